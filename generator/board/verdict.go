@@ -1,0 +1,139 @@
+package board
+
+// Outcome is what a deterministic rule concluded.
+type Outcome int8
+
+// Rule outcomes. Undecided is its own outcome and never counts as a pass.
+const (
+	Undecided Outcome = iota
+	Pass
+	Fail
+)
+
+func (o Outcome) String() string {
+	switch o {
+	case Pass:
+		return "pass"
+	case Fail:
+		return "fail"
+	}
+	return "undecided"
+}
+
+// Decider names what decided a verdict.
+type Decider string
+
+// Deciders of a verdict.
+const (
+	ByJudges Decider = "judges"
+	ByRules  Decider = "rules"
+)
+
+// RuleVerdict is the result of a deterministic check.
+type RuleVerdict struct {
+	Outcome Outcome `json:"outcome"`
+	// Rule is the stable id of the rule that produced the verdict.
+	Rule string `json:"rule"`
+	// Reason explains the outcome to a reader.
+	Reason string `json:"reason"`
+	// Evidence is the span of the response the rule looked at, if any.
+	Evidence string `json:"evidence,omitempty"`
+}
+
+// Vote is one judge's parsed verdict on one point or on correctness.
+type Vote struct {
+	Judge string `json:"judge"`
+	Yes   bool   `json:"yes"`
+	// Reason is the text the judge wrote after its verdict.
+	Reason string `json:"reason,omitempty"`
+	// Missing is set when the judge gave no usable verdict (absent, empty,
+	// unparseable or contradictory output); Yes is then false.
+	Missing bool `json:"missing,omitempty"`
+}
+
+// PointVerdict is the decision on one evidence point of one constraint.
+type PointVerdict struct {
+	N     int    `json:"n"`
+	Main  bool   `json:"main"`
+	Votes []Vote `json:"votes"`
+	// Rule is the rule's verdict when a rule ran; nil otherwise.
+	Rule *RuleVerdict `json:"rule,omitempty"`
+	// Pass is the final decision.
+	Pass      bool    `json:"pass"`
+	DecidedBy Decider `json:"decided_by"`
+}
+
+// JudgesPass reports whether every judge said YES: the two-of-two rule.
+func (p *PointVerdict) JudgesPass() bool {
+	if len(p.Votes) == 0 {
+		return false
+	}
+	for _, v := range p.Votes {
+		if !v.Yes {
+			return false
+		}
+	}
+	return true
+}
+
+// ConstraintVerdict is the decision on one enabled constraint of an item.
+type ConstraintVerdict struct {
+	ID     string         `json:"id"`
+	Points []PointVerdict `json:"points"`
+	Strict bool           `json:"strict"`
+	Loose  bool           `json:"loose"`
+	// JudgeStrict holds, per judge in metadata order, whether that judge
+	// alone passed every point: used to measure judge disagreement.
+	JudgeStrict []bool `json:"judge_strict"`
+	// Overridden counts points where a rule decided against the judges'
+	// two-of-two verdict.
+	Overridden int `json:"overridden,omitempty"`
+}
+
+// Pass returns the constraint's verdict under a policy.
+func (c *ConstraintVerdict) Pass(p Policy) bool {
+	if p == Loose {
+		return c.Loose
+	}
+	return c.Strict
+}
+
+// ItemVerdict is the whole decision on one item of one submission.
+type ItemVerdict struct {
+	Item string `json:"item"`
+	// Answered is false when the submission has no record for the item;
+	// the item then counts as incorrect and non-compliant.
+	Answered bool `json:"answered"`
+	Correct  bool `json:"correct"`
+	// CorrectBy says whether rules or judges decided correctness.
+	CorrectBy    Decider             `json:"correct_by"`
+	CorrectVotes []Vote              `json:"correct_votes"`
+	CorrectRule  *RuleVerdict        `json:"correct_rule,omitempty"`
+	Constraints  []ConstraintVerdict `json:"constraints"`
+}
+
+// Compliant reports whether every enabled constraint passes under p.
+// An unanswered item is never compliant.
+func (v *ItemVerdict) Compliant(p Policy) bool {
+	if !v.Answered {
+		return false
+	}
+	for i := range v.Constraints {
+		if !v.Constraints[i].Pass(p) {
+			return false
+		}
+	}
+	return true
+}
+
+// Policy is a compliance policy.
+type Policy string
+
+// The two policies of the SciIF protocol.
+const (
+	Strict Policy = "strict"
+	Loose  Policy = "loose"
+)
+
+// Policies lists both policies, Strict first.
+var Policies = []Policy{Strict, Loose}
