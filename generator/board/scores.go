@@ -36,7 +36,10 @@ type Disagreement struct {
 type PolicyScores struct {
 	// Items is the number of benchmark items: every denominator below is
 	// taken over the whole benchmark, answered or not.
-	Items       int                     `json:"items"`
+	Items int `json:"items"`
+	// Rank is the model's rank by compliance under this policy; models whose
+	// difference is not significant share a rank (see package score).
+	Rank        int                     `json:"rank"`
 	Correct     Rate                    `json:"correct"`
 	Compliant   Rate                    `json:"compliant"`
 	Multi       Rate                    `json:"multi"`

@@ -106,10 +106,12 @@ type ItemVerdict struct {
 	Answered bool `json:"answered"`
 	Correct  bool `json:"correct"`
 	// CorrectBy says whether rules or judges decided correctness.
-	CorrectBy    Decider             `json:"correct_by"`
-	CorrectVotes []Vote              `json:"correct_votes"`
-	CorrectRule  *RuleVerdict        `json:"correct_rule,omitempty"`
-	Constraints  []ConstraintVerdict `json:"constraints"`
+	CorrectBy    Decider      `json:"correct_by"`
+	CorrectVotes []Vote       `json:"correct_votes"`
+	CorrectRule  *RuleVerdict `json:"correct_rule,omitempty"`
+	// Extracted is the final-answer span the rules compared, if any.
+	Extracted   string              `json:"extracted,omitempty"`
+	Constraints []ConstraintVerdict `json:"constraints"`
 }
 
 // Compliant reports whether every enabled constraint passes under p.
@@ -137,3 +139,16 @@ const (
 
 // Policies lists both policies, Strict first.
 var Policies = []Policy{Strict, Loose}
+
+// Run is one submission after verification: what the site needs beyond
+// the scores to show case studies.
+type Run struct {
+	Submission Submission
+	// Verdicts holds one verdict per benchmark item, in benchmark order.
+	Verdicts []ItemVerdict
+	// Responses holds the response text per item, in benchmark order; ""
+	// where the item was not answered.
+	Responses []string
+	// Diagnostics lists the non-fatal problems met while scoring.
+	Diagnostics []Diagnostic
+}
