@@ -230,3 +230,10 @@ func (p Problems) Error() string {
 	}
 	return fmt.Sprintf("%s (and %d more problems)", p[0].String(), len(p)-1)
 }
+
+// File is one output file of the site: a slash-separated path relative to
+// the site root and its bytes. Render produces files; only publish writes them.
+type File struct {
+	Path string
+	Data []byte
+}
