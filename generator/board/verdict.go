@@ -85,6 +85,8 @@ type ConstraintVerdict struct {
 	// JudgeStrict holds, per judge in metadata order, whether that judge
 	// alone passed every point: used to measure judge disagreement.
 	JudgeStrict []bool `json:"judge_strict"`
+	// JudgeLoose is the same under Loose (MAIN points only).
+	JudgeLoose []bool `json:"judge_loose"`
 	// Overridden counts points where a rule decided against the judges'
 	// two-of-two verdict.
 	Overridden int `json:"overridden,omitempty"`

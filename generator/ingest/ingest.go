@@ -188,7 +188,9 @@ var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,63}$`)
 // SafeSlug reports whether name is acceptable as a submission folder name:
 // lower-case letters, digits, '.', '_' and '-', starting with a letter or
 // digit, at most 64 characters.
-func SafeSlug(name string) bool { return slugPattern.MatchString(name) && !strings.Contains(name, "..") }
+func SafeSlug(name string) bool {
+	return slugPattern.MatchString(name) && !strings.Contains(name, "..")
+}
 
 // Submissions lists the rescorable submissions under dir: every folder that
 // holds a metadata.yaml, in name order. Folders holding only a reported.yaml
