@@ -56,7 +56,6 @@ func commands() map[string]command {
 	return map[string]command{
 		"score":   {"rescore every submission and print the board", runScore},
 		"prompts": {"write the answer-generation and judge prompts of every item as JSONL", runPrompts},
-		"synth":   {"write a synthetic benchmark and board for stress tests", runSynth},
 		"version": {"print the version", runVersion},
 	}
 }
