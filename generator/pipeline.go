@@ -81,6 +81,12 @@ func rescore(ctx context.Context, opt scoreOptions) (*scored, error) {
 		}
 	}
 	if len(probs) > 0 {
+		sort.SliceStable(probs, func(i, j int) bool {
+			if probs[i].File != probs[j].File {
+				return probs[i].File < probs[j].File
+			}
+			return probs[i].Line < probs[j].Line
+		})
 		return nil, probs
 	}
 	for _, pol := range opt.policies {

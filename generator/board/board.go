@@ -203,11 +203,11 @@ func (d Diagnostic) String() string {
 	if d.Line > 0 {
 		s += fmt.Sprintf(":%d", d.Line)
 	}
-	if d.Field != "" {
-		s += ": " + d.Field
-	}
 	if d.Item != "" {
 		s += ": item " + d.Item
+	}
+	if d.Field != "" {
+		s += ": " + d.Field
 	}
 	if d.Constraint != "" {
 		s += ": constraint " + d.Constraint

@@ -508,6 +508,14 @@ func decodeStrict(path string, line int, data []byte, v any, strict bool) *board
 		dec.DisallowUnknownFields()
 	}
 	if err := dec.Decode(v); err != nil {
+		var id struct {
+			ID any `json:"id"`
+		}
+		if json.Unmarshal(data, &id) == nil {
+			if s, ok := id.ID.(string); ok {
+				d.Item = s
+			}
+		}
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
 			d.Field = te.Field
@@ -520,6 +528,9 @@ func decodeStrict(path string, line int, data []byte, v any, strict bool) *board
 			return d
 		}
 		d.Msg = jsonMessage(err)
+		if err == io.ErrUnexpectedEOF {
+			d.Msg = fmt.Sprintf("column %d: truncated JSON: the line ends before the object does", len(data))
+		}
 		if strings.HasPrefix(err.Error(), "json: unknown field ") {
 			d.Field = strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
 			d.Msg = "unknown field"

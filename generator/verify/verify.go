@@ -132,7 +132,7 @@ func (v *Verifier) Record(ctx context.Context, item *board.Item, sub *board.Subm
 		}
 		c := judge.Correct(jo.Correctness)
 		for _, p := range c.Problems {
-			diag("correctness", name, "%s", p)
+			diags = append(diags, board.Diagnostic{File: rec.File, Line: rec.Line, Item: item.ID, Field: "correctness", Judge: name, Msg: p})
 		}
 		out.CorrectVotes = append(out.CorrectVotes, board.Vote{Judge: name, Yes: c.Verdict == judge.Yes, Reason: c.Reason, Missing: c.Verdict == judge.Missing})
 	}
