@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/sciif/leaderboard/generator/board"
+	"github.com/sciif/leaderboard/generator/pipeline"
 	"github.com/sciif/leaderboard/generator/report"
 )
 
@@ -73,21 +74,21 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "sciif score: --format must be table, csv or json, not %q\n", *format)
 		return 2
 	}
-	res, err := rescore(ctx, scoreOptions{benchmark: *bench, results: *results, policies: policies, noRules: *noRules})
+	res, err := pipeline.Rescore(ctx, pipeline.Options{Benchmark: *bench, Results: *results, Policies: policies, NoRules: *noRules, Rules: defaultRules()})
 	if err != nil {
 		printProblems(stderr, "score", err)
 		return 1
 	}
-	for _, d := range res.diags {
+	for _, d := range res.Diags {
 		fmt.Fprintln(stderr, d.String())
 	}
 	switch *format {
 	case "json":
-		err = report.JSON(stdout, res.board)
+		err = report.JSON(stdout, res.Board)
 	case "csv":
-		err = report.CSV(stdout, report.Rows(res.board, policies))
+		err = report.CSV(stdout, report.Rows(res.Board, policies))
 	default:
-		err = report.Table(stdout, res.board, policies)
+		err = report.Table(stdout, res.Board, policies)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "sciif score:", err)

@@ -1,4 +1,8 @@
-package main
+// Package pipeline wires the stages that turn a benchmark and a results
+// folder into a scored board: ingest → verify → score. It is the one place
+// that knows their order; commands (score, build, validate) call it. It
+// reads input through ingest and writes nothing.
+package pipeline
 
 import (
 	"context"
@@ -13,38 +17,45 @@ import (
 	"github.com/sciif/leaderboard/generator/verify"
 )
 
-// scoreOptions configure one rescoring of a board.
-type scoreOptions struct {
-	benchmark string
-	results   string
-	policies  []board.Policy
-	noRules   bool
-	// keepRuns keeps every verdict and response for the site; without it
+// Options configure one rescoring of a board.
+type Options struct {
+	Benchmark string
+	Results   string
+	// Policies to score; the first orders the board.
+	Policies []board.Policy
+	NoRules  bool
+	Rules    verify.Rules
+	// KeepRuns keeps every verdict and response for the site; without it
 	// memory grows with the largest submission, not with their number.
-	keepRuns bool
-	// only, when non-empty, restricts scoring to these submission ids.
-	only map[string]bool
+	KeepRuns bool
+	// Only, when non-empty, restricts scoring to these submission ids.
+	Only map[string]bool
+	// SkipInvalid scores the valid submissions and leaves out the invalid
+	// ones (listed in Result.Skipped) instead of failing.
+	SkipInvalid bool
 }
 
-// scored is the outcome of rescoring a board.
-type scored struct {
-	bench *board.Benchmark
-	board *board.Board
-	// runs parallels board.Models when keepRuns is set.
-	runs []board.Run
-	// diags are the non-fatal problems, per submission in board order.
-	diags []board.Diagnostic
+// Result is the outcome of rescoring a board.
+type Result struct {
+	Bench *board.Benchmark
+	Board *board.Board
+	// Runs parallels Board.Models when KeepRuns is set.
+	Runs []board.Run
+	// Diags are the non-fatal problems, per submission in board order.
+	Diags []board.Diagnostic
+	// Skipped lists the problems of submissions left out under SkipInvalid.
+	Skipped board.Problems
 }
 
-// rescore reads the benchmark and every submission, verifies every record
+// Rescore reads the benchmark and every submission, verifies every record
 // and scores every model. Fatal input problems are all collected and
 // returned as board.Problems.
-func rescore(ctx context.Context, opt scoreOptions) (*scored, error) {
-	bench, err := ingest.Benchmark(opt.benchmark)
+func Rescore(ctx context.Context, opt Options) (*Result, error) {
+	bench, err := ingest.Benchmark(opt.Benchmark)
 	if err != nil {
 		return nil, err
 	}
-	subs, err := ingest.Submissions(opt.results)
+	subs, err := ingest.Submissions(opt.Results)
 	var probs board.Problems
 	if err != nil {
 		p, ok := err.(board.Problems)
@@ -53,31 +64,49 @@ func rescore(ctx context.Context, opt scoreOptions) (*scored, error) {
 		}
 		probs = append(probs, p...)
 	}
-	v := verify.New(bench, verify.Options{NoRules: opt.noRules, Rules: defaultRules()})
+	out := &Result{Bench: bench, Board: &board.Board{Benchmark: bench.Name, Rules: !opt.NoRules}}
+	if opt.SkipInvalid {
+		// Leave out submissions whose metadata is invalid.
+		bad := map[string]bool{}
+		for _, p := range probs {
+			bad[filepath.Dir(p.File)] = true
+		}
+		var keep []board.Submission
+		for _, s := range subs {
+			if !bad[s.Dir] {
+				keep = append(keep, s)
+			}
+		}
+		subs, out.Skipped, probs = keep, probs, nil
+	}
+	v := verify.New(bench, verify.Options{NoRules: opt.NoRules, Rules: opt.Rules})
 	index := bench.Index()
-	out := &scored{bench: bench, board: &board.Board{Benchmark: bench.Name, Rules: !opt.noRules}}
 	passes := map[board.Policy][][]bool{}
 	for i := range subs {
 		sub := &subs[i]
-		if len(opt.only) > 0 && !opt.only[sub.ID] {
+		if len(opt.Only) > 0 && !opt.Only[sub.ID] {
 			continue
 		}
-		run, p := verifySubmission(ctx, bench, index, v, sub, opt.keepRuns)
+		run, p := VerifySubmission(ctx, bench, index, v, sub, opt.KeepRuns)
+		if len(p) > 0 && opt.SkipInvalid {
+			out.Skipped = append(out.Skipped, p...)
+			continue
+		}
 		probs = append(probs, p...)
 		if len(probs) > 0 {
 			continue // keep collecting problems; score nothing
 		}
-		out.board.Models = append(out.board.Models, score.Model(bench, sub, run.Verdicts, opt.policies))
-		for _, pol := range opt.policies {
+		out.Board.Models = append(out.Board.Models, score.Model(bench, sub, run.Verdicts, opt.Policies))
+		for _, pol := range opt.Policies {
 			vec := make([]bool, len(run.Verdicts))
 			for k := range run.Verdicts {
 				vec[k] = run.Verdicts[k].Compliant(pol)
 			}
 			passes[pol] = append(passes[pol], vec)
 		}
-		out.diags = append(out.diags, run.Diagnostics...)
-		if opt.keepRuns {
-			out.runs = append(out.runs, run)
+		out.Diags = append(out.Diags, run.Diagnostics...)
+		if opt.KeepRuns {
+			out.Runs = append(out.Runs, run)
 		}
 	}
 	if len(probs) > 0 {
@@ -89,27 +118,27 @@ func rescore(ctx context.Context, opt scoreOptions) (*scored, error) {
 		})
 		return nil, probs
 	}
-	for _, pol := range opt.policies {
-		score.Rank(out.board.Models, passes[pol], pol)
+	for _, pol := range opt.Policies {
+		score.Rank(out.Board.Models, passes[pol], pol)
 	}
 	// Board order: by the primary policy's compliance; runs follow.
-	order := make([]int, len(out.board.Models))
+	order := make([]int, len(out.Board.Models))
 	for i := range order {
 		order[i] = i
 	}
-	primary := opt.policies[0]
+	primary := opt.Policies[0]
 	sort.SliceStable(order, func(a, b int) bool {
-		return lessModel(&out.board.Models[order[a]], &out.board.Models[order[b]], primary)
+		return lessModel(&out.Board.Models[order[a]], &out.Board.Models[order[b]], primary)
 	})
 	models := make([]board.ModelScores, len(order))
 	var runs []board.Run
 	for k, i := range order {
-		models[k] = out.board.Models[i]
-		if opt.keepRuns {
-			runs = append(runs, out.runs[i])
+		models[k] = out.Board.Models[i]
+		if opt.KeepRuns {
+			runs = append(runs, out.Runs[i])
 		}
 	}
-	out.board.Models, out.runs = models, runs
+	out.Board.Models, out.Runs = models, runs
 	return out, nil
 }
 
@@ -128,9 +157,9 @@ func lessModel(a, b *board.ModelScores, p board.Policy) bool {
 	return a.ID < b.ID
 }
 
-// verifySubmission streams one submission's responses.jsonl and returns a
+// VerifySubmission streams one submission's responses.jsonl and returns a
 // verdict per benchmark item. Unknown and duplicate item ids are fatal.
-func verifySubmission(ctx context.Context, bench *board.Benchmark, index map[string]int, v *verify.Verifier, sub *board.Submission, keep bool) (board.Run, board.Problems) {
+func VerifySubmission(ctx context.Context, bench *board.Benchmark, index map[string]int, v *verify.Verifier, sub *board.Submission, keep bool) (board.Run, board.Problems) {
 	run := board.Run{Submission: *sub, Verdicts: make([]board.ItemVerdict, len(bench.Items))}
 	if keep {
 		run.Responses = make([]string, len(bench.Items))
