@@ -1,0 +1,18 @@
+// Package ifbench implements the 58 out-of-distribution instruction checkers
+// of IFBench (Pyatkin et al., 2025, "Generalizing Verifiable Instruction
+// Following"), keyed by the official instruction ids ("count:numbers",
+// "format:sub-bullets", …) and listed explicitly in [Checkers].
+//
+// It is part of the verify stage. Each checker decides one instruction for one
+// response, the way the official Python reference decides it (including its
+// quirks, which the checkers' comments point out), and says why in plain words.
+// The package performs no I/O, keeps no mutable state, and does not choose
+// between Strict and Loose evaluation: that is the caller's policy.
+//
+// The reference relies on NLTK (Punkt sentences, word_tokenize, the English
+// stop-word list, the averaged-perceptron POS tagger), syllapy and emoji. This
+// package ports what those decisions need: Punkt with NLTK's English
+// parameters, the Treebank-style word tokenizer, the stop-word list, syllapy's
+// fallback syllable rule and an emoji table. Known differences are listed in
+// testdata/known_disagreements.txt, checked by the conformance test.
+package ifbench
