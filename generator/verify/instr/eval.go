@@ -1,0 +1,169 @@
+package instr
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"unicode"
+)
+
+// Prompt is one record of an IFEval-format input file.
+type Prompt struct {
+	Key            int64
+	Prompt         string
+	InstructionIDs []string
+	// Kwargs holds one argument map per instruction, in the same order.
+	Kwargs []Args
+}
+
+// Mode is how a response is read: Strict as it is, Loose also with its
+// first and/or last line and/or its asterisks removed.
+type Mode string
+
+// The two official modes.
+const (
+	Strict Mode = "strict"
+	Loose  Mode = "loose"
+)
+
+// InstructionResult is the verdict on one instruction of one prompt.
+type InstructionResult struct {
+	ID       string
+	Args     Args
+	Followed bool
+	// Reason says what was found, from the checker.
+	Reason string
+	// Variant names the version of the response the verdict is about: "" for
+	// the response as it is, else one of the Loose variants (see Variants).
+	Variant string
+}
+
+// PromptResult is the verdict on one prompt's response, with a result per
+// instruction in the prompt's order. It is what a case page shows.
+type PromptResult struct {
+	Key          int64
+	Prompt       string
+	Response     string
+	Mode         Mode
+	FollowAll    bool
+	Instructions []InstructionResult
+}
+
+// Variant is one version of a response that Loose mode tries.
+type Variant struct {
+	// Name is "" for the response as it is, else a short description
+	// ("without the first line").
+	Name string
+	Text string
+}
+
+// Variants returns the eight versions of response the official Loose mode
+// tries, in its order: as is, without "*", without the first line, without
+// the last line, without both, and each of the last three without "*".
+// Lines are split on "\n"; versions with a line removed are stripped of
+// surrounding whitespace, as in the official code.
+func Variants(response string) []Variant {
+	lines := strings.Split(response, "\n")
+	join := func(l []string) string { return pyStrip(strings.Join(l, "\n")) }
+	first := join(lines[1:])
+	last := join(lines[:len(lines)-1])
+	both := ""
+	if len(lines) > 1 {
+		both = join(lines[1 : len(lines)-1])
+	}
+	noStar := func(s string) string { return strings.ReplaceAll(s, "*", "") }
+	return []Variant{
+		{"", response},
+		{"without *", noStar(response)},
+		{"without the first line", first},
+		{"without the last line", last},
+		{"without the first and last lines", both},
+		{"without the first line and *", noStar(first)},
+		{"without the last line and *", noStar(last)},
+		{"without the first and last lines and *", noStar(both)},
+	}
+}
+
+func isPySpace(r rune) bool { return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f) }
+
+func pyStrip(s string) string { return strings.TrimFunc(s, isPySpace) }
+
+// check runs one checker on one version of a response. An empty (all
+// whitespace) response follows nothing, as in the official code.
+func (r *Registry) check(id string, p Prompt, args Args, text string) Result {
+	c, ok := r.Lookup(id)
+	if !ok {
+		return Result{Reason: fmt.Sprintf("cannot decide: unknown instruction id %q", id)}
+	}
+	if pyStrip(text) == "" {
+		return Result{Reason: "the response is empty"}
+	}
+	return c.Check(p.Prompt, text, args)
+}
+
+// Evaluate judges response against every instruction of p in the given
+// mode. In Loose mode an instruction is followed when any variant follows
+// it; the reason is then the first passing variant's, otherwise the reason
+// for the response as it is.
+func (r *Registry) Evaluate(mode Mode, p Prompt, response string) PromptResult {
+	res := PromptResult{Key: p.Key, Prompt: p.Prompt, Response: response, Mode: mode, FollowAll: true}
+	var variants []Variant
+	if mode == Loose {
+		variants = Variants(response)
+	} else {
+		variants = []Variant{{"", response}}
+	}
+	for i, id := range p.InstructionIDs {
+		var args Args
+		if i < len(p.Kwargs) {
+			args = p.Kwargs[i]
+		}
+		ir := InstructionResult{ID: id, Args: args}
+		for j, v := range variants {
+			got := r.check(id, p, args, v.Text)
+			if j == 0 {
+				ir.Reason = got.Reason
+			}
+			if got.Followed {
+				ir.Followed, ir.Reason, ir.Variant = true, got.Reason, v.Name
+				break
+			}
+		}
+		res.FollowAll = res.FollowAll && ir.Followed
+		res.Instructions = append(res.Instructions, ir)
+	}
+	return res
+}
+
+// Evaluation holds the Strict and Loose results of a run, in input order.
+type Evaluation struct {
+	Strict []PromptResult
+	Loose  []PromptResult
+}
+
+// EvaluateAll judges responses[i] against prompts[i] in both modes. Prompts
+// are independent, so they are spread over the available processors; the
+// result does not depend on the schedule.
+func (r *Registry) EvaluateAll(prompts []Prompt, responses []string) Evaluation {
+	ev := Evaluation{
+		Strict: make([]PromptResult, len(prompts)),
+		Loose:  make([]PromptResult, len(prompts)),
+	}
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for i := range work {
+				ev.Strict[i] = r.Evaluate(Strict, prompts[i], responses[i])
+				ev.Loose[i] = r.Evaluate(Loose, prompts[i], responses[i])
+			}
+		})
+	}
+	for i := range prompts {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	return ev
+}

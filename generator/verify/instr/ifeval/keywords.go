@@ -1,0 +1,147 @@
+package ifeval
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sciif/leaderboard/generator/verify/instr"
+	"github.com/sciif/leaderboard/generator/verify/instr/text"
+)
+
+var keywordsExistence = instr.Checker{
+	ID:  "keywords:existence",
+	Doc: "Include every keyword of the list (matched case-insensitively anywhere, as a regular expression, as in the official code).",
+	Check: func(_, response string, args instr.Args) instr.Result {
+		kws, err := args.Strings("keywords")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		var missing []string
+		for _, kw := range kws {
+			if !compileUser("(?i)", kw, "").MatchString(response) {
+				missing = append(missing, fmt.Sprintf("%q", kw))
+			}
+		}
+		if len(missing) > 0 {
+			return instr.Result{Reason: "missing keyword " + strings.Join(missing, ", ")}
+		}
+		return instr.Result{Followed: true, Reason: fmt.Sprintf("found all %s", plural(len(kws), "keyword", "keywords"))}
+	},
+}
+
+var keywordsFrequency = instr.Checker{
+	ID:  "keywords:frequency",
+	Doc: "Use a keyword less than or at least a number of times (case-insensitive matches, also inside longer words, as in the official code).",
+	Check: func(_, response string, args instr.Args) instr.Result {
+		kw, err := args.String("keyword")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		freq, err := args.Int("frequency")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		rel, err := args.String("relation")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		kw = text.Strip(kw)
+		n := len(compileUser("(?i)", kw, "").FindAllStringIndex(response, -1))
+		ok, err := compare(n, freq, rel)
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		return instr.Result{Followed: ok, Reason: fmt.Sprintf("found %q %s, %s", kw, plural(n, "time", "times"), need(rel, freq))}
+	},
+}
+
+var keywordsForbiddenWords = instr.Checker{
+	ID:  "keywords:forbidden_words",
+	Doc: "Do not use any of the listed words (whole words, case-insensitive).",
+	Check: func(_, response string, args instr.Args) instr.Result {
+		words, err := args.Strings("forbidden_words")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		var found []string
+		for _, w := range words {
+			if containsWholeWord(response, w) {
+				found = append(found, fmt.Sprintf("%q", w))
+			}
+		}
+		if len(found) > 0 {
+			return instr.Result{Reason: "found forbidden word " + strings.Join(found, ", ")}
+		}
+		return instr.Result{Followed: true, Reason: fmt.Sprintf("none of the %s appears", plural(len(words), "forbidden word", "forbidden words"))}
+	},
+}
+
+// containsWholeWord reports whether \b word \b (case-insensitive, Python's
+// Unicode word boundaries) matches somewhere in s.
+func containsWholeWord(s, word string) bool {
+	re := compileUser("(?i)", word, "")
+	for start := 0; start <= len(s); {
+		loc := re.FindStringIndex(s[start:])
+		if loc == nil {
+			return false
+		}
+		a, b := start+loc[0], start+loc[1]
+		if boundary(s, a) && boundary(s, b) {
+			return true
+		}
+		// Try the next start position, as a backtracking engine would.
+		_, size := utf8.DecodeRuneInString(s[a:])
+		start = a + max(size, 1)
+	}
+	return false
+}
+
+// boundary reports whether Python's \b holds at byte offset i of s.
+func boundary(s string, i int) bool {
+	before, after := false, false
+	if i > 0 {
+		r, _ := utf8.DecodeLastRuneInString(s[:i])
+		before = text.IsWord(r)
+	}
+	if i < len(s) {
+		r, _ := utf8.DecodeRuneInString(s[i:])
+		after = text.IsWord(r)
+	}
+	return before != after
+}
+
+var keywordsLetterFrequency = instr.Checker{
+	ID:  "keywords:letter_frequency",
+	Doc: "Use a letter less than or at least a number of times (case-insensitive; a non-letter character is counted as given).",
+	Check: func(_, response string, args instr.Args) instr.Result {
+		letter, err := args.String("letter")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		freq, err := args.Int("let_frequency")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		rel, err := args.String("let_relation")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		letter = strings.ToLower(text.Strip(letter))
+		if utf8.RuneCountInString(letter) != 1 {
+			return instr.Undecided(fmt.Errorf("argument \"letter\" is %q, not one character", letter))
+		}
+		want, _ := utf8.DecodeRuneInString(letter)
+		n := 0
+		for _, r := range strings.ToLower(response) {
+			if r == want {
+				n++
+			}
+		}
+		ok, err := compare(n, freq, rel)
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		return instr.Result{Followed: ok, Reason: fmt.Sprintf("found %q %s, %s", letter, plural(n, "time", "times"), need(rel, freq))}
+	},
+}

@@ -1,0 +1,288 @@
+package instr
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Problem is one defect of an input file, printed as "file:line: field: msg".
+type Problem struct {
+	File  string
+	Line  int
+	Field string
+	Msg   string
+}
+
+func (p Problem) Error() string {
+	if p.Field == "" {
+		return fmt.Sprintf("%s:%d: %s", p.File, p.Line, p.Msg)
+	}
+	return fmt.Sprintf("%s:%d: %s: %s", p.File, p.Line, p.Field, p.Msg)
+}
+
+// Problems is every defect found in the input, in file and line order. A
+// reader returns all of them, not only the first.
+type Problems []Problem
+
+func (ps Problems) Error() string {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = p.Error()
+	}
+	return strings.Join(s, "\n")
+}
+
+// jsonLines calls fn with each non-blank line of r and its 1-based number.
+func jsonLines(r io.Reader, fn func(line int, b []byte)) error {
+	br := bufio.NewReader(r)
+	for n := 1; ; n++ {
+		b, err := br.ReadBytes('\n')
+		if len(bytes.TrimSpace(b)) > 0 {
+			fn(n, b)
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// ReadPrompts reads an IFEval-format input file: one JSON object per line
+// with "key" (integer), "prompt" (string), "instruction_id_list" (strings)
+// and "kwargs" (one object per instruction). Blank lines are skipped. If reg
+// is not nil, every instruction id must be registered. Any defect makes the
+// whole file fail, with every defect reported as Problems.
+func ReadPrompts(r io.Reader, name string, reg *Registry) ([]Prompt, error) {
+	var out []Prompt
+	var probs Problems
+	keys := map[int64]int{}
+	err := jsonLines(r, func(line int, b []byte) {
+		bad := func(field, format string, a ...any) {
+			probs = append(probs, Problem{name, line, field, fmt.Sprintf(format, a...)})
+		}
+		var rec map[string]json.RawMessage
+		if err := json.Unmarshal(b, &rec); err != nil {
+			bad("", "not a JSON object: %v", err)
+			return
+		}
+		var p Prompt
+		if raw, ok := rec["key"]; !ok {
+			bad("key", "missing")
+		} else if k, err := strconv.ParseInt(string(raw), 10, 64); err != nil {
+			bad("key", "%s is not an integer", raw)
+		} else {
+			p.Key = k
+			if prev, dup := keys[k]; dup {
+				bad("key", "%d already used on line %d", k, prev)
+			}
+			keys[k] = line
+		}
+		if raw, ok := rec["prompt"]; !ok {
+			bad("prompt", "missing")
+		} else if err := json.Unmarshal(raw, &p.Prompt); err != nil || string(raw) == "null" {
+			bad("prompt", "not a string")
+		}
+		if raw, ok := rec["instruction_id_list"]; !ok {
+			bad("instruction_id_list", "missing")
+		} else if err := json.Unmarshal(raw, &p.InstructionIDs); err != nil || string(raw) == "null" {
+			bad("instruction_id_list", "not a list of strings")
+		} else {
+			for _, id := range p.InstructionIDs {
+				if !ValidID(id) {
+					bad("instruction_id_list", "malformed instruction id %q", id)
+				} else if _, ok := reg.lookupOrTrue(id); !ok {
+					bad("instruction_id_list", "unknown instruction id %q", id)
+				}
+			}
+		}
+		if raw, ok := rec["kwargs"]; !ok {
+			bad("kwargs", "missing")
+		} else if err := json.Unmarshal(raw, &p.Kwargs); err != nil || string(raw) == "null" {
+			bad("kwargs", "not a list of objects")
+		} else if len(p.Kwargs) != len(p.InstructionIDs) {
+			bad("kwargs", "%d argument objects for %d instructions", len(p.Kwargs), len(p.InstructionIDs))
+		}
+		out = append(out, p)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(probs) > 0 {
+		return nil, probs
+	}
+	return out, nil
+}
+
+func (r *Registry) lookupOrTrue(id string) (Checker, bool) {
+	if r == nil {
+		return Checker{}, true
+	}
+	return r.Lookup(id)
+}
+
+// Response is one record of a responses file.
+type Response struct {
+	Prompt   string `json:"prompt"`
+	Response string `json:"response"`
+	// Line is where the record starts in its file.
+	Line int `json:"-"`
+}
+
+// ReadResponses reads a responses file: one {"prompt", "response"} object per
+// line; other fields are ignored. Any defect makes the whole file fail,
+// with every defect reported as Problems.
+func ReadResponses(r io.Reader, name string) ([]Response, error) {
+	var out []Response
+	var probs Problems
+	err := jsonLines(r, func(line int, b []byte) {
+		var rec map[string]json.RawMessage
+		if err := json.Unmarshal(b, &rec); err != nil {
+			probs = append(probs, Problem{name, line, "", fmt.Sprintf("not a JSON object: %v", err)})
+			return
+		}
+		resp := Response{Line: line}
+		for _, f := range []struct {
+			name string
+			dst  *string
+		}{{"prompt", &resp.Prompt}, {"response", &resp.Response}} {
+			raw, ok := rec[f.name]
+			if !ok {
+				probs = append(probs, Problem{name, line, f.name, "missing"})
+			} else if err := json.Unmarshal(raw, f.dst); err != nil || string(raw) == "null" {
+				probs = append(probs, Problem{name, line, f.name, "not a string"})
+			}
+		}
+		out = append(out, resp)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(probs) > 0 {
+		return nil, probs
+	}
+	return out, nil
+}
+
+// MatchResponses returns the response to each prompt, in prompt order,
+// matched by exact prompt text as the official code does (when a prompt
+// has several responses, the last one counts, as there). A prompt without a
+// response is a Problem of the responses file; responses to prompts that
+// are not in the input are ignored.
+func MatchResponses(prompts []Prompt, responses []Response, responsesName string) ([]string, error) {
+	byPrompt := make(map[string]string, len(responses))
+	for _, r := range responses {
+		byPrompt[r.Prompt] = r.Response
+	}
+	out := make([]string, len(prompts))
+	var probs Problems
+	for i, p := range prompts {
+		r, ok := byPrompt[p.Prompt]
+		if !ok {
+			probs = append(probs, Problem{responsesName, 0, "prompt",
+				fmt.Sprintf("no response for the prompt of key %d (%.60q)", p.Key, p.Prompt)})
+			continue
+		}
+		out[i] = r
+	}
+	if len(probs) > 0 {
+		return nil, probs
+	}
+	return out, nil
+}
+
+// WriteResults writes results as the official eval_results_*.jsonl files
+// are written: one object per line with follow_all_instructions,
+// follow_instruction_list, instruction_id_list, prompt and response, in that
+// order, encoded as Python's json.dumps does (ASCII only, ", " and ": ").
+func WriteResults(w io.Writer, results []PromptResult) error {
+	bw := bufio.NewWriter(w)
+	for _, r := range results {
+		bw.WriteString(`{"follow_all_instructions": `)
+		bw.WriteString(pyBool(r.FollowAll))
+		bw.WriteString(`, "follow_instruction_list": [`)
+		for i, ir := range r.Instructions {
+			if i > 0 {
+				bw.WriteString(", ")
+			}
+			bw.WriteString(pyBool(ir.Followed))
+		}
+		bw.WriteString(`], "instruction_id_list": [`)
+		for i, ir := range r.Instructions {
+			if i > 0 {
+				bw.WriteString(", ")
+			}
+			writePyString(bw, ir.ID)
+		}
+		bw.WriteString(`], "prompt": `)
+		writePyString(bw, r.Prompt)
+		bw.WriteString(`, "response": `)
+		writePyString(bw, r.Response)
+		bw.WriteString("}\n")
+	}
+	return bw.Flush()
+}
+
+func pyBool(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}
+
+// writePyString writes s as Python's json.dumps(ensure_ascii=True) does.
+func writePyString(w *bufio.Writer, s string) {
+	const hex = "0123456789abcdef"
+	w.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"':
+			w.WriteString(`\"`)
+		case r == '\\':
+			w.WriteString(`\\`)
+		case r == '\n':
+			w.WriteString(`\n`)
+		case r == '\r':
+			w.WriteString(`\r`)
+		case r == '\t':
+			w.WriteString(`\t`)
+		case r == '\b':
+			w.WriteString(`\b`)
+		case r == '\f':
+			w.WriteString(`\f`)
+		case r < 0x20 || (r >= 0x7f && r <= 0xffff):
+			w.WriteString(`\u`)
+			w.WriteByte(hex[r>>12&0xf])
+			w.WriteByte(hex[r>>8&0xf])
+			w.WriteByte(hex[r>>4&0xf])
+			w.WriteByte(hex[r&0xf])
+		case r > 0xffff:
+			r -= 0x10000
+			for _, u := range []rune{0xd800 + r>>10, 0xdc00 + r&0x3ff} {
+				w.WriteString(`\u`)
+				w.WriteByte(hex[u>>12&0xf])
+				w.WriteByte(hex[u>>8&0xf])
+				w.WriteByte(hex[u>>4&0xf])
+				w.WriteByte(hex[u&0xf])
+			}
+		default:
+			w.WriteRune(r)
+		}
+	}
+	w.WriteByte('"')
+}
+
+// pyFloat formats x as Python's str(float) does for values in [0, 1].
+func pyFloat(x float64) string {
+	if x == math.Trunc(x) && !math.IsInf(x, 0) {
+		return strconv.FormatFloat(x, 'f', 1, 64)
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
+}

@@ -1,0 +1,122 @@
+// Package text holds the text primitives the verifiable-instruction checkers
+// share, written to agree with the Python code the official IFEval and IFBench
+// evaluations run: Python's string predicates (isupper, strip, \w), NLTK's
+// Punkt sentence splitter with its English model, and NLTK's word tokenizer.
+//
+// It is part of the verify stage. It performs no I/O and keeps no mutable
+// state: the Punkt model is parsed once, on first use, and only read after.
+package text
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// IsSpace reports whether r is whitespace for Python's str.isspace, which
+// also counts the information separators U+001C..U+001F.
+func IsSpace(r rune) bool {
+	return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f)
+}
+
+// IsASCIISpace reports whether r is in Python's string.whitespace.
+func IsASCIISpace(r rune) bool {
+	switch r {
+	case ' ', '\t', '\n', '\r', '\v', '\f':
+		return true
+	}
+	return false
+}
+
+// IsWord reports whether r matches Python's Unicode \w: a letter, a number
+// (decimal, letter-like or other) or the underscore. Marks are not word
+// characters, as in Python.
+func IsWord(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r == '_' || ('0' <= r && r <= '9') || ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z')
+	}
+	return unicode.IsLetter(r) || unicode.IsNumber(r)
+}
+
+// IsDigit reports whether r matches Python's Unicode \d (category Nd).
+func IsDigit(r rune) bool {
+	if r < utf8.RuneSelf {
+		return '0' <= r && r <= '9'
+	}
+	return unicode.Is(unicode.Nd, r)
+}
+
+// Strip removes leading and trailing whitespace as Python's str.strip does.
+func Strip(s string) string { return strings.TrimFunc(s, IsSpace) }
+
+// RStrip removes trailing whitespace as Python's str.rstrip does.
+func RStrip(s string) string { return strings.TrimRightFunc(s, IsSpace) }
+
+func isLower(r rune) bool { return unicode.IsLower(r) || unicode.Is(unicode.Other_Lowercase, r) }
+func isUpper(r rune) bool { return unicode.IsUpper(r) || unicode.Is(unicode.Other_Uppercase, r) }
+
+// IsUpper reports what Python's str.isupper reports: s has at least one cased
+// character and none of them is lower or title case.
+func IsUpper(s string) bool {
+	cased := false
+	for _, r := range s {
+		if isLower(r) || unicode.IsTitle(r) {
+			return false
+		}
+		if !cased && isUpper(r) {
+			cased = true
+		}
+	}
+	return cased
+}
+
+// IsLower reports what Python's str.islower reports: s has at least one cased
+// character and none of them is upper or title case.
+func IsLower(s string) bool {
+	cased := false
+	for _, r := range s {
+		if isUpper(r) || unicode.IsTitle(r) {
+			return false
+		}
+		if !cased && isLower(r) {
+			cased = true
+		}
+	}
+	return cased
+}
+
+// CountWords counts the maximal runs of word characters (Python's \w+), the
+// way the official IFEval code counts words with NLTK's RegexpTokenizer.
+func CountWords(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		w := IsWord(r)
+		if w && !in {
+			n++
+		}
+		in = w
+	}
+	return n
+}
+
+// Words returns the maximal runs of word characters (Python's \w+).
+func Words(s string) []string {
+	var out []string
+	start := -1
+	for i, r := range s {
+		if IsWord(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			out = append(out, s[start:i])
+			start = -1
+		}
+	}
+	if start >= 0 {
+		out = append(out, s[start:])
+	}
+	return out
+}
