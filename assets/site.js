@@ -1,0 +1,154 @@
+// Leaderboard behaviour: sortable tables, the Strict/Loose switch, filters,
+// and the URL fragment that keeps a filtered view shareable. The pages are
+// complete without this script; it only rearranges what is already there.
+(function () {
+  'use strict';
+  var root = document.documentElement;
+  root.classList.remove('no-js');
+  root.classList.add('js');
+
+  function readHash() {
+    return new URLSearchParams(location.hash.replace(/^#/, ''));
+  }
+  function writeHash(params) {
+    var s = params.toString();
+    history.replaceState(null, '', s ? '#' + s : location.pathname + location.search);
+  }
+  function setParam(key, value) {
+    var p = readHash();
+    var known = ['policy', 'weights', 'q', 'sort', 'dir', 'model', 'constraint', 'subject', 'regime'];
+    // Drop plain anchors (#c-id) when a view parameter is written.
+    Array.from(p.keys()).forEach(function (k) { if (known.indexOf(k) < 0) p.delete(k); });
+    if (value) p.set(key, value); else p.delete(key);
+    writeHash(p);
+  }
+
+  function policy() {
+    var loose = document.getElementById('policy-loose');
+    return loose && loose.checked ? 'loose' : 'strict';
+  }
+
+  // Sorting.
+  function cellKey(cell, th) {
+    if (th.dataset.policy) {
+      return parseFloat(cell.getAttribute(policy() === 'loose' ? 'data-l' : 'data-s'));
+    }
+    var v = cell.getAttribute('data-sort');
+    if (v === null) v = cell.textContent.trim();
+    return th.classList.contains('num') ? parseFloat(v) : v.toLowerCase();
+  }
+  function sortTable(table, th, dir) {
+    var ths = Array.from(th.parentNode.children);
+    var col = ths.indexOf(th);
+    var body = table.tBodies[0];
+    var rows = Array.from(body.rows);
+    var keyed = rows.map(function (r, i) { return { r: r, k: cellKey(r.cells[col], th), i: i }; });
+    var sign = dir === 'ascending' ? 1 : -1;
+    keyed.sort(function (a, b) {
+      if (a.k < b.k) return -sign;
+      if (a.k > b.k) return sign;
+      return a.i - b.i;
+    });
+    keyed.forEach(function (x) { body.appendChild(x.r); });
+    ths.forEach(function (h) { h.removeAttribute('aria-sort'); });
+    th.setAttribute('aria-sort', dir);
+  }
+  function currentSort(table) {
+    return table.querySelector('th[aria-sort]');
+  }
+  Array.from(document.querySelectorAll('table.sortable')).forEach(function (table) {
+    var heads = table.tHead.rows[0].cells;
+    Array.from(heads).forEach(function (th) {
+      var b = th.querySelector('button');
+      if (!b) return;
+      b.addEventListener('click', function () {
+        var dir;
+        if (th.getAttribute('aria-sort') === 'ascending') dir = 'descending';
+        else if (th.getAttribute('aria-sort') === 'descending') dir = 'ascending';
+        else dir = (th.classList.contains('num') && th.dataset.key !== 'rank') ? 'descending' : 'ascending';
+        sortTable(table, th, dir);
+        setParam('sort', th.dataset.key === 'rank' ? '' : th.dataset.key);
+        setParam('dir', th.dataset.key === 'rank' && dir === 'ascending' ? '' : dir);
+      });
+    });
+  });
+
+  // The policy switch works without script (CSS :has); here it also
+  // re-sorts policy-dependent columns and is remembered in the URL.
+  Array.from(document.querySelectorAll('input[name=policy]')).forEach(function (r) {
+    r.addEventListener('change', function () {
+      setParam('policy', policy() === 'loose' ? 'loose' : '');
+      Array.from(document.querySelectorAll('table.sortable')).forEach(function (t) {
+        var th = currentSort(t);
+        if (th && th.dataset.policy) sortTable(t, th, th.getAttribute('aria-sort'));
+      });
+      document.dispatchEvent(new CustomEvent('policychange', { detail: policy() }));
+    });
+  });
+
+  // Leaderboard filters.
+  var board = document.getElementById('board');
+  var fw = document.getElementById('f-weights');
+  var fq = document.getElementById('f-q');
+  function filterBoard() {
+    if (!board) return;
+    var w = fw.value, q = fq.value.trim().toLowerCase();
+    var shown = 0, rows = board.tBodies[0].rows;
+    Array.from(rows).forEach(function (r) {
+      var ok = (!w || r.dataset.weights === w) && (!q || r.dataset.search.indexOf(q) >= 0);
+      r.hidden = !ok;
+      if (ok) shown++;
+    });
+    document.getElementById('f-count').textContent = shown + ' of ' + rows.length + ' models';
+  }
+  if (board && fw && fq) {
+    fw.addEventListener('change', function () { setParam('weights', fw.value); filterBoard(); });
+    fq.addEventListener('input', function () { setParam('q', fq.value.trim()); filterBoard(); });
+  }
+
+  // Case filters.
+  var cases = document.getElementById('cases');
+  var caseSel = ['model', 'constraint', 'subject', 'regime'].map(function (k) {
+    return { key: k, el: document.getElementById('cf-' + k) };
+  }).filter(function (x) { return x.el; });
+  function filterCases() {
+    if (!cases) return;
+    var v = {};
+    caseSel.forEach(function (x) { v[x.key] = x.el.value; });
+    var shown = 0, rows = cases.tBodies[0].rows;
+    Array.from(rows).forEach(function (r) {
+      if (!r.dataset.regime) return;
+      var ok = (!v.model || r.dataset.models.indexOf(' ' + v.model + ' ') >= 0) &&
+        (!v.constraint || r.dataset.constraints.indexOf(' ' + v.constraint + ' ') >= 0) &&
+        (!v.subject || r.dataset.subject === v.subject) &&
+        (!v.regime || r.dataset.regime === v.regime);
+      r.hidden = !ok;
+      if (ok) shown++;
+    });
+    document.getElementById('cf-count').textContent = shown + ' cases';
+  }
+  caseSel.forEach(function (x) {
+    x.el.addEventListener('change', function () { setParam(x.key, x.el.value); filterCases(); });
+  });
+
+  // Restore a shared view from the URL fragment.
+  function setSelect(el, value) {
+    if (!el || !value) return;
+    Array.from(el.options).forEach(function (o) { if (o.value === value) el.value = value; });
+  }
+  var h = readHash();
+  if (h.get('policy') === 'loose') {
+    var loose = document.getElementById('policy-loose');
+    if (loose) loose.checked = true;
+  }
+  if (fw) setSelect(fw, h.get('weights'));
+  if (fq && h.get('q')) fq.value = h.get('q');
+  caseSel.forEach(function (x) { setSelect(x.el, h.get(x.key)); });
+  if (board) {
+    var key = h.get('sort'), dir = h.get('dir');
+    var th = key ? board.querySelector('th[data-key="' + CSS.escape(key) + '"]') : board.querySelector('th[data-key=rank]');
+    if (th) sortTable(board, th, dir === 'descending' || dir === 'ascending' ? dir : (key ? 'descending' : 'ascending'));
+    filterBoard();
+  }
+  filterCases();
+}());

@@ -1,0 +1,237 @@
+package render
+
+import (
+	"bytes"
+	"html"
+	"html/template"
+	"net/url"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// newMarkdown returns a goldmark converter for untrusted text: raw HTML is
+// dropped (goldmark's default, never WithUnsafe), only http and https links
+// survive, images become their alt text (the site is offline and its CSP
+// allows no remote images), and TeX between $…$, $$…$$, \(…\) or \[…\] is
+// kept as HTML-escaped text in a span for KaTeX to typeset in the browser.
+func newMarkdown() goldmark.Markdown {
+	return goldmark.New(
+		goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.Linkify),
+		goldmark.WithParserOptions(
+			parser.WithInlineParsers(util.Prioritized(mathParser{}, 50)),
+			parser.WithASTTransformers(util.Prioritized(linkPolicy{}, 100)),
+		),
+		goldmark.WithRendererOptions(
+			renderer.WithNodeRenderers(util.Prioritized(mathRenderer{}, 50)),
+		),
+	)
+}
+
+// markdown converts untrusted Markdown to HTML that is safe to embed.
+func markdown(md goldmark.Markdown, src string) template.HTML {
+	var buf bytes.Buffer
+	if err := md.Convert([]byte(src), &buf); err != nil {
+		// goldmark only fails when the writer fails; a bytes.Buffer does not.
+		return template.HTML("<pre>" + html.EscapeString(src) + "</pre>")
+	}
+	return template.HTML(buf.String())
+}
+
+// kindMath is the AST kind of a TeX span.
+var kindMath = ast.NewNodeKind("Math")
+
+// mathNode is TeX kept verbatim for client-side typesetting.
+type mathNode struct {
+	ast.BaseInline
+	TeX     []byte
+	Display bool
+}
+
+func (n *mathNode) Kind() ast.NodeKind { return kindMath }
+
+func (n *mathNode) Dump(src []byte, level int) {
+	ast.DumpHelper(n, src, level, map[string]string{"TeX": string(n.TeX)}, nil)
+}
+
+// mathParser recognises TeX spans. For single dollars it follows Pandoc's
+// rule so that prices do not turn into math: the opening $ must be followed
+// by a non-space, the closing $ preceded by a non-space and not followed by
+// a digit.
+type mathParser struct{}
+
+func (mathParser) Trigger() []byte { return []byte{'$', '\\'} }
+
+func (mathParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
+	line, _ := block.PeekLine()
+	var open, closing string
+	display := false
+	switch {
+	case bytes.HasPrefix(line, []byte("$$")):
+		open, closing, display = "$$", "$$", true
+	case bytes.HasPrefix(line, []byte("$")):
+		open, closing = "$", "$"
+	case bytes.HasPrefix(line, []byte(`\(`)):
+		open, closing = `\(`, `\)`
+	case bytes.HasPrefix(line, []byte(`\[`)):
+		open, closing, display = `\[`, `\]`, true
+	default:
+		return nil
+	}
+	if open == "$" && (len(line) < 2 || isSpace(line[1])) {
+		return nil
+	}
+	savedLine, savedSeg := block.Position()
+	block.Advance(len(open))
+	var tex []byte
+	for {
+		line, _ := block.PeekLine()
+		if line == nil {
+			break
+		}
+		if i := findClose(line, closing, open == "$"); i >= 0 {
+			tex = append(tex, line[:i]...)
+			block.Advance(i + len(closing))
+			t := bytes.TrimSpace(tex)
+			if len(t) == 0 {
+				break
+			}
+			return &mathNode{TeX: t, Display: display}
+		}
+		if open == "$" {
+			// Inline dollars do not span lines: a stray $ stays text.
+			break
+		}
+		tex = append(tex, line...)
+		block.AdvanceLine()
+	}
+	block.SetPosition(savedLine, savedSeg)
+	return nil
+}
+
+// findClose returns the index of the closing delimiter in line, or -1.
+func findClose(line []byte, closing string, pandoc bool) int {
+	for i := 0; i+len(closing) <= len(line); i++ {
+		if line[i] == '\\' && closing[0] != '\\' {
+			i++ // \$ inside math is an escaped dollar
+			continue
+		}
+		if !bytes.HasPrefix(line[i:], []byte(closing)) {
+			continue
+		}
+		if pandoc {
+			if i == 0 || isSpace(line[i-1]) {
+				continue
+			}
+			if j := i + 1; j < len(line) && line[j] >= '0' && line[j] <= '9' {
+				continue
+			}
+		}
+		return i
+	}
+	return -1
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// mathRenderer writes TeX HTML-escaped: the passthrough of TeX must never
+// let markup through.
+type mathRenderer struct{}
+
+func (mathRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(kindMath, func(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		m := n.(*mathNode)
+		class := "math inline"
+		if m.Display {
+			class = "math display"
+		}
+		_, _ = w.WriteString(`<span class="` + class + `">`)
+		_, _ = w.WriteString(html.EscapeString(string(m.TeX)))
+		_, _ = w.WriteString(`</span>`)
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+// linkPolicy keeps links only to http and https URLs, marks them as user
+// content, and replaces images by their alt text.
+type linkPolicy struct{}
+
+func (linkPolicy) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	src := reader.Source()
+	var unlink []ast.Node
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch l := n.(type) {
+		case *ast.Link:
+			if !httpURL(string(l.Destination)) {
+				unlink = append(unlink, n)
+				return ast.WalkContinue, nil
+			}
+			l.SetAttributeString("rel", []byte("nofollow ugc noopener"))
+		case *ast.AutoLink:
+			if l.AutoLinkType != ast.AutoLinkURL || !httpURL(string(l.URL(src))) {
+				unlink = append(unlink, n)
+			} else {
+				l.SetAttributeString("rel", []byte("nofollow ugc noopener"))
+			}
+		case *ast.Image:
+			unlink = append(unlink, n)
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, n := range unlink {
+		parent := n.Parent()
+		if parent == nil {
+			continue
+		}
+		switch l := n.(type) {
+		case *ast.AutoLink:
+			parent.ReplaceChild(parent, n, ast.NewString(l.Label(src)))
+		case *ast.Image:
+			alt := strings.TrimSpace(plainText(l, src))
+			if alt == "" {
+				alt = "image"
+			}
+			parent.ReplaceChild(parent, n, ast.NewString([]byte("[image: "+alt+"]")))
+		default:
+			for c := n.FirstChild(); c != nil; {
+				next := c.NextSibling()
+				parent.InsertBefore(parent, n, c)
+				c = next
+			}
+			parent.RemoveChild(parent, n)
+		}
+	}
+}
+
+func httpURL(s string) bool {
+	u, err := url.Parse(strings.TrimSpace(s))
+	if err != nil || u.Host == "" {
+		return false
+	}
+	return u.Scheme == "http" || u.Scheme == "https"
+}
+
+// plainText concatenates the text leaves under n.
+func plainText(n ast.Node, src []byte) string {
+	var b strings.Builder
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if t, ok := c.(*ast.Text); ok && entering {
+			b.Write(t.Value(src))
+		}
+		return ast.WalkContinue, nil
+	})
+	return b.String()
+}
