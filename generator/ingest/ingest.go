@@ -78,7 +78,7 @@ func Benchmark(dir string) (*board.Benchmark, error) {
 	seen := map[string]int{}
 	err = Lines(itemsPath, f, func(line int, data []byte) {
 		var it board.Item
-		if p := decodeStrict(itemsPath, line, data, &it, false); p != nil {
+		if p := decodeStrict(itemsPath, line, data, &it, nil); p != nil {
 			probs = append(probs, *p)
 			return
 		}
@@ -405,7 +405,7 @@ func Records(path string, fn func(*board.Record)) board.Problems {
 	var probs board.Problems
 	err = Lines(path, f, func(line int, data []byte) {
 		var r board.Record
-		if p := decodeStrict(path, line, data, &r, true); p != nil {
+		if p := decodeStrict(path, line, data, &r, recordKeys); p != nil {
 			probs = append(probs, *p)
 			return
 		}
@@ -488,8 +488,9 @@ func Lines(name string, r io.Reader, fn func(line int, data []byte)) error {
 }
 
 // decodeStrict decodes one JSON object into v, naming the line and the
-// field on failure. With strict set, unknown fields are problems too.
-func decodeStrict(path string, line int, data []byte, v any, strict bool) *board.Diagnostic {
+// field on failure. Duplicate keys are problems (encoding/json would keep
+// the last silently); so are keys that known rejects, when known is set.
+func decodeStrict(path string, line int, data []byte, v any, known func(depth int, key []byte) bool) *board.Diagnostic {
 	d := &board.Diagnostic{File: path, Line: line, Fatal: true}
 	if data == nil {
 		d.Msg = "invalid UTF-8"
@@ -503,11 +504,7 @@ func decodeStrict(path string, line int, data []byte, v any, strict bool) *board
 		}
 		return d
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if strict {
-		dec.DisallowUnknownFields()
-	}
-	if err := dec.Decode(v); err != nil {
+	if err := json.Unmarshal(data, v); err != nil {
 		var id struct {
 			ID any `json:"id"`
 		}
@@ -517,36 +514,42 @@ func decodeStrict(path string, line int, data []byte, v any, strict bool) *board
 			}
 		}
 		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) {
+		var se *json.SyntaxError
+		switch {
+		case errors.As(err, &te):
 			d.Field = te.Field
 			d.Msg = fmt.Sprintf("column %d: want a JSON %s, got %s", te.Offset, jsonKind(te.Type.Kind().String()), te.Value)
-			return d
-		}
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			d.Msg = fmt.Sprintf("column %d: %s", se.Offset, err.Error())
-			return d
-		}
-		d.Msg = jsonMessage(err)
-		if err == io.ErrUnexpectedEOF {
+		case errors.As(err, &se) && strings.Contains(se.Error(), "unexpected end of JSON input"):
 			d.Msg = fmt.Sprintf("column %d: truncated JSON: the line ends before the object does", len(data))
-		}
-		if strings.HasPrefix(err.Error(), "json: unknown field ") {
-			d.Field = strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-			d.Msg = "unknown field"
+		case errors.As(err, &se):
+			d.Msg = fmt.Sprintf("column %d: %s", se.Offset, jsonMessage(err))
+		default:
+			d.Msg = jsonMessage(err)
 		}
 		return d
 	}
-	if dec.More() {
-		d.Msg = "more than one JSON value on the line"
-		return d
-	}
-	if dup := duplicateKey(data); dup != "" {
-		d.Field = dup
-		d.Msg = "duplicate key"
+	if key, dup := checkKeys(data, known); key != "" {
+		d.Field = key
+		d.Msg = "unknown field"
+		if dup {
+			d.Msg = "duplicate key"
+		}
 		return d
 	}
 	return nil
+}
+
+// recordKeys accepts the keys of a responses.jsonl record: the record's own
+// fields at depth 1 and a judge output's fields at depth 3 (judge names and
+// constraint ids, at depths 2 and 4, are free).
+func recordKeys(depth int, key []byte) bool {
+	switch depth {
+	case 1:
+		return string(key) == "id" || string(key) == "response" || string(key) == "judges"
+	case 3:
+		return string(key) == "correctness" || string(key) == "constraints"
+	}
+	return true
 }
 
 func jsonKind(k string) string {
@@ -570,48 +573,61 @@ func jsonMessage(err error) string {
 	return strings.TrimPrefix(err.Error(), "json: ")
 }
 
-// duplicateKey returns the first object key that occurs twice in the same
-// object of data (encoding/json silently keeps the last), or "".
-func duplicateKey(data []byte) string {
-	dec := json.NewDecoder(bytes.NewReader(data))
+// checkKeys returns the first object key of data that occurs twice in the
+// same object (dup true), or that known rejects (dup false), or "". data must
+// already be valid JSON. Keys are compared in their raw, escaped form; depth
+// counts enclosing objects, 1 for the top level.
+func checkKeys(data []byte, known func(depth int, key []byte) bool) (key string, dup bool) {
 	type frame struct {
-		keys   map[string]bool
 		object bool
-		expect bool // next string token in an object is a key
+		keys   [][]byte
 	}
 	var stack []frame
-	for {
-		tok, err := dec.Token()
-		if err != nil {
-			return ""
-		}
-		if len(stack) > 0 {
-			top := &stack[len(stack)-1]
-			if top.object && top.expect {
-				if k, ok := tok.(string); ok {
-					if top.keys[k] {
-						return k
-					}
-					top.keys[k] = true
-					top.expect = false
-					continue
-				}
-			}
-		}
-		switch tok {
-		case json.Delim('{'):
-			stack = append(stack, frame{keys: map[string]bool{}, object: true, expect: true})
-			continue
-		case json.Delim('['):
+	depth := 0
+	expectKey := false
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; c {
+		case '{':
+			stack = append(stack, frame{object: true})
+			depth++
+			expectKey = true
+		case '[':
 			stack = append(stack, frame{})
-			continue
-		case json.Delim('}'), json.Delim(']'):
+			expectKey = false
+		case '}', ']':
+			if stack[len(stack)-1].object {
+				depth--
+			}
 			stack = stack[:len(stack)-1]
-		}
-		if len(stack) > 0 && stack[len(stack)-1].object {
-			stack[len(stack)-1].expect = true
+			expectKey = false
+		case ',':
+			expectKey = len(stack) > 0 && stack[len(stack)-1].object
+		case '"':
+			j := i + 1
+			for j < len(data) && data[j] != '"' {
+				if data[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if expectKey {
+				top := &stack[len(stack)-1]
+				k := data[i+1 : j]
+				for _, seen := range top.keys {
+					if bytes.Equal(seen, k) {
+						return string(k), true
+					}
+				}
+				if known != nil && !known(depth, k) {
+					return string(k), false
+				}
+				top.keys = append(top.keys, k)
+				expectKey = false
+			}
+			i = j
 		}
 	}
+	return "", false
 }
 
 func asProblem(path string, err error) board.Diagnostic {

@@ -72,8 +72,10 @@ func Points(text string, n int) Audit {
 		a.Problems = append(a.Problems, "empty output")
 		return a
 	}
-	conflict := make([]bool, n)
-	seen := make([]bool, n)
+	// Point numbers are at most 4 digits; sets of seen and conflicting
+	// points are bit sets over 1..n.
+	conflict := newBits(n)
+	seen := newBits(n)
 	var overallConflict bool
 	forEachLine(text, func(line string) {
 		l, ok := labelled(line)
@@ -91,13 +93,13 @@ func Points(text string, n int) Audit {
 				return
 			}
 			i := l.num - 1
-			if seen[i] {
+			if seen.has(i) {
 				if a.Points[i].Verdict != l.verdict {
-					conflict[i] = true
+					conflict.set(i)
 				}
 				return
 			}
-			seen[i] = true
+			seen.set(i)
 			a.Points[i] = Point{Verdict: l.verdict, Reason: l.rest}
 		case "overall":
 			if l.verdict == Missing {
@@ -114,10 +116,10 @@ func Points(text string, n int) Audit {
 	}
 	for i := range a.Points {
 		switch {
-		case conflict[i]:
+		case conflict.has(i):
 			a.Points[i] = Point{Verdict: Missing, Reason: ""}
 			a.Problems = append(a.Problems, fmt.Sprintf("point %d given twice with different verdicts (counts as NO)", i+1))
-		case !seen[i]:
+		case !seen.has(i):
 			a.Problems = append(a.Problems, fmt.Sprintf("point %d missing (counts as NO)", i+1))
 		}
 	}
@@ -342,4 +344,32 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string(r[:n]) + "…"
+}
+
+// bits is a small bit set; it allocates only beyond 64 elements.
+type bits struct {
+	small uint64
+	large []bool
+}
+
+func newBits(n int) bits {
+	if n > 64 {
+		return bits{large: make([]bool, n)}
+	}
+	return bits{}
+}
+
+func (b *bits) set(i int) {
+	if b.large != nil {
+		b.large[i] = true
+		return
+	}
+	b.small |= 1 << uint(i)
+}
+
+func (b *bits) has(i int) bool {
+	if b.large != nil {
+		return b.large[i]
+	}
+	return b.small&(1<<uint(i)) != 0
 }

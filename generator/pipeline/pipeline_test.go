@@ -62,12 +62,15 @@ type intended struct {
 	pts map[string][][]bool
 }
 
-func TestRescoreMatchesIndependentCounts(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 11))
+// genBoard writes a random benchmark of nItems items under dir/bench and
+// nModels submissions under dir/results, and returns the catalog, the items
+// and, per model id, what each record was meant to say.
+func genBoard(tb testing.TB, dir string, nItems, nModels int, seed uint64) (board.Catalog, []board.Item, map[string][]intended) {
+	rng := rand.New(rand.NewPCG(seed, 11))
 	cat := ingest.BuiltinCatalog()
-	dir := t.TempDir()
-	const nItems, nModels = 60, 6
 	judges := []string{"judge-a", "judge-b"}
+	// A response of realistic length (about 1.5 KB).
+	response := strings.Repeat("We model the gas as ideal, so $pV = nRT$ holds with $R = 8.314$ J/(mol K). ", 20)
 
 	// Benchmark: k from 1 to 5.
 	var items []board.Item
@@ -84,12 +87,12 @@ func TestRescoreMatchesIndependentCounts(t *testing.T) {
 		b, _ := json.Marshal(it)
 		lines = append(lines, string(b))
 	}
-	write(t, filepath.Join(dir, "bench", "items.jsonl"), strings.Join(lines, "\n")+"\n")
+	write(tb, filepath.Join(dir, "bench", "items.jsonl"), strings.Join(lines, "\n")+"\n")
 
 	expected := map[string][]intended{}
 	for m := 0; m < nModels; m++ {
 		id := fmt.Sprintf("model-%d", m)
-		write(t, filepath.Join(dir, "results", id, "metadata.yaml"), fmt.Sprintf("name: Model %d\norganization: Org\nopen_weights: %v\ndate: 2026-01-0%d\njudges: [%s]\n", m, m%2 == 0, m+1, strings.Join(judges, ", ")))
+		write(tb, filepath.Join(dir, "results", id, "metadata.yaml"), fmt.Sprintf("name: Model %d\norganization: Org\nopen_weights: %v\ndate: 2026-01-%02d\njudges: [%s]\n", m, m%2 == 0, m%28+1, strings.Join(judges, ", ")))
 		skill := 0.35 + 0.1*float64(m)
 		var recs []string
 		ws := make([]intended, nItems)
@@ -98,7 +101,7 @@ func TestRescoreMatchesIndependentCounts(t *testing.T) {
 				continue
 			}
 			w := intended{answered: true, pts: map[string][][]bool{}}
-			rec := map[string]any{"id": it.ID, "response": "answer text"}
+			rec := map[string]any{"id": it.ID, "response": response}
 			js := map[string]any{}
 			correctAll := true
 			judgeOut := make([]map[string]string, len(judges))
@@ -177,10 +180,16 @@ func TestRescoreMatchesIndependentCounts(t *testing.T) {
 			ws[i] = w
 		}
 		rng.Shuffle(len(recs), func(a, b int) { recs[a], recs[b] = recs[b], recs[a] })
-		write(t, filepath.Join(dir, "results", id, "responses.jsonl"), strings.Join(recs, "\n")+"\n")
+		write(tb, filepath.Join(dir, "results", id, "responses.jsonl"), strings.Join(recs, "\n")+"\n")
 		expected[id] = ws
 	}
+	return cat, items, expected
+}
 
+func TestRescoreMatchesIndependentCounts(t *testing.T) {
+	dir := t.TempDir()
+	const nItems, nModels = 60, 6
+	cat, items, expected := genBoard(t, dir, nItems, nModels, 7)
 	res, err := Rescore(context.Background(), Options{
 		Benchmark: filepath.Join(dir, "bench"), Results: filepath.Join(dir, "results"),
 		Policies: board.Policies, NoRules: true,
@@ -271,12 +280,68 @@ func counts(ps *board.PolicyScores) map[string][2]int {
 	return c
 }
 
-func write(t *testing.T, path, data string) {
-	t.Helper()
+func write(tb testing.TB, path, data string) {
+	tb.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
+}
+
+// The scoring benchmarks run on a paper-sized benchmark (334 items) with
+// 100 submissions. BenchmarkDecodeOnly decodes the same JSONL with
+// encoding/json and nothing else: the floor that rescoring is measured
+// against.
+const benchItems, benchModels = 334, 100
+
+func benchBoard(b *testing.B) string {
+	dir := b.TempDir()
+	genBoard(b, dir, benchItems, benchModels, 1)
+	return dir
+}
+
+func BenchmarkRescore(b *testing.B) {
+	dir := benchBoard(b)
+	opt := Options{Benchmark: filepath.Join(dir, "bench"), Results: filepath.Join(dir, "results"), Policies: board.Policies, NoRules: true}
+	records := 0
+	for b.Loop() {
+		res, err := Rescore(context.Background(), opt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		records = 0
+		for _, m := range res.Board.Models {
+			records += m.Answered
+		}
+	}
+	b.ReportMetric(float64(records)*float64(b.N)/b.Elapsed().Seconds(), "records/s")
+}
+
+func BenchmarkDecodeOnly(b *testing.B) {
+	dir := benchBoard(b)
+	files, _ := filepath.Glob(filepath.Join(dir, "results", "*", "responses.jsonl"))
+	records := 0
+	for b.Loop() {
+		records = 0
+		for _, f := range files {
+			fh, err := os.Open(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			err = ingest.Lines(f, fh, func(_ int, data []byte) {
+				var r board.Record
+				if err := json.Unmarshal(data, &r); err != nil {
+					b.Fatal(err)
+				}
+				records++
+			})
+			fh.Close()
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(records)*float64(b.N)/b.Elapsed().Seconds(), "records/s")
 }

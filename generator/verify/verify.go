@@ -94,7 +94,8 @@ func (v *Verifier) Record(ctx context.Context, item *board.Item, sub *board.Subm
 	diag := func(constraint, judgeName, format string, args ...any) {
 		diags = append(diags, board.Diagnostic{File: rec.File, Line: rec.Line, Item: item.ID, Constraint: constraint, Judge: judgeName, Msg: fmt.Sprintf(format, args...)})
 	}
-	out := board.ItemVerdict{Item: item.ID, Answered: true}
+	out := board.ItemVerdict{Item: item.ID, Answered: true,
+		CorrectVotes: make([]board.Vote, 0, len(judges)), Constraints: make([]board.ConstraintVerdict, 0, len(item.Constraints))}
 	if strings.TrimSpace(rec.Response) == "" {
 		diag("", "", "empty response")
 	}
@@ -152,9 +153,12 @@ func (v *Verifier) Record(ctx context.Context, item *board.Item, sub *board.Subm
 	// Constraints.
 	for _, cid := range item.Constraints {
 		con, _ := v.bench.Catalog.Lookup(cid)
-		cv := board.ConstraintVerdict{ID: cid, Points: make([]board.PointVerdict, len(con.Points))}
+		cv := board.ConstraintVerdict{ID: cid, Points: make([]board.PointVerdict, len(con.Points)),
+			JudgeStrict: make([]bool, 0, len(judges)), JudgeLoose: make([]bool, 0, len(judges))}
+		// One backing array for every point's votes.
+		votes := make([]board.Vote, len(con.Points)*len(judges))
 		for i, p := range con.Points {
-			cv.Points[i] = board.PointVerdict{N: p.N, Main: p.Main}
+			cv.Points[i] = board.PointVerdict{N: p.N, Main: p.Main, Votes: votes[i*len(judges) : i*len(judges) : (i+1)*len(judges)]}
 		}
 		for _, name := range judges {
 			var audit judge.Audit
