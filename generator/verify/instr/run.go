@@ -51,6 +51,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, name stri
 		if errors.Is(err, pflag.ErrHelp) {
 			return ExitOK
 		}
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		fs.Usage()
 		return ExitUsage
 	}
 	if opt.Input == "" || opt.Responses == "" || opt.Out == "" || fs.NArg() > 0 {
