@@ -1,0 +1,125 @@
+package equiv
+
+import (
+	"regexp"
+	"strings"
+)
+
+var (
+	reChoiceGold = regexp.MustCompile(`^(?i:option|choice|answer)?\s*[(\[]?\s*([A-J])\s*[)\]]?\s*[.:]?$`)
+	reChoicePred = []*regexp.Regexp{
+		regexp.MustCompile(`^[(\[]?\s*([A-J])\s*[)\]]?\s*(?:[.:)]|$)`),
+		regexp.MustCompile(`^[(\[]\s*([A-J])\s*[)\]]`),
+		regexp.MustCompile(`(?i)(?:answer|option|choice)\s*(?:is|:)?\s*(?:option\s*)?[(\[]?\s*([A-J])\b`),
+		regexp.MustCompile(`^(?i:option|choice)\s*[(\[]?\s*([A-J])\b`),
+	}
+)
+
+// choiceLetter reads a reference that is a single option letter.
+func choiceLetter(s string) (string, bool) {
+	m := reChoiceGold.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
+}
+
+// predChoice finds the option letter an answer picks.
+func predChoice(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	if len(s) == 1 && (s[0] >= 'a' && s[0] <= 'j' || s[0] >= 'A' && s[0] <= 'J') {
+		return strings.ToUpper(s), true
+	}
+	for _, re := range reChoicePred {
+		if m := re.FindStringSubmatch(s); m != nil {
+			return m[1], true
+		}
+	}
+	return "", false
+}
+
+func (c *cmpr) compareChoice(g, p string) Result {
+	gl, ok := choiceLetter(g)
+	if !ok {
+		if len(strings.TrimSpace(g)) == 1 {
+			gl = strings.ToUpper(strings.TrimSpace(g))
+		} else {
+			return undecided("choice", "the reference %q is not an option letter", g)
+		}
+	}
+	pl, ok := predChoice(p)
+	if !ok {
+		return undecided("choice", "no option letter found in the answer")
+	}
+	gl = strings.ToUpper(gl)
+	r := decided(gl == pl, "choice", "option %s vs option %s", gl, pl)
+	r.Gold, r.Pred = gl, pl
+	return r
+}
+
+var boolWords = map[string]bool{
+	"true": true, "yes": true, "correct": true, "right": true, "t": true, "y": true,
+	"false": false, "no": false, "incorrect": false, "wrong": false, "f": false, "n": false,
+}
+
+// boolWord reads a whole answer that is a truth value.
+func boolWord(s string) (bool, bool) {
+	w := strings.ToLower(strings.Trim(strings.TrimSpace(s), ".!*() "))
+	if len(w) <= 1 {
+		return false, false // single letters are option letters
+	}
+	v, ok := boolWords[w]
+	return v, ok
+}
+
+var reLeadWord = regexp.MustCompile(`^[\s*(]*([A-Za-z]+)`)
+
+// predBool reads the truth value an answer leads with ("Yes, because…").
+func predBool(s string) (bool, bool) {
+	if v, ok := boolWord(s); ok {
+		return v, true
+	}
+	m := reLeadWord.FindStringSubmatch(s)
+	if m == nil {
+		return false, false
+	}
+	w := strings.ToLower(m[1])
+	if w == "t" || w == "f" || w == "y" || w == "n" {
+		if len(strings.TrimSpace(s)) > 1 {
+			return false, false
+		}
+	}
+	v, ok := boolWords[w]
+	if !ok {
+		return false, false
+	}
+	// "No, it is true" and similar contradictions are left to the judges.
+	rest := strings.FieldsFunc(strings.ToLower(s[len(m[0]):]), func(r rune) bool { return !(r >= 'a' && r <= 'z') })
+	for _, word := range rest {
+		if wv, ok := boolWords[word]; ok && len(word) > 2 && wv != v {
+			return false, false
+		}
+	}
+	return v, true
+}
+
+func (c *cmpr) compareBool(g, p string) Result {
+	gv, ok := boolWord(g)
+	if !ok {
+		return undecided("boolean", "the reference %q is not a truth value", g)
+	}
+	pv, ok := predBool(p)
+	if !ok {
+		return undecided("boolean", "no clear truth value in the answer")
+	}
+	r := decided(gv == pv, "boolean", "%v vs %v", gv, pv)
+	r.Gold, r.Pred = boolText(gv), boolText(pv)
+	return r
+}
+
+func boolText(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}

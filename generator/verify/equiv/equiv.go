@@ -1,0 +1,254 @@
+package equiv
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// Verdict is the outcome of a comparison.
+type Verdict int
+
+// Verdicts. Undecided is its own outcome: the caller asks a judge.
+const (
+	Undecided Verdict = iota
+	Equal
+	NotEqual
+)
+
+// String returns "undecided", "equal" or "not_equal".
+func (v Verdict) String() string {
+	switch v {
+	case Equal:
+		return "equal"
+	case NotEqual:
+		return "not_equal"
+	}
+	return "undecided"
+}
+
+// MarshalText encodes a verdict as its String form.
+func (v Verdict) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// Tolerance kinds.
+const (
+	Relative = "relative" // |a-b| <= Value * max(|a|, |b|)
+	Absolute = "absolute" // |a-b| <= Value, in the reference's unit
+	SigFigs  = "sigfigs"  // |a-b| <= half a unit in the Value-th significant figure of the reference
+	Decimals = "decimals" // |a-b| <= half a unit in the Value-th decimal place
+)
+
+// Tolerance says how close two numbers must be to be equal.
+type Tolerance struct {
+	Kind  string  `json:"kind"`
+	Value float64 `json:"value"`
+}
+
+// DefaultTolerance is used when Options.Tolerance is nil: four significant
+// figures, the precision the SciIF audit protocol (Appendix F) asks for.
+func DefaultTolerance() Tolerance { return Tolerance{Kind: SigFigs, Value: 4} }
+
+func (t Tolerance) validate() error {
+	switch t.Kind {
+	case Relative, Absolute:
+		if !(t.Value >= 0 && t.Value < 1e300) {
+			return fmt.Errorf("tolerance value %v out of range", t.Value)
+		}
+	case SigFigs:
+		if !(t.Value >= 1 && t.Value <= 30) {
+			return fmt.Errorf("significant figures %v out of range 1..30", t.Value)
+		}
+	case Decimals:
+		if !(t.Value >= -30 && t.Value <= 30) {
+			return fmt.Errorf("decimal places %v out of range -30..30", t.Value)
+		}
+	default:
+		return fmt.Errorf("unknown tolerance kind %q", t.Kind)
+	}
+	return nil
+}
+
+// Types a reference may declare in Options.Type.
+var types = []string{"", "numeric", "expression", "choice", "boolean", "formula", "sequence", "interval", "set", "text"}
+
+func validType(t string) bool {
+	for _, x := range types {
+		if t == x {
+			return true
+		}
+	}
+	return false
+}
+
+// Options tune one comparison. The zero value is ready to use.
+type Options struct {
+	// Tolerance for numbers; nil means DefaultTolerance.
+	Tolerance *Tolerance
+	// Type is an optional hint on the reference: numeric, expression,
+	// choice, boolean, formula, sequence, interval, set or text. A "text"
+	// reference is always Undecided. Empty means detect.
+	Type string
+}
+
+// Result is a verdict with the rule that decided it and why.
+type Result struct {
+	Verdict Verdict `json:"verdict"`
+	// Rule is a stable id of the rule that decided (see the package doc).
+	Rule string `json:"rule"`
+	// Reason explains the verdict to a reader.
+	Reason string `json:"reason"`
+	// Gold and Pred are the normalised forms that were compared.
+	Gold string `json:"gold"`
+	Pred string `json:"pred"`
+}
+
+// Limits on one comparison.
+const (
+	maxInput = 4000    // bytes of each side after extraction
+	maxSteps = 400_000 // evaluation steps per pair
+)
+
+var errBudget = errors.New("work bound reached")
+
+// cmpr carries what one comparison needs; it is never shared.
+type cmpr struct {
+	ctx      context.Context
+	tol      Tolerance
+	explicit bool // the item set its own tolerance
+	steps    int
+}
+
+// tick charges n steps of work and reports when the bound or the context
+// deadline is reached.
+func (c *cmpr) tick(n int) error {
+	c.steps += n
+	if c.steps > maxSteps {
+		return errBudget
+	}
+	if c.steps&255 < n || n > 255 {
+		if err := c.ctx.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Compare decides whether pred (a model's final answer, ideally the span
+// returned by Extract) matches gold (the reference answer). It never panics,
+// honours ctx's deadline and returns Undecided whenever no rule is sure.
+func Compare(ctx context.Context, gold, pred string, opt Options) (res Result) {
+	defer func() {
+		if r := recover(); r != nil {
+			res = Result{Verdict: Undecided, Rule: "internal", Reason: fmt.Sprintf("internal error: %v", r), Gold: gold, Pred: pred}
+		}
+	}()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	c := &cmpr{ctx: ctx, tol: DefaultTolerance()}
+	if opt.Tolerance != nil {
+		if err := opt.Tolerance.validate(); err != nil {
+			return Result{Rule: "options", Reason: err.Error(), Gold: gold, Pred: pred}
+		}
+		c.tol, c.explicit = *opt.Tolerance, true
+	}
+	if !validType(opt.Type) {
+		return Result{Rule: "options", Reason: fmt.Sprintf("unknown type %q", opt.Type), Gold: gold, Pred: pred}
+	}
+	if !utf8.ValidString(gold) || !utf8.ValidString(pred) {
+		return Result{Rule: "input", Reason: "invalid UTF-8", Gold: gold, Pred: pred}
+	}
+	if len(gold) > maxInput || len(pred) > maxInput {
+		return Result{Rule: "input", Reason: fmt.Sprintf("answer longer than %d bytes", maxInput), Gold: clip(gold), Pred: clip(pred)}
+	}
+	g, p := normalize(gold), normalize(pred)
+	res = c.compare(g, p, opt.Type)
+	if res.Gold == "" {
+		res.Gold = g
+	}
+	if res.Pred == "" {
+		res.Pred = p
+	}
+	if err := ctx.Err(); err != nil && res.Verdict != Undecided {
+		// A decision reached after the deadline is still a decision; keep it.
+		return res
+	}
+	return res
+}
+
+func clip(s string) string {
+	if len(s) <= 80 {
+		return s
+	}
+	i := 80
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
+}
+
+func undecided(rule, format string, a ...any) Result {
+	return Result{Verdict: Undecided, Rule: rule, Reason: fmt.Sprintf(format, a...)}
+}
+
+func decided(eq bool, rule, format string, a ...any) Result {
+	v := NotEqual
+	if eq {
+		v = Equal
+	}
+	return Result{Verdict: v, Rule: rule, Reason: fmt.Sprintf(format, a...)}
+}
+
+func (c *cmpr) compare(g, p, typ string) Result {
+	if typ == "text" {
+		return undecided("text", "free-text references are left to the judges")
+	}
+	if g == "" || p == "" {
+		return undecided("empty", "an answer is empty after normalisation")
+	}
+	if err := c.ctx.Err(); err != nil {
+		return undecided("deadline", "%v", err)
+	}
+	if squash(g) == squash(p) {
+		return decided(true, "identical", "the normalised answers are identical")
+	}
+	switch typ {
+	case "boolean":
+		return c.compareBool(g, p)
+	case "choice":
+		return c.compareChoice(g, p)
+	case "formula":
+		return c.compareChem(g, p, true)
+	case "sequence":
+		return c.compareSeq(g, p, true)
+	case "numeric", "expression", "interval", "set":
+		return c.compareValues(g, p, typ)
+	}
+	if _, ok := boolWord(g); ok {
+		return c.compareBool(g, p)
+	}
+	if _, ok := choiceLetter(g); ok {
+		return c.compareChoice(g, p)
+	}
+	if r, ok := c.trySeq(g, p); ok {
+		return r
+	}
+	if r, ok := c.tryChem(g, p); ok {
+		return r
+	}
+	return c.compareValues(g, p, typ)
+}
+
+// squash drops all white space, for the identity rule.
+func squash(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r == ' ' || r == '\t' || r == '\n' || r == '\r' {
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

@@ -1,0 +1,850 @@
+package equiv
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A small recursive-descent parser for the calculator subset of LaTeX and
+// plain text: numbers, variables (single letters, Greek letters, subscripts),
+// + - * / ^ ** !, implicit multiplication, \frac, \sqrt, |x| and the usual
+// functions. Multi-letter plain words of four letters or more are text, not
+// products of variables.
+
+const prec = 256 // bits of big.Float precision
+
+type tokKind int
+
+const (
+	tEnd tokKind = iota
+	tNum
+	tID    // variable
+	tConst // pi, e
+	tFn    // function name
+	tOp    // + - * / ^ ! |
+	tL     // ( [ {
+	tR     // ) ] }
+	tFrac
+	tSqrt
+	tInf
+)
+
+type token struct {
+	k tokKind
+	s string
+}
+
+var fnNames = map[string]bool{
+	"sin": true, "cos": true, "tan": true, "sec": true, "csc": true, "cot": true,
+	"arcsin": true, "arccos": true, "arctan": true, "asin": true, "acos": true, "atan": true,
+	"sinh": true, "cosh": true, "tanh": true, "ln": true, "log": true, "exp": true, "sqrt": true, "abs": true,
+	"lg": true,
+}
+
+var greek = map[string]bool{
+	"alpha": true, "beta": true, "gamma": true, "delta": true, "epsilon": true, "varepsilon": true, "zeta": true, "eta": true,
+	"theta": true, "vartheta": true, "iota": true, "kappa": true, "lambda": true, "nu": true, "xi": true, "rho": true,
+	"sigma": true, "tau": true, "upsilon": true, "phi": true, "varphi": true, "chi": true, "psi": true, "omega": true,
+	"Gamma": true, "Delta": true, "Theta": true, "Lambda": true, "Xi": true, "Sigma": true, "Phi": true, "Psi": true, "hbar": true, "ell": true,
+}
+
+var errSyntax = errors.New("not an expression")
+
+func tokenize(s string) ([]token, error) {
+	var out []token
+	emit := func(k tokKind, v string) { out = append(out, token{k, v}) }
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == ' ':
+			i++
+		case isDigit(c) || (c == '.' && i+1 < len(s) && isDigit(s[i+1])):
+			j := i
+			for j < len(s) && isDigit(s[j]) {
+				j++
+			}
+			if j < len(s) && s[j] == '.' {
+				j++
+				for j < len(s) && isDigit(s[j]) {
+					j++
+				}
+			}
+			if j < len(s) && (s[j] == 'e' || s[j] == 'E') {
+				k := j + 1
+				if k < len(s) && (s[k] == '-' || s[k] == '+') {
+					k++
+				}
+				if k < len(s) && isDigit(s[k]) {
+					for k < len(s) && isDigit(s[k]) {
+						k++
+					}
+					j = k
+				}
+			}
+			emit(tNum, s[i:j])
+			i = j
+		case c == '\\':
+			j := i + 1
+			for j < len(s) && isLetter(s[j]) {
+				j++
+			}
+			name := s[i+1 : j]
+			if name == "" {
+				return nil, errSyntax
+			}
+			i = j
+			switch {
+			case name == "frac" || name == "sqrt":
+				if name == "frac" {
+					emit(tFrac, "")
+				} else {
+					emit(tSqrt, "")
+				}
+				// \frac13 and \sqrt3: single-digit arguments without braces.
+				for n := 0; n < 2; n++ {
+					k := i
+					for k < len(s) && s[k] == ' ' {
+						k++
+					}
+					if k < len(s) && isDigit(s[k]) {
+						out = append(out, token{tL, "{"}, token{tNum, s[k : k+1]}, token{tR, "}"})
+						i = k + 1
+						if name == "sqrt" {
+							break
+						}
+						continue
+					}
+					break
+				}
+			case name == "pi":
+				emit(tConst, "pi")
+			case name == "e" || name == "mathrm{e}":
+				emit(tConst, "e")
+			case fnNames[name] || name == "arcsec":
+				emit(tFn, name)
+			case greek[name]:
+				emit(tID, name)
+			default:
+				return nil, errSyntax
+			}
+		case isLetter(c):
+			j := i
+			for j < len(s) && isLetter(s[j]) {
+				j++
+			}
+			w := s[i:j]
+			i = j
+			switch {
+			case fnNames[w]:
+				emit(tFn, w)
+			case w == "pi":
+				emit(tConst, "pi")
+			case w == "inf" || w == "infty" || w == "infinity" || w == "oo":
+				emit(tInf, "")
+			case len(w) >= 4:
+				return nil, errSyntax // a word, not a product of variables
+			default:
+				for _, r := range w {
+					if r == 'e' {
+						emit(tConst, "e")
+					} else {
+						emit(tID, string(r))
+					}
+				}
+			}
+		case c == '_':
+			// A subscript belongs to the preceding name.
+			if len(out) == 0 || (out[len(out)-1].k != tID && out[len(out)-1].k != tFn) {
+				return nil, errSyntax
+			}
+			j := i + 1
+			var sub string
+			if j < len(s) && s[j] == '{' {
+				e := matchBrace(s, j)
+				if e < 0 {
+					return nil, errSyntax
+				}
+				sub, j = s[j+1:e], e+1
+			} else if j < len(s) {
+				_, n := utf8.DecodeRuneInString(s[j:])
+				sub, j = s[j:j+n], j+n
+			}
+			i = j
+			last := &out[len(out)-1]
+			if last.k == tFn { // log_2
+				last.s += "_" + strings.TrimSpace(sub)
+			} else {
+				last.s += "_" + strings.ReplaceAll(sub, " ", "")
+			}
+		case c == '*' && i+1 < len(s) && s[i+1] == '*':
+			emit(tOp, "^")
+			i += 2
+		case strings.ContainsRune("+-*/^!|", rune(c)):
+			emit(tOp, string(c))
+			i++
+		case c == '(' || c == '[' || c == '{':
+			emit(tL, string(c))
+			i++
+		case c == ')' || c == ']' || c == '}':
+			emit(tR, string(c))
+			i++
+		default:
+			r, n := utf8.DecodeRuneInString(s[i:])
+			i += n
+			switch {
+			case r == 'π':
+				emit(tConst, "pi")
+			case r == '√':
+				emit(tSqrt, "")
+			case r == '∞':
+				emit(tInf, "")
+			case unicode.IsLetter(r) && unicode.Is(unicode.Greek, r):
+				emit(tID, string(r))
+			default:
+				return nil, errSyntax
+			}
+		}
+		if len(out) > 2000 {
+			return nil, errSyntax
+		}
+	}
+	return out, nil
+}
+
+// node is an expression tree.
+type node struct {
+	op   byte // 'n' number, 'v' variable, 'c' constant, 'f' function, '+', '-', '*', '/', '^', '~' negation, '!' factorial, 'r' n-th root
+	lit  string
+	name string
+	kids []*node
+}
+
+type parser struct {
+	toks  []token
+	pos   int
+	depth int
+}
+
+func parseExpr(s string) (*node, error) {
+	toks, err := tokenize(s)
+	if err != nil {
+		return nil, err
+	}
+	if len(toks) == 0 {
+		return nil, errSyntax
+	}
+	p := &parser{toks: toks}
+	n, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	if p.peek().k != tEnd {
+		return nil, errSyntax
+	}
+	return n, nil
+}
+
+func (p *parser) peek() token {
+	if p.pos < len(p.toks) {
+		return p.toks[p.pos]
+	}
+	return token{k: tEnd}
+}
+
+func (p *parser) next() token { t := p.peek(); p.pos++; return t }
+
+func (p *parser) enter() error {
+	p.depth++
+	if p.depth > 200 {
+		return errSyntax
+	}
+	return nil
+}
+
+func (p *parser) expr() (*node, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer func() { p.depth-- }()
+	left, err := p.term()
+	if err != nil {
+		return nil, err
+	}
+	for {
+		t := p.peek()
+		if t.k != tOp || (t.s != "+" && t.s != "-") {
+			return left, nil
+		}
+		p.next()
+		right, err := p.term()
+		if err != nil {
+			return nil, err
+		}
+		left = &node{op: t.s[0], kids: []*node{left, right}}
+	}
+}
+
+func startsAtom(t token) bool {
+	switch t.k {
+	case tNum, tID, tConst, tFn, tL, tFrac, tSqrt:
+		return true
+	}
+	return false
+}
+
+func (p *parser) term() (*node, error) {
+	left, err := p.unary()
+	if err != nil {
+		return nil, err
+	}
+	for {
+		t := p.peek()
+		var op byte
+		switch {
+		case t.k == tOp && (t.s == "*" || t.s == "/"):
+			p.next()
+			op = t.s[0]
+		case startsAtom(t):
+			op = '*'
+		default:
+			return left, nil
+		}
+		right, err := p.unary()
+		if err != nil {
+			return nil, err
+		}
+		left = &node{op: op, kids: []*node{left, right}}
+	}
+}
+
+func (p *parser) unary() (*node, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer func() { p.depth-- }()
+	t := p.peek()
+	if t.k == tOp && (t.s == "-" || t.s == "+") {
+		p.next()
+		x, err := p.unary()
+		if err != nil {
+			return nil, err
+		}
+		if t.s == "+" {
+			return x, nil
+		}
+		return &node{op: '~', kids: []*node{x}}, nil
+	}
+	return p.power()
+}
+
+func (p *parser) power() (*node, error) {
+	base, err := p.postfix()
+	if err != nil {
+		return nil, err
+	}
+	if t := p.peek(); t.k == tOp && t.s == "^" {
+		p.next()
+		exp, err := p.exponent()
+		if err != nil {
+			return nil, err
+		}
+		return &node{op: '^', kids: []*node{base, exp}}, nil
+	}
+	return base, nil
+}
+
+// exponent parses what follows ^: a braced group, or a signed atom.
+func (p *parser) exponent() (*node, error) {
+	t := p.peek()
+	if t.k == tOp && (t.s == "-" || t.s == "+") {
+		p.next()
+		x, err := p.exponent()
+		if err != nil {
+			return nil, err
+		}
+		if t.s == "-" {
+			x = &node{op: '~', kids: []*node{x}}
+		}
+		return x, nil
+	}
+	return p.power()
+}
+
+func (p *parser) postfix() (*node, error) {
+	x, err := p.atom()
+	if err != nil {
+		return nil, err
+	}
+	for {
+		t := p.peek()
+		if t.k == tOp && t.s == "!" {
+			p.next()
+			x = &node{op: '!', kids: []*node{x}}
+			continue
+		}
+		return x, nil
+	}
+}
+
+var closing = map[string]string{"(": ")", "[": "]", "{": "}"}
+
+func (p *parser) group() (*node, error) {
+	t := p.next()
+	if t.k != tL {
+		return nil, errSyntax
+	}
+	x, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	if r := p.next(); r.k != tR {
+		return nil, errSyntax
+	}
+	return x, nil
+}
+
+func (p *parser) atom() (*node, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer func() { p.depth-- }()
+	t := p.next()
+	switch t.k {
+	case tNum:
+		return &node{op: 'n', lit: t.s}, nil
+	case tID:
+		return &node{op: 'v', name: t.s}, nil
+	case tConst:
+		return &node{op: 'c', name: t.s}, nil
+	case tInf:
+		return &node{op: 'i'}, nil
+	case tL:
+		p.pos--
+		return p.group()
+	case tOp:
+		if t.s == "|" {
+			x, err := p.expr()
+			if err != nil {
+				return nil, err
+			}
+			if r := p.next(); r.k != tOp || r.s != "|" {
+				return nil, errSyntax
+			}
+			return &node{op: 'f', name: "abs", kids: []*node{x}}, nil
+		}
+	case tFrac:
+		a, err := p.group()
+		if err != nil {
+			return nil, err
+		}
+		b, err := p.group()
+		if err != nil {
+			return nil, err
+		}
+		return &node{op: '/', kids: []*node{a, b}}, nil
+	case tSqrt:
+		if n := p.peek(); n.k == tL && n.s == "[" {
+			p.next()
+			idx, err := p.expr()
+			if err != nil {
+				return nil, err
+			}
+			if r := p.next(); r.k != tR {
+				return nil, errSyntax
+			}
+			x, err := p.sqrtArg()
+			if err != nil {
+				return nil, err
+			}
+			return &node{op: 'r', kids: []*node{x, idx}}, nil
+		}
+		x, err := p.sqrtArg()
+		if err != nil {
+			return nil, err
+		}
+		return &node{op: 'f', name: "sqrt", kids: []*node{x}}, nil
+	case tFn:
+		return p.function(t.s)
+	}
+	return nil, errSyntax
+}
+
+func (p *parser) sqrtArg() (*node, error) {
+	if p.peek().k == tL {
+		return p.group()
+	}
+	return p.postfix()
+}
+
+// function parses f(x), f x, f^2 x, f^{-1} x and log_b x.
+func (p *parser) function(name string) (*node, error) {
+	var pow *node
+	if t := p.peek(); t.k == tOp && t.s == "^" {
+		p.next()
+		e, err := p.exponent()
+		if err != nil {
+			return nil, err
+		}
+		pow = e
+	}
+	var arg *node
+	var err error
+	if p.peek().k == tL {
+		arg, err = p.group()
+	} else {
+		// f x y means f(x*y) up to the next operator or function.
+		arg, err = p.power()
+		for err == nil {
+			t := p.peek()
+			if !startsAtom(t) || t.k == tFn {
+				break
+			}
+			var y *node
+			y, err = p.power()
+			if err == nil {
+				arg = &node{op: '*', kids: []*node{arg, y}}
+			}
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if pow != nil && pow.op == '~' && pow.kids[0].op == 'n' && pow.kids[0].lit == "1" {
+		switch name {
+		case "sin", "cos", "tan":
+			return &node{op: 'f', name: "arc" + name, kids: []*node{arg}}, nil
+		}
+	}
+	f := &node{op: 'f', name: name, kids: []*node{arg}}
+	if pow != nil {
+		return &node{op: '^', kids: []*node{f, pow}}, nil
+	}
+	return f, nil
+}
+
+// vars collects the variable names of a tree, in order of appearance.
+func (n *node) vars(seen map[string]bool, out []string) []string {
+	if n.op == 'v' && !seen[n.name] {
+		seen[n.name] = true
+		out = append(out, n.name)
+	}
+	for _, k := range n.kids {
+		out = k.vars(seen, out)
+	}
+	return out
+}
+
+func (n *node) String() string {
+	switch n.op {
+	case 'n':
+		return n.lit
+	case 'v', 'c':
+		return n.name
+	case 'f':
+		return n.name + "(" + n.kids[0].String() + ")"
+	case '~':
+		return "-(" + n.kids[0].String() + ")"
+	case '!':
+		return "(" + n.kids[0].String() + ")!"
+	case 'r':
+		return "root(" + n.kids[0].String() + "," + n.kids[1].String() + ")"
+	}
+	if len(n.kids) == 2 {
+		return "(" + n.kids[0].String() + string(n.op) + n.kids[1].String() + ")"
+	}
+	return "?"
+}
+
+// Evaluation.
+
+var errDomain = errors.New("outside the domain")
+
+var (
+	bigPi, _, _ = big.ParseFloat("3.14159265358979323846264338327950288419716939937510582097494459230781640628620899862803482534211706798", 10, prec, big.ToNearestEven)
+	bigE, _, _  = big.ParseFloat("2.71828182845904523536028747135266249775724709369995957496696762772407663035354759457138217852516642742", 10, prec, big.ToNearestEven)
+)
+
+func newF() *big.Float { return new(big.Float).SetPrec(prec) }
+
+// parseNum reads a decimal literal exactly (to 256 bits).
+func parseNum(lit string) (*big.Float, error) {
+	// Refuse absurd exponents before big.Float spends time on them.
+	if i := strings.IndexAny(lit, "eE"); i >= 0 {
+		var e int
+		if _, err := fmt.Sscan(lit[i+1:], &e); err != nil || e > 1_000_000 || e < -1_000_000 {
+			return nil, errDomain
+		}
+	}
+	if len(lit) > 400 {
+		return nil, errDomain
+	}
+	f, _, err := big.ParseFloat(lit, 10, prec, big.ToNearestEven)
+	if err != nil {
+		return nil, errSyntax
+	}
+	return f, nil
+}
+
+type env map[string]*big.Float
+
+func (c *cmpr) eval(n *node, vars env) (*big.Float, error) {
+	if err := c.tick(1); err != nil {
+		return nil, err
+	}
+	switch n.op {
+	case 'n':
+		return parseNum(n.lit)
+	case 'v':
+		if v, ok := vars[n.name]; ok {
+			return v, nil
+		}
+		return nil, fmt.Errorf("free variable %s", n.name)
+	case 'i':
+		return nil, errDomain
+	case 'c':
+		if n.name == "pi" {
+			return bigPi, nil
+		}
+		return bigE, nil
+	}
+	args := make([]*big.Float, len(n.kids))
+	for i, k := range n.kids {
+		v, err := c.eval(k, vars)
+		if err != nil {
+			return nil, err
+		}
+		args[i] = v
+	}
+	var z *big.Float
+	var err error
+	switch n.op {
+	case '+':
+		z = newF().Add(args[0], args[1])
+	case '-':
+		z = newF().Sub(args[0], args[1])
+	case '*':
+		z = newF().Mul(args[0], args[1])
+	case '/':
+		if args[1].Sign() == 0 {
+			return nil, errDomain
+		}
+		z = newF().Quo(args[0], args[1])
+	case '~':
+		z = newF().Neg(args[0])
+	case '^':
+		z, err = c.pow(args[0], args[1])
+	case '!':
+		z, err = c.factorial(args[0])
+	case 'r':
+		z, err = c.root(args[0], args[1])
+	case 'f':
+		z, err = c.fn(n.name, args[0])
+	default:
+		return nil, errSyntax
+	}
+	if err != nil {
+		return nil, err
+	}
+	if z.IsInf() {
+		return nil, errDomain
+	}
+	return z, nil
+}
+
+func (c *cmpr) factorial(x *big.Float) (*big.Float, error) {
+	if !x.IsInt() || x.Sign() < 0 {
+		return nil, errDomain
+	}
+	n, acc := x.Int64()
+	if acc != big.Exact || n > 20000 {
+		return nil, errDomain
+	}
+	if err := c.tick(int(n)); err != nil {
+		return nil, err
+	}
+	z := newF().SetInt64(1)
+	for i := int64(2); i <= n; i++ {
+		z.Mul(z, newF().SetInt64(i))
+	}
+	return z, nil
+}
+
+func (c *cmpr) pow(x, y *big.Float) (*big.Float, error) {
+	if y.IsInt() {
+		n, acc := y.Int64()
+		if acc == big.Exact && n >= -100000 && n <= 100000 {
+			if x.Sign() == 0 {
+				if n <= 0 {
+					return nil, errDomain
+				}
+				return newF(), nil
+			}
+			m := n
+			if m < 0 {
+				m = -m
+			}
+			// Refuse results whose binary exponent would leave big.Float's range.
+			if xe := x.MantExp(nil); math.Abs(float64(xe)*float64(m)) > 1e9 {
+				return nil, errDomain
+			}
+			z := newF().SetInt64(1)
+			b := newF().Set(x)
+			for m > 0 {
+				if err := c.tick(2); err != nil {
+					return nil, err
+				}
+				if m&1 == 1 {
+					z.Mul(z, b)
+				}
+				b.Mul(b, b)
+				m >>= 1
+			}
+			if n < 0 {
+				z.Quo(newF().SetInt64(1), z)
+			}
+			return z, nil
+		}
+	}
+	if x.Sign() < 0 {
+		return nil, errDomain
+	}
+	if x.Sign() == 0 {
+		if y.Sign() > 0 {
+			return newF(), nil
+		}
+		return nil, errDomain
+	}
+	yf, _ := y.Float64()
+	return expBig(yf * lnBig(x))
+}
+
+func (c *cmpr) root(x, idx *big.Float) (*big.Float, error) {
+	if !idx.IsInt() {
+		return nil, errDomain
+	}
+	n, _ := idx.Int64()
+	if n < 1 || n > 1000 {
+		return nil, errDomain
+	}
+	if x.Sign() < 0 {
+		if n%2 == 0 {
+			return nil, errDomain
+		}
+		r, err := c.root(newF().Neg(x), idx)
+		if err != nil {
+			return nil, err
+		}
+		return r.Neg(r), nil
+	}
+	if x.Sign() == 0 {
+		return newF(), nil
+	}
+	if n == 2 {
+		return newF().Sqrt(x), nil
+	}
+	return expBig(lnBig(x) / float64(n))
+}
+
+// lnBig is the natural logarithm of a positive x, at float64 precision but
+// without range limits.
+func lnBig(x *big.Float) float64 {
+	mant := newF()
+	e := x.MantExp(mant)
+	m, _ := mant.Float64()
+	return math.Log(m) + float64(e)*math.Ln2
+}
+
+// expBig is e^t as a big.Float, without float64's range limits.
+func expBig(t float64) (*big.Float, error) {
+	if math.IsNaN(t) || math.IsInf(t, 0) || math.Abs(t) > 1e9 {
+		return nil, errDomain
+	}
+	b := t / math.Ln2
+	e := math.Floor(b)
+	m := math.Exp2(b - e)
+	z := newF().SetFloat64(m)
+	return z.SetMantExp(z, int(e)), nil
+}
+
+func (c *cmpr) fn(name string, x *big.Float) (*big.Float, error) {
+	switch name {
+	case "sqrt":
+		if x.Sign() < 0 {
+			return nil, errDomain
+		}
+		if x.Sign() == 0 {
+			return newF(), nil
+		}
+		return newF().Sqrt(x), nil
+	case "abs":
+		return newF().Abs(x), nil
+	case "ln", "log":
+		if x.Sign() <= 0 {
+			return nil, errDomain
+		}
+		return newF().SetFloat64(lnBig(x)), nil
+	case "lg", "log_10":
+		if x.Sign() <= 0 {
+			return nil, errDomain
+		}
+		return newF().SetFloat64(lnBig(x) / math.Ln10), nil
+	case "exp":
+		f, _ := x.Float64()
+		return expBig(f)
+	}
+	if strings.HasPrefix(name, "log_") {
+		b, err := parseNum(strings.Trim(name[4:], "{} "))
+		if err != nil || b.Sign() <= 0 || x.Sign() <= 0 {
+			return nil, errDomain
+		}
+		lb := lnBig(b)
+		if lb == 0 {
+			return nil, errDomain
+		}
+		return newF().SetFloat64(lnBig(x) / lb), nil
+	}
+	f, _ := x.Float64()
+	if math.Abs(f) > 1e12 {
+		return nil, errDomain
+	}
+	var r float64
+	switch name {
+	case "sin":
+		r = math.Sin(f)
+	case "cos":
+		r = math.Cos(f)
+	case "tan":
+		r = math.Tan(f)
+	case "sec":
+		r = 1 / math.Cos(f)
+	case "csc":
+		r = 1 / math.Sin(f)
+	case "cot":
+		r = 1 / math.Tan(f)
+	case "arcsin", "asin":
+		r = math.Asin(f)
+	case "arccos", "acos":
+		r = math.Acos(f)
+	case "arctan", "atan":
+		r = math.Atan(f)
+	case "arcsec":
+		r = math.Acos(1 / f)
+	case "sinh":
+		r = math.Sinh(f)
+	case "cosh":
+		r = math.Cosh(f)
+	case "tanh":
+		r = math.Tanh(f)
+	default:
+		return nil, errSyntax
+	}
+	if math.IsNaN(r) || math.IsInf(r, 0) || math.Abs(r) > 1e15 {
+		return nil, errDomain
+	}
+	return newF().SetFloat64(r), nil
+}

@@ -1,0 +1,261 @@
+package equiv
+
+import (
+	"regexp"
+	"strings"
+)
+
+var (
+	reFinalAnswer = regexp.MustCompile(`(?i)(?:\*\*|#+\s*)?final\s+answer(?:\*\*)?\s*(?:is\s*)?[:：]?(?:\*\*)?`)
+	reAnswerIs    = regexp.MustCompile(`(?i)(?:the\s+)?(?:correct\s+)?(?:final\s+)?(?:answer|result)\s*(?:is|:|=|would be|should be)\s*[:：]?`)
+	reHopeCorrect = regexp.MustCompile(`(?i)I hope it is correct\.?`)
+	reChatTokens  = regexp.MustCompile(`<\|(?:im_start|im_end|endoftext|eot_id|end)\|>`)
+	reLastNumber  = regexp.MustCompile(`[-−]?\d[\d,]*(?:\.\d+)?`)
+)
+
+// Extract returns the final-answer span of a whole response: the content
+// of the last \boxed{...}, else the text after the last "Final Answer"
+// marker, else the text after the last "the answer is", else the result
+// stated in the last sentence (its last math span, or what follows its last
+// " is " or "=", or its last number). ok is false when nothing is found.
+// The span is a substring of the response (kept for case-study pages),
+// except that adjacent boxes are joined with ", ".
+func Extract(response string) (span string, ok bool) {
+	s := response
+	if i := strings.LastIndex(s, "</think>"); i >= 0 {
+		s = s[i+len("</think>"):]
+	}
+	if loc := reChatTokens.FindStringIndex(s); loc != nil {
+		s = s[:loc[0]]
+	}
+	s = reHopeCorrect.ReplaceAllString(s, "")
+	t := strings.TrimSpace(s)
+	if t == "" {
+		return "", false
+	}
+	if isWholeMath(t) && !strings.Contains(t, `\boxed`) || len(t) <= 40 && (len(strings.Fields(t)) <= 4 || !strings.ContainsAny(t, "0123456789")) && len(mathSpans(t)) == 0 && !strings.Contains(t, "\n") && !strings.Contains(t, `\boxed`) &&
+		!strings.Contains(t, ". ") && !strings.Contains(t, " is ") && !strings.Contains(strings.ToLower(t), "answer") {
+		return trimSpan(t), true
+	}
+	boxAt, box := lastBoxes(s)
+	fa := reFinalAnswer.FindAllStringIndex(s, -1)
+	if len(fa) > 0 && fa[len(fa)-1][1] > boxAt {
+		sec := strings.TrimLeft(s[fa[len(fa)-1][1]:], " \t*:")
+		if line := firstLine(sec); line != "" {
+			if m := reAnswerIs.FindStringIndex(line); m != nil && m[0] < 8 {
+				line = line[m[1]:]
+			}
+			if r := resultOf(firstSentence(line)); r != "" {
+				return r, true
+			}
+		}
+	}
+	if box != "" {
+		return box, true
+	}
+	if ai := reAnswerIs.FindAllStringIndex(s, -1); len(ai) > 0 {
+		if r := resultOf(firstSentence(s[ai[len(ai)-1][1]:])); r != "" {
+			return r, true
+		}
+	}
+	sents := sentences(s)
+	for i := len(sents) - 1; i >= 0 && i >= len(sents)-3; i-- {
+		if r := resultOf(sents[i]); r != "" {
+			return r, true
+		}
+	}
+	return "", false
+}
+
+// isWholeMath reports whether s is one math span: $…$, $$…$$, \(…\), \[…\].
+func isWholeMath(s string) bool {
+	spans := mathSpans(s)
+	return len(spans) == 1 && spans[0][0] == 0 && spans[0][1] == len(s)
+}
+
+// mathSpans returns the [start, end) of each math span of s.
+func mathSpans(s string) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(s); {
+		var open, closer string
+		switch {
+		case strings.HasPrefix(s[i:], "$$"):
+			open, closer = "$$", "$$"
+		case s[i] == '$' && (i == 0 || s[i-1] != '\\'):
+			open, closer = "$", "$"
+		case strings.HasPrefix(s[i:], `\(`):
+			open, closer = `\(`, `\)`
+		case strings.HasPrefix(s[i:], `\[`):
+			open, closer = `\[`, `\]`
+		default:
+			i++
+			continue
+		}
+		j := strings.Index(s[i+len(open):], closer)
+		if j < 0 {
+			break
+		}
+		end := i + len(open) + j + len(closer)
+		out = append(out, [2]int{i, end})
+		i = end
+	}
+	return out
+}
+
+// resultOf returns the result a sentence states: what follows its last
+// " is " when that holds a number or math, else its last math span, else
+// what follows its last "=", else its last number.
+func resultOf(sent string) string {
+	sent = strings.TrimSpace(sent)
+	if sent == "" {
+		return ""
+	}
+	if _, box := lastBoxes(sent); box != "" {
+		return box
+	}
+	spans := mathSpans(sent)
+	inMath := func(i int) bool {
+		for _, sp := range spans {
+			if i >= sp[0] && i < sp[1] {
+				return true
+			}
+		}
+		return false
+	}
+	if k := strings.LastIndex(sent, " is "); k >= 0 && !inMath(k) {
+		rest := sent[k+4:]
+		if rs := mathSpans(rest); len(rs) > 0 {
+			return trimSpan(rest[rs[len(rs)-1][0]:rs[len(rs)-1][1]])
+		}
+		if strings.ContainsAny(rest, "0123456789\\") {
+			return trimSpan(rest)
+		}
+	}
+	if len(spans) > 0 {
+		sp := spans[len(spans)-1]
+		return trimSpan(sent[sp[0]:sp[1]])
+	}
+	if k := strings.LastIndex(sent, "="); k >= 0 && k+1 < len(sent) && !strings.ContainsRune("<>!", rune(sent[max(k-1, 0)])) {
+		if r := trimSpan(sent[k+1:]); r != "" {
+			return r
+		}
+	}
+	if m := reLastNumber.FindAllString(sent, -1); len(m) > 0 {
+		return trimSpan(m[len(m)-1])
+	}
+	if len(sent) <= 40 {
+		return trimSpan(sent)
+	}
+	return ""
+}
+
+// lastBoxes finds the last \boxed{} (or \fbox{}) and returns where it
+// starts and its content; boxes separated only by connectives ("and", ",",
+// \quad) are returned together, joined with ", ".
+func lastBoxes(s string) (at int, content string) {
+	type box struct{ start, open, end int }
+	var boxes []box
+	for i := 0; i < len(s); {
+		j := strings.Index(s[i:], `\boxed`)
+		k := strings.Index(s[i:], `\fbox`)
+		if j < 0 && k < 0 {
+			break
+		}
+		n := len(`\boxed`)
+		if j < 0 || (k >= 0 && k < j) {
+			j, n = k, len(`\fbox`)
+		}
+		start := i + j
+		b := start + n
+		for b < len(s) && s[b] == ' ' {
+			b++
+		}
+		if b >= len(s) || s[b] != '{' {
+			i = start + n
+			continue
+		}
+		end := matchBrace(s, b)
+		if end < 0 {
+			break
+		}
+		boxes = append(boxes, box{start, b, end})
+		i = end + 1
+	}
+	if len(boxes) == 0 {
+		return -1, ""
+	}
+	last := len(boxes) - 1
+	first := last
+	for first > 0 && isConnective(s[boxes[first-1].end+1:boxes[first].start]) {
+		first--
+	}
+	var parts []string
+	for _, b := range boxes[first:] {
+		parts = append(parts, strings.TrimSpace(s[b.open+1:b.end]))
+	}
+	return boxes[first].start, strings.Join(parts, ", ")
+}
+
+var reConnective = regexp.MustCompile(`^(?:\s|,|;|\$|\\\)|\\\(|\\\]|\\\[|\\quad|\\qquad|\\text\{[^{}$]*\}|\band\b|\bor\b|&|\\\\)*$`)
+
+func isConnective(gap string) bool { return len(gap) < 60 && reConnective.MatchString(gap) }
+
+func firstLine(s string) string {
+	for _, line := range strings.Split(s, "\n") {
+		if t := strings.TrimSpace(line); t != "" && t != "**" {
+			return t
+		}
+	}
+	return ""
+}
+
+func firstSentence(s string) string {
+	if ss := sentences(s); len(ss) > 0 {
+		return ss[0]
+	}
+	return ""
+}
+
+// sentences splits s at ".", "!" or "?" followed by white space, and at
+// blank lines, never inside math spans.
+func sentences(s string) []string {
+	var out []string
+	spans := mathSpans(s)
+	si := 0
+	prev := 0
+	for i := 0; i < len(s); i++ {
+		for si < len(spans) && spans[si][1] <= i {
+			si++
+		}
+		if si < len(spans) && i >= spans[si][0] {
+			i = spans[si][1] - 1
+			continue
+		}
+		end := -1
+		switch {
+		case strings.ContainsRune(".!?", rune(s[i])) && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n'):
+			end = i + 1
+		case s[i] == '\n' && i+1 < len(s) && strings.TrimSpace(s[prev:i]) != "" && strings.HasPrefix(strings.TrimLeft(s[i+1:], " \t"), "\n"):
+			end = i
+		}
+		if end >= 0 {
+			if t := strings.TrimSpace(s[prev:end]); t != "" {
+				out = append(out, t)
+			}
+			prev = end
+		}
+	}
+	if t := strings.TrimSpace(s[prev:]); t != "" {
+		out = append(out, t)
+	}
+	return out
+}
+
+// trimSpan removes decoration around a span without altering its content.
+func trimSpan(s string) string {
+	s = strings.TrimSpace(s)
+	s = strings.Trim(s, "*")
+	s = strings.TrimSpace(s)
+	s = strings.TrimRight(s, " .;,")
+	return strings.TrimSpace(s)
+}

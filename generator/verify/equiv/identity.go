@@ -1,0 +1,305 @@
+package equiv
+
+import (
+	"errors"
+	"math/big"
+	"sort"
+	"strings"
+)
+
+// Algebraic equivalence by evaluation at deterministic pseudo-random points.
+
+const (
+	nPoints   = 12
+	minPoints = 4
+)
+
+// splitmix64 is a tiny deterministic generator; each comparison has its own.
+type splitmix64 uint64
+
+func (s *splitmix64) next() uint64 {
+	*s += 0x9e3779b97f4a7c15
+	z := uint64(*s)
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// unit returns a float in [0, 1).
+func (s *splitmix64) unit() float64 { return float64(s.next()>>11) / (1 << 53) }
+
+// points returns variable assignments: half in (0.3, 2.7), half in
+// ±(0.2, 2.7), plus extra points at the given critical values.
+func points(vars []string, extra []float64) []env {
+	rng := splitmix64(0x5c11f)
+	var out []env
+	for i := 0; i < nPoints; i++ {
+		e := env{}
+		for _, v := range vars {
+			x := 0.3 + 2.4*rng.unit()
+			if i >= nPoints/2 && rng.unit() < 0.5 {
+				x = -(0.2 + 2.5*rng.unit())
+			}
+			e[v] = newF().SetFloat64(x)
+		}
+		out = append(out, e)
+	}
+	if len(vars) == 1 {
+		for _, x := range extra {
+			out = append(out, env{vars[0]: newF().SetFloat64(x)})
+		}
+	}
+	return out
+}
+
+func allVars(ns ...*node) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, n := range ns {
+		out = n.vars(seen, out)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// lossy reports whether evaluating n goes through float64.
+func lossy(n *node) bool {
+	switch n.op {
+	case 'f':
+		if n.name != "abs" && n.name != "sqrt" {
+			return true
+		}
+	case 'r', 'c':
+		return true
+	case '^':
+		if n.kids[1].op != 'n' || strings.ContainsAny(n.kids[1].lit, ".eE") {
+			return true
+		}
+	}
+	for _, k := range n.kids {
+		if lossy(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// close reports whether two evaluations agree to working precision.
+func closeEnough(a, b *big.Float, loose bool) bool {
+	diff := newF().Sub(a, b)
+	diff.Abs(diff)
+	m := newF().Abs(a)
+	if mb := newF().Abs(b); mb.Cmp(m) > 0 {
+		m = mb
+	}
+	rel := 1e-40
+	if loose {
+		rel = 1e-9
+		if diff.Cmp(newF().SetFloat64(1e-12)) <= 0 {
+			return true
+		}
+	}
+	return diff.Cmp(m.Mul(m, newF().SetFloat64(rel))) <= 0
+}
+
+func stop(err error) bool {
+	return err != nil && !errors.Is(err, errDomain) && !strings.HasPrefix(err.Error(), "free variable")
+}
+
+// identity decides whether two expressions are the same function.
+func (c *cmpr) identity(a, b *node) Result {
+	vars := allVars(a, b)
+	if len(vars) == 0 {
+		x, err := c.eval(a, nil)
+		if err != nil {
+			return undecided("expression", "reference not evaluable: %v", err)
+		}
+		y, err := c.eval(b, nil)
+		if err != nil {
+			return undecided("expression", "answer not evaluable: %v", err)
+		}
+		return c.compareNumbers(x, y, nil, nil, "")
+	}
+	if len(vars) > 12 {
+		return undecided("expression", "too many variables")
+	}
+	loose := lossy(a) || lossy(b)
+	agree, differ := 0, 0
+	for _, pt := range points(vars, nil) {
+		x, err := c.eval(a, pt)
+		if stop(err) {
+			return undecided("expression", "%v", err)
+		}
+		if err != nil {
+			continue
+		}
+		y, err := c.eval(b, pt)
+		if stop(err) {
+			return undecided("expression", "%v", err)
+		}
+		if err != nil {
+			continue
+		}
+		if closeEnough(x, y, loose) {
+			agree++
+		} else {
+			differ++
+		}
+	}
+	vs := strings.Join(vars, ", ")
+	switch {
+	case agree+differ < minPoints:
+		return undecided("expression", "too few points where both are defined (%d)", agree+differ)
+	case differ == 0:
+		return decided(true, "expression", "equal at %d points in %s", agree, vs)
+	case agree == 0:
+		return decided(false, "expression", "different at %d points in %s", differ, vs)
+	}
+	return undecided("expression", "equal at %d points and different at %d (domain?)", agree, differ)
+}
+
+// compareRelations compares equations and inequalities.
+func (c *cmpr) compareRelations(gp, gops, pp, pops []string) Result {
+	if len(gops) != 1 || len(pops) != 1 {
+		return undecided("relation", "chains of relations are not compared")
+	}
+	norm := func(parts []string, op string) (l, r *node, o string, err error) {
+		l, err = parseExpr(parts[0])
+		if err != nil {
+			return
+		}
+		r, err = parseExpr(parts[1])
+		if err != nil {
+			return
+		}
+		switch op {
+		case "≈":
+			o = "="
+		case ">":
+			l, r, o = r, l, "<"
+		case ">=":
+			l, r, o = r, l, "<="
+		default:
+			o = op
+		}
+		return
+	}
+	gl, gr, gop, err1 := norm(gp, gops[0])
+	pl, pr, pop, err2 := norm(pp, pops[0])
+	if err1 != nil || err2 != nil {
+		return undecided("relation", "sides not understood as expressions")
+	}
+	gd := &node{op: '-', kids: []*node{gr, gl}}
+	pd := &node{op: '-', kids: []*node{pr, pl}}
+	if gop == "=" || pop == "=" {
+		if gops[0] == "≈" || pops[0] == "≈" {
+			return undecided("relation", "an approximate equation")
+		}
+		if gop != pop {
+			return decided(false, "relation", "an equation against an inequality")
+		}
+		return c.proportional(gd, pd)
+	}
+	if (gop == "!=") != (pop == "!=") {
+		return decided(false, "relation", "%s against %s", gops[0], pops[0])
+	}
+	// Inequalities: compare truth values at sample points and near the
+	// numbers they contain.
+	vars := allVars(gd, pd)
+	var extra []float64
+	for _, s := range []string{gp[0], gp[1], pp[0], pp[1]} {
+		if q, err := parseExpr(s); err == nil && len(q.vars(map[string]bool{}, nil)) == 0 {
+			if v, err := c.eval(q, nil); err == nil {
+				f, _ := v.Float64()
+				extra = append(extra, f, f+0.5, f-0.5, f+1e-3, f-1e-3, -f)
+			}
+		}
+	}
+	truth := func(d *node, op string, pt env) (bool, error) {
+		v, err := c.eval(d, pt)
+		if err != nil {
+			return false, err
+		}
+		switch op {
+		case "<":
+			return v.Sign() > 0, nil
+		case "<=":
+			return v.Sign() >= 0, nil
+		}
+		return v.Sign() != 0, nil
+	}
+	agree, differ := 0, 0
+	for _, pt := range points(vars, extra) {
+		t1, err := truth(gd, gop, pt)
+		if stop(err) {
+			return undecided("relation", "%v", err)
+		}
+		if err != nil {
+			continue
+		}
+		t2, err := truth(pd, pop, pt)
+		if stop(err) {
+			return undecided("relation", "%v", err)
+		}
+		if err != nil {
+			continue
+		}
+		if t1 == t2 {
+			agree++
+		} else {
+			differ++
+		}
+	}
+	if differ > 0 {
+		return decided(false, "relation", "the relations disagree at %d of %d points", differ, agree+differ)
+	}
+	if agree < minPoints {
+		return undecided("relation", "too few points")
+	}
+	if gop != pop {
+		return decided(false, "relation", "strict against non-strict (%s vs %s)", gops[0], pops[0])
+	}
+	return decided(true, "relation", "the same truth values at %d points", agree)
+}
+
+// proportional decides whether L1-R1 = 0 and L2-R2 = 0 are the same
+// equation up to a constant factor.
+func (c *cmpr) proportional(a, b *node) Result {
+	vars := allVars(a, b)
+	if len(vars) == 0 {
+		return undecided("equation", "equations without variables")
+	}
+	loose := lossy(a) || lossy(b)
+	var ratio *big.Float
+	n := 0
+	for _, pt := range points(vars, nil) {
+		x, err := c.eval(a, pt)
+		if stop(err) {
+			return undecided("equation", "%v", err)
+		}
+		if err != nil {
+			continue
+		}
+		y, err := c.eval(b, pt)
+		if stop(err) {
+			return undecided("equation", "%v", err)
+		}
+		if err != nil || y.Sign() == 0 {
+			continue
+		}
+		r := newF().Quo(x, y)
+		if ratio == nil {
+			if r.Sign() == 0 {
+				return undecided("equation", "not proportional")
+			}
+			ratio = r
+		} else if !closeEnough(ratio, r, loose) {
+			return undecided("equation", "the equations are not multiples of each other; they may still be equivalent")
+		}
+		n++
+	}
+	if n < minPoints {
+		return undecided("equation", "too few points")
+	}
+	return decided(true, "equation", "one equation is the other times %s", fmtBig(ratio))
+}

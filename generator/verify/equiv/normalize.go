@@ -1,0 +1,201 @@
+package equiv
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Normalisation turns the many spellings of an answer into one plain form
+// that the rules below parse: math delimiters and \boxed are dropped, text
+// wrappers are unwrapped, LaTeX operators and Unicode symbols become ASCII
+// operators, Unicode superscripts become ^{...}.
+
+var textWrappers = []string{`\boxed`, `\fbox`, `\text`, `\textbf`, `\textit`, `\textrm`, `\textnormal`, `\mathrm`, `\mathbf`, `\mathit`, `\mathsf`, `\mathtt`, `\operatorname`, `\mbox`, `\hbox`, `\rm`, `\bf`, `\displaystyle`, `\ce`, `\mathnormal`, `\pu`, `\textup`, `\emph`}
+
+var symbolReplacer = strings.NewReplacer(
+	`\\`, `\\`,
+	`\dfrac`, `\frac`, `\tfrac`, `\frac`, `\cfrac`, `\frac`,
+	`\rightarrow`, `->`, `\cdots`, `...`, `\left`, ``, `\right`, ``, `\bigl`, ``, `\bigr`, ``, `\Bigl`, ``, `\Bigr`, ``, `\big`, ``, `\Big`, ``,
+	`\!`, ``, `\,`, ` `, `\;`, ` `, `\:`, ` `, `\ `, ` `, `\quad`, ` , `, `\qquad`, ` , `, `~`, ` `,
+	`\cdot`, `*`, `\times`, `*`, `\ast`, `*`, `·`, `*`, `⋅`, `*`, `×`, `*`, `\div`, `/`, `÷`, `/`,
+	`\lt`, `<`, `\gt`, `>`, `\leqslant`, `<=`, `\geqslant`, `>=`, `\leq`, `<=`, `\geq`, `>=`, `\le`, `<=`, `\ge`, `>=`, `\neq`, `!=`, `\ne`, `!=`,
+	`≤`, `<=`, `≥`, `>=`, `≠`, `!=`, `=<`, `<=`, `=>`, `>=`, `\approx`, `≈`, `\simeq`, `=`, `\equiv`, `=`,
+	`−`, `-`, `–`, `-`, `‐`, `-`, `‑`, `-`, `\%`, `%`, `\$`, ``,
+	`^\circ`, `°`, `^{\circ}`, `°`, `\circ`, `°`, `\degree`, `°`, `º`, `°`, `℃`, `°C`, `℉`, `°F`,
+	`\mu`, `μ`, `µ`, `μ`, `\Omega`, `Ω`, `Ω`, `Ω`, `\AA`, `Å`, `\mathring{A}`, `Å`, `Å`, `Å`,
+	`\infty`, `∞`, `\pm`, `±`, `\mp`, `∓`, `\cup`, `∪`, `\{`, `⦃`, `\}`, `⦄`, `\lbrace`, `⦃`, `\rbrace`, `⦄`,
+	`\langle`, `(`, `\rangle`, `)`, `\lbrack`, `[`, `\rbrack`, `]`,
+	"\u00a0", " ", "\u2009", " ", "\u202f", " ", "\u2002", " ", "\u2003", " ", "\u200b", "", "\t", " ", "\n", " ", "\r", " ",
+	"⁰", "^{0}", "¹", "^{1}", "²", "^{2}", "³", "^{3}", "⁴", "^{4}", "⁵", "^{5}", "⁶", "^{6}", "⁷", "^{7}", "⁸", "^{8}", "⁹", "^{9}", "⁻", "^{-}", "⁺", "^{+}",
+	"₀", "_{0}", "₁", "_{1}", "₂", "_{2}", "₃", "_{3}", "₄", "_{4}", "₅", "_{5}", "₆", "_{6}", "₇", "_{7}", "₈", "_{8}", "₉", "_{9}",
+	`{,}`, `,`, `\ldots`, `...`, `\dots`, `...`, `\colon`, `:`, `\to`, `->`,
+)
+
+var (
+	reSupRun    = regexp.MustCompile(`(?:\^\{[-+0-9]\})+`)
+	reSubRun    = regexp.MustCompile(`(?:_\{[0-9]\})+`)
+	reSpaces    = regexp.MustCompile(` +`)
+	reThinComma = regexp.MustCompile(`,\\!\s*`)
+	reDblSlash  = regexp.MustCompile(`(^|[^\\])\\\\((?:[dtc]?frac|sqrt|left|right|leq?|geq?|lt|gt|neq?|pi|cdot|times|infty|text|mathrm|boxed|in|cup|pm|sin|cos|tan|ln|log|exp|alpha|beta|theta|mathbf)\b)`)
+	reSlashNum  = regexp.MustCompile(`(^|[^\\])\\(\d)`)
+	reLeadWords = regexp.MustCompile(`(?i)^(?:(?:the\s+)?(?:final\s+)?answer\s*(?:is|:)?|therefore,?|thus,?|so,?|hence,?)\s*[:=]?\s*`)
+	reThousands = regexp.MustCompile(`^([-+]?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?)(\s*[^,\d].*)?$`)
+	reSpaced    = regexp.MustCompile(`^([-+]?[1-9]\d{0,2}(?: \d{3})+(?:\.\d+)?)(\s*[^,\d\s].*)?$`)
+)
+
+// normalize returns the plain form of an answer.
+func normalize(s string) string {
+	s = strings.TrimSpace(s)
+	s = stripDelims(s)
+	s = strings.Trim(s, `"`)
+	// "\\frac" is an escaping slip for "\frac"; "\\" before a space or a
+	// digit is a matrix row break and stays.
+	s = reDblSlash.ReplaceAllString(s, `$1\$2`)
+	s = reSlashNum.ReplaceAllString(s, `$1$2`)
+	s = reThinComma.ReplaceAllString(s, ",")
+	s = symbolReplacer.Replace(s)
+	// Joined Unicode superscripts: ^{-}^{1} -> ^{-1}.
+	s = reSupRun.ReplaceAllStringFunc(s, func(m string) string {
+		return "^{" + strings.NewReplacer("^{", "", "}", "").Replace(m) + "}"
+	})
+	s = reSubRun.ReplaceAllStringFunc(s, func(m string) string {
+		return "_{" + strings.NewReplacer("_{", "", "}", "").Replace(m) + "}"
+	})
+	s = unwrapBoxes(s)
+	s = stripDelims(s)
+	s = strings.ReplaceAll(s, "$", " ")
+	s = strings.TrimSpace(reSpaces.ReplaceAllString(s, " "))
+	for i := 0; i < 3; i++ {
+		t := strings.TrimSpace(reLeadWords.ReplaceAllString(s, ""))
+		if t == s || t == "" {
+			break
+		}
+		s = t
+	}
+	s = strings.TrimRight(s, " .;,")
+	s = strings.TrimSuffix(s, `\`)
+	s = strings.TrimSpace(s)
+	if m := reThousands.FindStringSubmatch(s); m != nil {
+		s = strings.ReplaceAll(m[1], ",", "") + m[2]
+	} else if m := reSpaced.FindStringSubmatch(s); m != nil {
+		s = strings.ReplaceAll(m[1], " ", "") + m[2]
+	}
+	return s
+}
+
+// stripDelims removes math delimiters around the whole answer.
+func stripDelims(s string) string {
+	for i := 0; i < 4; i++ {
+		t := strings.TrimSpace(s)
+		t = strings.TrimRight(t, " .")
+		switch {
+		case strings.HasPrefix(t, "$$") && strings.HasSuffix(t, "$$") && len(t) >= 4:
+			t = t[2 : len(t)-2]
+		case strings.HasPrefix(t, "$") && strings.HasSuffix(t, "$") && len(t) >= 2:
+			t = t[1 : len(t)-1]
+		case strings.HasPrefix(t, `\(`) && strings.HasSuffix(t, `\)`):
+			t = t[2 : len(t)-2]
+		case strings.HasPrefix(t, `\[`) && strings.HasSuffix(t, `\]`):
+			t = t[2 : len(t)-2]
+		default:
+			if strings.Count(t, "$") == 1 {
+				t = strings.ReplaceAll(t, "$", "")
+			} else if strings.Count(t, "$") == 2 && !strings.HasPrefix(t, "$") {
+				// "k = $5$ m" style: drop inner delimiters.
+				t = strings.ReplaceAll(t, "$", " ")
+			}
+		}
+		t = strings.TrimSpace(t)
+		if t == s {
+			return t
+		}
+		s = t
+	}
+	return s
+}
+
+// unwrapBoxes replaces \boxed{X}, \text{X} and similar wrappers by X, and
+// several boxes side by side by their contents joined with commas.
+func unwrapBoxes(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] != '\\' {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		matched := false
+		for _, w := range textWrappers {
+			if !strings.HasPrefix(s[i:], w) {
+				continue
+			}
+			j := i + len(w)
+			if j < len(s) && isLetter(s[j]) {
+				continue // a longer command, e.g. \textbf when matching \text
+			}
+			k := j
+			for k < len(s) && s[k] == ' ' {
+				k++
+			}
+			if k < len(s) && s[k] == '{' {
+				end := matchBrace(s, k)
+				if end < 0 {
+					break
+				}
+				inner := unwrapBoxes(s[k+1 : end])
+				if w == `\boxed` || w == `\fbox` {
+					// Adjacent boxes are a list of answers.
+					if strings.HasSuffix(strings.TrimSpace(b.String()), "}") || strings.HasSuffix(strings.TrimSpace(b.String()), boxMark) {
+						b.WriteString(", ")
+					}
+					b.WriteString(inner)
+					b.WriteString(boxMark)
+				} else if w == `\ce` || w == `\mathrm` || w == `\mathbf` || w == `\mathit` || w == `\mathsf` || w == `\mathnormal` || w == `\pu` {
+					b.WriteString(inner)
+				} else {
+					b.WriteString(" " + inner + " ")
+				}
+				i = end + 1
+			} else {
+				i = j
+			}
+			matched = true
+			break
+		}
+		if !matched {
+			b.WriteByte(s[i])
+			i++
+		}
+	}
+	out := b.String()
+	if strings.Contains(out, boxMark) {
+		out = strings.ReplaceAll(out, boxMark, "")
+	}
+	return out
+}
+
+// boxMark marks the end of a box while unwrapping, so that adjacent boxes
+// are joined by commas.
+const boxMark = "\x00"
+
+// matchBrace returns the index of the brace closing the one at s[i].
+func matchBrace(s string, i int) int {
+	depth := 0
+	for j := i; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			j++ // skip an escaped character
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }

@@ -1,0 +1,234 @@
+package equiv
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"regexp"
+	"strings"
+)
+
+// quantity is a number or an expression with an optional unit.
+type quantity struct {
+	expr *node
+	unit *unit // nil when none was written
+	num  string
+	sig  int  // significant figures written, 0 when not a single literal
+	isInt bool // a plain integer literal
+}
+
+var (
+	reSciX     = regexp.MustCompile(`(\d)\s*[xX]\s*10\s*\^`)
+	reLiteral  = regexp.MustCompile(`^[-+]?(\d+\.?\d*|\.\d+)(?:[eE]([-+]?\d+)|\s*\*\s*10\s*\^\s*\{?\s*([-+]?\d+)\s*\}?)?$`)
+	rePercentW = regexp.MustCompile(`(?i)\s*(?:percent(?:age)?|pct)$`)
+)
+
+// parseQuantity splits s into a value and a unit at the leftmost place
+// where the left part is a constant expression and the right part a unit.
+func parseQuantity(s string) (*quantity, error) {
+	s = strings.TrimSpace(reSciX.ReplaceAllString(s, "$1*10^"))
+	s = rePercentW.ReplaceAllString(s, "%")
+	if s == "" {
+		return nil, errSyntax
+	}
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		if !(isLetter(c) || c >= 0x80 || c == '%' || c == '(') {
+			continue
+		}
+		if c >= 0x80 && (s[i]&0xC0) == 0x80 {
+			continue // inside a multi-byte rune
+		}
+		if c == '(' && s[i-1] != ' ' {
+			continue
+		}
+		prev := s[i-1]
+		if isLetter(prev) || prev == '\\' || prev == '_' || prev == '^' || (prev >= 0x80 && c >= 0x80) {
+			continue
+		}
+		head := strings.TrimSpace(s[:i])
+		tail := strings.TrimSpace(s[i:])
+		if head == "" || strings.HasPrefix(tail, "(") && !strings.Contains(tail, "/") && !strings.Contains(tail[1:], " ") {
+			// "2(x+1)" is a product, not a unit.
+			if strings.HasPrefix(tail, "(") {
+				continue
+			}
+		}
+		u, ok := parseUnit(tail)
+		if !ok {
+			continue
+		}
+		if u.opaque != "" && prev != ' ' && !strings.ContainsAny(u.opaque, "€£¥") {
+			continue
+		}
+		e, err := parseExpr(head)
+		if err != nil || len(e.vars(map[string]bool{}, nil)) > 0 {
+			continue
+		}
+		q := &quantity{expr: e, unit: u, num: head}
+		q.sig, q.isInt = sigFigs(head)
+		return q, nil
+	}
+	e, err := parseExpr(s)
+	if err != nil {
+		return nil, err
+	}
+	q := &quantity{expr: e, num: s}
+	q.sig, q.isInt = sigFigs(s)
+	return q, nil
+}
+
+// sigFigs counts the significant figures of a single literal (0 when s is
+// not one) and reports whether it is a plain integer. Trailing zeros of an
+// integer are not counted (300 has one significant figure).
+func sigFigs(s string) (int, bool) {
+	m := reLiteral.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return 0, false
+	}
+	mant := m[1]
+	isInt := !strings.Contains(mant, ".") && m[2] == "" && m[3] == ""
+	digits := strings.TrimLeft(strings.ReplaceAll(mant, ".", ""), "0")
+	if !strings.Contains(mant, ".") {
+		if !strings.HasSuffix(digits, "0") && m[2] == "" && m[3] == "" {
+			return 0, true // an integer without trailing zeros is exact
+		}
+		digits = strings.TrimRight(digits, "0")
+	}
+	if digits == "" {
+		return 1, isInt
+	}
+	return len(digits), isInt
+}
+
+// pow10 returns 10^k exactly (k >= 0) or to 256 bits.
+func pow10(k int) *big.Float {
+	z := newF().SetInt64(1)
+	b := newF().SetInt64(10)
+	n := k
+	if n < 0 {
+		n = -n
+	}
+	for n > 0 {
+		if n&1 == 1 {
+			z.Mul(z, b)
+		}
+		b.Mul(b, b)
+		n >>= 1
+	}
+	if k < 0 {
+		z.Quo(newF().SetInt64(1), z)
+	}
+	return z
+}
+
+// decade returns floor(log10(|x|)) for x != 0.
+func decade(x *big.Float) int {
+	ax := newF().Abs(x)
+	mant := newF()
+	e := ax.MantExp(mant)
+	m, _ := mant.Float64()
+	k := int(math.Floor(math.Log10(m) + float64(e)*math.Log10(2)))
+	for i := 0; i < 3; i++ {
+		switch {
+		case ax.Cmp(pow10(k+1)) >= 0:
+			k++
+		case ax.Cmp(pow10(k)) < 0:
+			k--
+		}
+	}
+	return k
+}
+
+// within reports whether b agrees with the reference a under t.
+func within(a, b *big.Float, t Tolerance) bool {
+	diff := newF().Sub(a, b)
+	diff.Abs(diff)
+	if diff.Sign() == 0 {
+		return true
+	}
+	slack := newF().SetFloat64(1 + 1e-12)
+	switch t.Kind {
+	case Absolute:
+		return diff.Cmp(newF().SetFloat64(t.Value)) <= 0
+	case Relative:
+		m := newF().Abs(a)
+		if ab := newF().Abs(b); ab.Cmp(m) > 0 {
+			m = ab
+		}
+		return diff.Cmp(m.Mul(m, newF().SetFloat64(t.Value))) <= 0
+	case Decimals:
+		thr := pow10(-int(math.Round(t.Value)))
+		thr.Mul(thr, newF().SetFloat64(0.5))
+		return diff.Cmp(thr.Mul(thr, slack)) <= 0
+	case SigFigs:
+		if a.Sign() == 0 {
+			return false
+		}
+		n := int(math.Round(t.Value))
+		thr := pow10(decade(a) - n + 1)
+		thr.Mul(thr, newF().SetFloat64(0.5))
+		return diff.Cmp(thr.Mul(thr, slack)) <= 0
+	}
+	return false
+}
+
+func fmtBig(x *big.Float) string {
+	if x == nil {
+		return "?"
+	}
+	return x.Text('g', 10)
+}
+
+// compareNumbers compares two constant values already in the same unit.
+// gq and pq carry what was written, for the precision rules.
+func (c *cmpr) compareNumbers(a, b *big.Float, gq, pq *quantity, unitText string) Result {
+	show := func(x *big.Float) string {
+		if unitText != "" {
+			return fmtBig(x) + " " + unitText
+		}
+		return fmtBig(x)
+	}
+	desc := fmt.Sprintf("%s vs %s", show(a), show(b))
+	if a.Cmp(b) == 0 {
+		return decided(true, "numeric", "%s: the same value", desc)
+	}
+	// Integers written as integers, without unit or explicit tolerance, are
+	// counts and must match exactly.
+	if !c.explicit && gq != nil && pq != nil && gq.isInt && pq.isInt && gq.unit == nil && pq.unit == nil {
+		return decided(false, "numeric", "%s: integers differ", desc)
+	}
+	if a.Sign() == 0 && (c.tol.Kind == SigFigs || c.tol.Kind == Relative) {
+		if newF().Abs(b).Cmp(newF().SetFloat64(1e-9)) < 0 {
+			return undecided("numeric", "%s: the reference is zero and the answer tiny; a relative tolerance cannot decide", desc)
+		}
+		return decided(false, "numeric", "%s: the reference is zero", desc)
+	}
+	if within(a, b, c.tol) {
+		return decided(true, "numeric", "%s: within %s", desc, tolText(c.tol))
+	}
+	// A side written with fewer significant figures than the tolerance asks
+	// for may be a rounding of the other: leave it to the judges.
+	if c.tol.Kind == SigFigs && gq != nil && pq != nil {
+		k := 0
+		for _, q := range []*quantity{gq, pq} {
+			if q.sig > 0 && (k == 0 || q.sig < k) {
+				k = q.sig
+			}
+		}
+		if k > 0 && float64(k) < c.tol.Value && within(a, b, Tolerance{Kind: SigFigs, Value: float64(k)}) {
+			return undecided("numeric", "%s: agree only at %d significant figures, as written", desc, k)
+		}
+	}
+	return decided(false, "numeric", "%s: outside %s", desc, tolText(c.tol))
+}
+
+func tolText(t Tolerance) string {
+	switch t.Kind {
+	case SigFigs:
+		return fmt.Sprintf("%g significant figures", t.Value)
+	case Decimals:
+		return fmt.Sprintf("%g decimal places", t.Value)
+	}
+	return fmt.Sprintf("%s tolerance %g", t.Kind, t.Value)
+}
