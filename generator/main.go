@@ -54,10 +54,12 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"score":   {"rescore every submission and print the board", runScore},
-		"build":   {"rescore every submission and render the static site", runBuild},
-		"prompts": {"write the answer-generation and judge prompts of every item as JSONL", runPrompts},
-		"version": {"print the version", runVersion},
+		"score":    {"rescore every submission and print the board", runScore},
+		"build":    {"rescore every submission and render the static site", runBuild},
+		"prompts":  {"write the answer-generation and judge prompts of every item as JSONL", runPrompts},
+		"version":  {"print the version", runVersion},
+		"validate": {"check submission folders and show their rescored scores", runValidate},
+		"new":      {"scaffold a submission folder results/<model-id>", runNew},
 	}
 }
 

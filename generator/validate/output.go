@@ -1,0 +1,180 @@
+package validate
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// promptResponse checks one line of ifeval.jsonl or ifbench.jsonl and
+// returns what is wrong with it ("" if nothing) and the field concerned.
+func promptResponse(data []byte) (msg, field string) {
+	if data == nil {
+		return "invalid UTF-8", ""
+	}
+	if t := bytes.TrimSpace(data); t[0] != '{' {
+		if t[0] == '[' {
+			return "a JSON array, not one JSON object per line (JSONL)", ""
+		}
+		return "not a JSON object", ""
+	}
+	var rec struct {
+		Prompt   *string `json:"prompt"`
+		Response *string `json:"response"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&rec); err != nil {
+		var te *json.UnmarshalTypeError
+		var se *json.SyntaxError
+		switch {
+		case errors.As(err, &te):
+			return fmt.Sprintf("column %d: want a JSON string, got %s", te.Offset, te.Value), te.Field
+		case errors.As(err, &se):
+			return fmt.Sprintf("column %d: %s", se.Offset, strings.TrimPrefix(err.Error(), "json: ")), ""
+		case err == io.ErrUnexpectedEOF:
+			return fmt.Sprintf("column %d: truncated JSON: the line ends before the object does", len(data)), ""
+		case strings.HasPrefix(err.Error(), "json: unknown field "):
+			return "unknown field; a line holds only prompt and response", strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		}
+		return strings.TrimPrefix(err.Error(), "json: "), ""
+	}
+	if dec.More() {
+		return "more than one JSON value on the line", ""
+	}
+	if rec.Prompt == nil {
+		return "missing prompt", "prompt"
+	}
+	if rec.Response == nil {
+		return "missing response", "response"
+	}
+	return "", ""
+}
+
+// WriteJSON writes r as indented JSON: the documented schema Schema.
+func WriteJSON(w io.Writer, r *Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
+
+// WriteText writes every finding, one per line, then each submission's
+// scores and claims, then a one-line summary.
+func WriteText(w io.Writer, r *Report) error {
+	var b strings.Builder
+	for _, s := range r.Submissions {
+		for _, f := range s.Findings {
+			b.WriteString(f.String())
+			b.WriteByte('\n')
+		}
+	}
+	for _, s := range r.Submissions {
+		status := "valid"
+		if !s.Valid {
+			status = fmt.Sprintf("invalid (%d error(s))", s.Errors)
+		}
+		if s.Kind == "reported" {
+			fmt.Fprintf(&b, "%s: %s; reported figures, not rescored\n", s.Dir, status)
+			continue
+		}
+		if s.Scores == nil {
+			fmt.Fprintf(&b, "%s: %s; not scored\n", s.Dir, status)
+			continue
+		}
+		fmt.Fprintf(&b, "%s: %s; %d/%d items answered\n", s.Dir, status, s.Answered, r.Items)
+		for _, p := range []struct {
+			name string
+			h    Headline
+		}{{"strict", s.Scores.Strict}, {"loose", s.Scores.Loose}} {
+			fmt.Fprintf(&b, "  %-6s correct %6s  compliant %6s  multi %6s  single %6s  rank %d of %d\n",
+				p.name, pct(p.h.Correct), pct(p.h.Compliant), pct(p.h.Multi), pct(p.h.Single), p.h.Rank, p.h.Of)
+		}
+		for _, c := range s.Claims {
+			mark := "ok"
+			if !c.OK {
+				mark = "MISMATCH"
+			}
+			fmt.Fprintf(&b, "  claimed %s %s %.4f, rescored %.4f: %s\n", c.Policy, c.Metric, c.Claimed, c.Rescored, mark)
+		}
+	}
+	valid := 0
+	for _, s := range r.Submissions {
+		if s.Valid {
+			valid++
+		}
+	}
+	verdict := "valid"
+	if !r.Valid {
+		verdict = "invalid"
+	}
+	fmt.Fprintf(&b, "sciif validate: %s: %d submission(s), %d valid, %d invalid; %d error(s), %d warning(s)\n",
+		verdict, len(r.Submissions), valid, len(r.Submissions)-valid, r.Errors, r.Warnings)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteMarkdown writes a summary for a pull request (GitHub's job summary):
+// one table row per submission with its rescored Strict and Loose headline
+// and rank, then the findings. Text from submissions is escaped.
+func WriteMarkdown(w io.Writer, r *Report) error {
+	var b strings.Builder
+	verdict := "✅ valid"
+	if !r.Valid {
+		verdict = "❌ invalid"
+	}
+	fmt.Fprintf(&b, "## SciIF submission check: %s\n\n", verdict)
+	fmt.Fprintf(&b, "Rescored on `%s` (%d items). Rates are over every item; rank is among the rescored models of the board, with tied ranks.\n\n", md(r.Benchmark), r.Items)
+	b.WriteString("| Submission | Model | Status | Answered | Strict correct | Strict compliant | Strict rank | Loose correct | Loose compliant | Loose rank |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|\n")
+	for _, s := range r.Submissions {
+		status := "valid"
+		if !s.Valid {
+			status = fmt.Sprintf("%d error(s)", s.Errors)
+		}
+		if s.Warnings > 0 {
+			status += fmt.Sprintf(", %d warning(s)", s.Warnings)
+		}
+		if s.Kind == "reported" {
+			fmt.Fprintf(&b, "| `%s` | %s | %s | reported, not rescored | | | | | | |\n", s.ID, md(s.Name), status)
+			continue
+		}
+		if s.Scores == nil {
+			fmt.Fprintf(&b, "| `%s` | %s | %s | — | | | | | | |\n", s.ID, md(s.Name), status)
+			continue
+		}
+		st, lo := s.Scores.Strict, s.Scores.Loose
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %d/%d | %s | %s | %d of %d | %s | %s | %d of %d |\n",
+			s.ID, md(s.Name), status, s.Answered, r.Items,
+			pct(st.Correct), pct(st.Compliant), st.Rank, st.Of, pct(lo.Correct), pct(lo.Compliant), lo.Rank, lo.Of)
+	}
+	if r.Errors+r.Warnings > 0 {
+		b.WriteString("\n<details><summary>Findings</summary>\n\n```text\n")
+		n := 0
+		for _, s := range r.Submissions {
+			for _, f := range s.Findings {
+				if n == 200 {
+					fmt.Fprintf(&b, "… and %d more (run `sciif validate` locally for all)\n", r.Errors+r.Warnings-n)
+					break
+				}
+				b.WriteString(strings.ReplaceAll(f.String(), "```", "'''"))
+				b.WriteByte('\n')
+				n++
+			}
+		}
+		b.WriteString("```\n\n</details>\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// md escapes text for a Markdown table cell.
+func md(s string) string {
+	r := strings.NewReplacer("|", `\|`, "<", "&lt;", ">", "&gt;", "`", "'", "\n", " ", "\r", " ", "[", `\[`, "]", `\]`, "*", `\*`, "_", `\_`)
+	return r.Replace(s)
+}
