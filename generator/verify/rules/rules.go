@@ -1,0 +1,151 @@
+// Package rules holds the deterministic verifiers that the SciIF protocol
+// runs before the LLM judges (paper §3.5, Appendix A.2): correctness by
+// answer equivalence, and evidence rules that can decide single points.
+//
+// Every rule is small and stateless and returns Undecided whenever it is not
+// sure: a rule overrides the judges only where it is reliable, and
+// undecided never counts as a pass. Rules read only the item and the
+// response; they perform no I/O.
+package rules
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/sciif/leaderboard/generator/board"
+	"github.com/sciif/leaderboard/generator/verify"
+	"github.com/sciif/leaderboard/generator/verify/equiv"
+)
+
+// PairTimeout bounds the work of one equivalence check.
+const PairTimeout = 100 * time.Millisecond
+
+// Default returns the protocol's rule set: correctness by equivalence and
+// the point rules of Points.
+func Default() verify.Rules {
+	return verify.Rules{Correctness: Correctness, Points: Points()}
+}
+
+// Points returns the evidence rules, an explicit list with stable ids.
+func Points() []verify.PointRule {
+	return []verify.PointRule{
+		{
+			ID: "units_standard/final-unit", Constraint: "units_standard", Point: 2,
+			Doc:   "Fails point 2 when the reference has a unit and the final answer is a bare number, or carries a unit of another dimension.",
+			Check: finalUnit,
+		},
+		{
+			ID: "numerical_methods/method-named", Constraint: "numerical_methods", Point: 1,
+			Doc:   "Fails point 1 when the response names no numerical method, algorithm, scheme or iteration at all.",
+			Check: methodNamed,
+		},
+		{
+			ID: "symbols_constants_standardization/constant-value", Constraint: "symbols_constants_standardization", Point: 2,
+			Doc:   "Fails point 2 when a named physical constant is stated with a value that is wrong for its standard meaning.",
+			Check: constantValues,
+		},
+	}
+}
+
+func undecided(rule, format string, args ...any) board.RuleVerdict {
+	return board.RuleVerdict{Outcome: board.Undecided, Rule: rule, Reason: fmt.Sprintf(format, args...)}
+}
+
+// Correctness decides correctness with the answer-equivalence verifier when
+// the reference is machine-checkable, and leaves it to the judges otherwise.
+func Correctness(ctx context.Context, item *board.Item, response string) (board.RuleVerdict, string) {
+	const rule = "correctness/equiv"
+	if item.Reference.Type == "text" || strings.TrimSpace(item.Reference.Answer) == "" {
+		return undecided(rule, "the reference is free text; the judges decide"), ""
+	}
+	span, ok := equiv.Extract(response)
+	if !ok {
+		return undecided(rule, "no final answer found in the response; the judges decide"), ""
+	}
+	ctx, cancel := context.WithTimeout(ctx, PairTimeout)
+	defer cancel()
+	opt := equiv.Options{Type: item.Reference.Type}
+	if t := item.Reference.Tolerance; t != nil {
+		opt.Tolerance = &equiv.Tolerance{Kind: t.Kind, Value: t.Value}
+	}
+	r := equiv.Compare(ctx, item.Reference.Answer, span, opt)
+	v := board.RuleVerdict{Rule: rule + "/" + r.Rule, Reason: r.Reason, Evidence: span}
+	switch r.Verdict {
+	case equiv.Equal:
+		v.Outcome = board.Pass
+	case equiv.NotEqual:
+		v.Outcome = board.Fail
+	}
+	return v, span
+}
+
+// bareNumber matches a number alone, in any of the notations models use,
+// with optional math delimiters, \boxed{} and trailing punctuation.
+var bareNumber = regexp.MustCompile(`^(?:\\boxed\{)?\$*\s*(?:\\approx|≈|~|=)?\s*[-+−]?(?:\d[\d,\s]*(?:\.\d*)?|\.\d+)(?:[eE][-+−]?\d+)?(?:\s*(?:\\times|\\cdot|×|·)\s*10\s*(?:\^\s*\{?\s*[-+−]?\d+\s*\}?|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))?\s*\$*\}?\s*[.,;]?\s*$`)
+
+// leadingNumber matches the number at the start of a reference answer.
+var leadingNumber = regexp.MustCompile(`^\s*\$?\s*[-+−]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:[eE][-+−]?\d+)?(?:\s*(?:\\times|\\cdot|×|·)\s*10\s*(?:\^\s*\{?\s*[-+−]?\d+\s*\}?|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))?\s*\$?\s*`)
+
+// referenceUnit returns the unit text of a numeric reference ("J/mol" of
+// "3.52e4 J/mol"), or "" when the reference is not a number with a unit.
+func referenceUnit(item *board.Item) string {
+	t := item.Reference.Type
+	if t != "" && t != "numeric" {
+		return ""
+	}
+	ans := strings.TrimSpace(item.Reference.Answer)
+	loc := leadingNumber.FindStringIndex(ans)
+	if loc == nil {
+		return ""
+	}
+	rest := strings.TrimSpace(ans[loc[1]:])
+	if rest == "" || rest == "%" || strings.ContainsAny(rest, "=,;") || len(strings.Fields(rest)) > 4 {
+		return ""
+	}
+	for _, r := range rest {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == 'Å' || r == '°' || r == 'μ' || r == 'Ω' {
+			return rest
+		}
+	}
+	return ""
+}
+
+func finalUnit(ctx context.Context, item *board.Item, response string) board.RuleVerdict {
+	const rule = "units_standard/final-unit"
+	unit := referenceUnit(item)
+	if unit == "" {
+		return undecided(rule, "the reference has no unit to check against")
+	}
+	span, ok := equiv.Extract(response)
+	if !ok {
+		return undecided(rule, "no final answer found")
+	}
+	if bareNumber.MatchString(strings.TrimSpace(span)) {
+		return board.RuleVerdict{Outcome: board.Fail, Rule: rule, Evidence: span,
+			Reason: fmt.Sprintf("the final answer %q carries no unit; the reference is in %s", strings.TrimSpace(span), unit)}
+	}
+	ctx, cancel := context.WithTimeout(ctx, PairTimeout)
+	defer cancel()
+	r := equiv.Compare(ctx, item.Reference.Answer, span, equiv.Options{Type: "numeric"})
+	if r.Verdict == equiv.NotEqual && strings.HasPrefix(r.Reason, "dimensions differ") {
+		return board.RuleVerdict{Outcome: board.Fail, Rule: rule, Evidence: span,
+			Reason: "the final answer's unit has the wrong dimension: " + r.Reason}
+	}
+	return undecided(rule, "the final answer carries a unit; whether units stay consistent is for the judges")
+}
+
+// methodWords are words without which no numerical method can have been
+// named. Their absence is reliable evidence; their presence proves nothing.
+var methodWords = regexp.MustCompile(`(?i)\b(?:method|algorithm|scheme|iterat\w*|quadrature|integrator|solver|recurrence|update|newton|raphson|bisection|secant|euler|runge|kutta|simpson|trapez\w*|jacobi|gauss|seidel|relaxation|finite[- ]difference|finite[- ]element|monte[- ]carlo|verlet|crank|nicolson|shooting|fixed[- ]point|gradient|regula|falsi|interpolat\w*|extrapolat\w*|numerical\w*|discreti[sz]\w*|step[- ]size|time[- ]step|rk4|fdm|fem)\b`)
+
+func methodNamed(_ context.Context, _ *board.Item, response string) board.RuleVerdict {
+	const rule = "numerical_methods/method-named"
+	if m := methodWords.FindString(response); m != "" {
+		return undecided(rule, "the response mentions %q; whether it names and applies an algorithm is for the judges", m)
+	}
+	return board.RuleVerdict{Outcome: board.Fail, Rule: rule,
+		Reason: "the response never names a numerical method, algorithm, scheme or iteration"}
+}
