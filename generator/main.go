@@ -58,6 +58,8 @@ func commands() map[string]command {
 		"build":    {"rescore every submission and render the static site", runBuild},
 		"prompts":  {"write the answer-generation and judge prompts of every item as JSONL", runPrompts},
 		"version":  {"print the version", runVersion},
+		"ifeval":   {"score IFEval responses under Strict and Loose, in the official output format", runIFEval},
+		"ifbench":  {"score IFBench responses under Strict and Loose, in the official output format", runIFBench},
 		"validate": {"check submission folders and show their rescored scores", runValidate},
 		"new":      {"scaffold a submission folder results/<model-id>", runNew},
 	}
