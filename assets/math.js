@@ -1,6 +1,8 @@
 // Typesets the TeX that the generator left, HTML-escaped, in
 // <span class="math inline|display">. KaTeX runs with trust off, so TeX
-// cannot create links, classes or styles.
+// cannot create links, classes or styles. TeX that does not parse stays as
+// source text marked .math-error (KaTeX's own error display would need an
+// inline style, which the Content-Security-Policy forbids).
 (function () {
   'use strict';
   if (typeof katex === 'undefined') return;
@@ -8,7 +10,7 @@
     try {
       katex.render(el.textContent, el, {
         displayMode: el.classList.contains('display'),
-        throwOnError: false,
+        throwOnError: true,
         trust: false,
         strict: 'ignore',
         maxSize: 20,

@@ -77,10 +77,12 @@ func bandSeries(line *charts.Line, name, color, stack string, ks []kCol, rates m
 		}
 	}
 	hidden := charts.WithLineStyleOpts(opts.LineStyle{Opacity: opts.Float(0)})
+	// The legend takes its colour from the first series of a name.
+	colored := charts.WithItemStyleOpts(opts.ItemStyle{Color: color})
 	line.AddSeries(name, lower,
-		charts.WithLineChartOpts(opts.LineChart{Stack: stack, Symbol: "none", ShowSymbol: opts.Bool(false)}), hidden)
+		charts.WithLineChartOpts(opts.LineChart{Stack: stack, Symbol: "none", ShowSymbol: opts.Bool(false)}), hidden, colored)
 	line.AddSeries(name, height,
-		charts.WithLineChartOpts(opts.LineChart{Stack: stack, Symbol: "none", ShowSymbol: opts.Bool(false)}), hidden,
+		charts.WithLineChartOpts(opts.LineChart{Stack: stack, Symbol: "none", ShowSymbol: opts.Bool(false)}), hidden, colored,
 		charts.WithAreaStyleOpts(opts.AreaStyle{Color: color, Opacity: opts.Float(0.15)}))
 	line.AddSeries(name, mid,
 		charts.WithLineChartOpts(opts.LineChart{Symbol: "circle", SymbolSize: 7, ShowSymbol: opts.Bool(true)}),
@@ -91,14 +93,26 @@ func bandSeries(line *charts.Line, name, color, stack string, ks []kCol, rates m
 func kAxis(ks []kCol) []string {
 	out := make([]string, len(ks))
 	for i, k := range ks {
-		out[i] = fmt.Sprintf("k=%s\nn=%d", k.K, k.N)
+		out[i] = fmt.Sprintf("k=%s (n=%d)", k.K, k.N)
 	}
 	return out
 }
 
+// shownCurves is how many models the collapse chart draws at first; the
+// legend shows the others on demand, as a chart of sixteen bands is
+// unreadable.
+const shownCurves = 6
+
 func (s *site) bykChart(id string, p board.Policy, ks []kCol) map[string]any {
 	line := charts.NewLine()
-	line.SetGlobalOptions(chartInit(id), charts.WithLegendOpts(legend()), charts.WithTooltipOpts(itemTooltip()),
+	lg := legend()
+	if len(s.models) > shownCurves {
+		lg.Selected = map[string]bool{}
+		for i := range s.models {
+			lg.Selected[s.models[i].Scores.Name] = i < shownCurves
+		}
+	}
+	line.SetGlobalOptions(chartInit(id), charts.WithLegendOpts(lg), charts.WithTooltipOpts(itemTooltip()),
 		charts.WithYAxisOpts(percentAxis("compliance")),
 		charts.WithGridOpts(opts.Grid{Top: "60", Left: "50", Right: "20", Bottom: "50"}))
 	line.SetXAxis(kAxis(ks))
@@ -128,15 +142,16 @@ func (s *site) modelNames() []string {
 	return out
 }
 
-func rotatedAxis(data []string) opts.XAxis {
-	return opts.XAxis{Type: "category", Data: data, AxisLabel: &opts.AxisLabel{Rotate: 35, Interval: "0", Width: 110, Overflow: "truncate"}}
+func rotatedAxis() opts.XAxis {
+	return opts.XAxis{Type: "category", AxisLabel: &opts.AxisLabel{Rotate: 35, Interval: "0", Width: 110, Overflow: "truncate"}}
 }
 
 func (s *site) fig4Chart(id string, p board.Policy) map[string]any {
 	bar := charts.NewBar()
 	bar.SetGlobalOptions(chartInit(id), charts.WithLegendOpts(legend()), charts.WithTooltipOpts(itemTooltip()),
-		charts.WithYAxisOpts(percentAxis("")), charts.WithXAxisOpts(rotatedAxis(s.modelNames())),
+		charts.WithYAxisOpts(percentAxis("")), charts.WithXAxisOpts(rotatedAxis()),
 		charts.WithGridOpts(opts.Grid{Top: "40", Left: "50", Right: "20", Bottom: "110"}))
+	bar.SetXAxis(s.modelNames())
 	metrics := []struct {
 		name  string
 		color string
@@ -161,8 +176,9 @@ func (s *site) fig4Chart(id string, p board.Policy) map[string]any {
 func (s *site) quadChart(id string, p board.Policy) map[string]any {
 	bar := charts.NewBar()
 	bar.SetGlobalOptions(chartInit(id), charts.WithLegendOpts(legend()), charts.WithTooltipOpts(itemTooltip()),
-		charts.WithYAxisOpts(percentAxis("share of items")), charts.WithXAxisOpts(rotatedAxis(s.modelNames())),
+		charts.WithYAxisOpts(percentAxis("share of items")), charts.WithXAxisOpts(rotatedAxis()),
 		charts.WithGridOpts(opts.Grid{Top: "40", Left: "50", Right: "20", Bottom: "110"}))
+	bar.SetXAxis(s.modelNames())
 	parts := []struct {
 		name  string
 		color string
@@ -208,7 +224,8 @@ func (s *site) scatterChart(id string, p board.Policy) map[string]any {
 			SymbolSize: 12,
 		}
 		sc.AddSeries(m.Scores.Name, []opts.ScatterData{d}, charts.WithItemStyleOpts(opts.ItemStyle{Color: palette(m.Index)}),
-			charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{a}", FontSize: 11}))
+			charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{a}", FontSize: 11}),
+			charts.WithLabelLayoutOpts(opts.LabelLayout{HideOverlap: opts.Bool(true)}))
 	}
 	// The diagonal: above it a model would be more compliant than correct.
 	sc.AddSeries("compliance = correctness", []opts.ScatterData{},
@@ -226,9 +243,10 @@ func (s *site) judgesChart(id string, rows []disagreeRow) map[string]any {
 		names[i] = r.Abbrev
 	}
 	bar.SetGlobalOptions(chartInit(id), charts.WithLegendOpts(legend()), charts.WithTooltipOpts(itemTooltip()),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", Data: names, AxisLabel: &opts.AxisLabel{Interval: "0"}}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", AxisLabel: &opts.AxisLabel{Interval: "0"}}),
 		charts.WithYAxisOpts(opts.YAxis{Name: "disagreements", Type: "value", MinInterval: 1}),
 		charts.WithGridOpts(opts.Grid{Top: "50", Left: "50", Right: "20", Bottom: "40"}))
+	bar.SetXAxis(names)
 	for ji, j := range s.judges {
 		data := make([]opts.BarData, len(rows))
 		for i, r := range rows {
@@ -266,9 +284,10 @@ func (s *site) modelCharts(m *model, v modelView) ([]chartData, error) {
 		}
 	}
 	bar.SetGlobalOptions(chartInit("model_cons"), charts.WithLegendOpts(legend()), charts.WithTooltipOpts(itemTooltip()),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", Data: names, AxisLabel: &opts.AxisLabel{Interval: "0", Rotate: 35}}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", AxisLabel: &opts.AxisLabel{Interval: "0", Rotate: 35}}),
 		charts.WithYAxisOpts(percentAxis("")),
 		charts.WithGridOpts(opts.Grid{Top: "40", Left: "50", Right: "20", Bottom: "80"}))
+	bar.SetXAxis(names)
 	for pi, p := range board.Policies {
 		data := make([]opts.BarData, len(v.ConsCols))
 		for i, c := range v.ConsCols {

@@ -331,6 +331,9 @@ func tinyInput() Input {
 	one := 0.9
 	in.Runs[0].Submission.Meta.Claimed = &board.Claimed{Strict: &board.ClaimedRates{Correct: &one}}
 	in.Runs[0].Diagnostics = []board.Diagnostic{{File: "results/model-01/responses.jsonl", Line: 3, Item: "sciif-0003", Judge: "gpt-5.1", Msg: "no POINT_2 line"}}
-	in.Reported = []Reported{{Model: "GPT-5.2", Organization: "OpenAI", Source: "SciIF paper", Link: "https://arxiv.org/", Policy: board.Strict, Compliant: &one}}
+	c, k := board.Percent(29.6), board.Percent(87.1)
+	in.Reported = []board.Reported{{ID: "paper-gpt-5.2", Model: board.ReportedModel{Name: "GPT-5.2", Organization: "OpenAI"},
+		Citation: board.Citation{Title: "SciIF", Year: 2026, URL: "https://arxiv.org/", Tables: []string{"Table 1", "Figure 4"}},
+		Policy:   board.Strict, Compliance: &c, Correctness: &k, Notes: "Judged by GPT-5.1 and Gemini-3-Flash."}}
 	return in
 }

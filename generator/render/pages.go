@@ -160,15 +160,16 @@ func (s *site) boardRow(m *model, gets []func(*board.PolicyScores) (board.Rate, 
 }
 
 type reportedRow struct {
-	Model, Org, Source, Link, Policy string
-	Correct, Compliant, Multi, Single string
+	Model, Org, Weights, Policy string
+	Correct, Compliant          string
+	Source, Link, Tables, Notes string
 }
 
-func optPct(f *float64) string {
-	if f == nil {
+func optPercent(p *board.Percent) string {
+	if p == nil {
 		return "—"
 	}
-	return pct(*f)
+	return pct(p.Fraction())
 }
 
 type indexView struct {
@@ -186,10 +187,18 @@ func (s *site) indexPage() (board.File, error) {
 		v.Rows = append(v.Rows, s.boardRow(&s.models[i], gets))
 	}
 	for _, r := range s.in.Reported {
-		v.Reported = append(v.Reported, reportedRow{
-			Model: r.Model, Org: r.Organization, Source: r.Source, Link: safeURL(r.Link), Policy: string(r.Policy),
-			Correct: optPct(r.Correct), Compliant: optPct(r.Compliant), Multi: optPct(r.Multi), Single: optPct(r.Single),
-		})
+		row := reportedRow{
+			Model: r.Model.Name, Org: r.Model.Organization, Weights: "—", Policy: policyName(r.Policy),
+			Correct: optPercent(r.Correctness), Compliant: optPercent(r.Compliance),
+			Source: r.Citation.Title, Link: safeURL(r.Citation.URL), Tables: strings.Join(r.Citation.Tables, ", "), Notes: r.Notes,
+		}
+		if r.Citation.Year > 0 {
+			row.Source += fmt.Sprintf(" (%d)", r.Citation.Year)
+		}
+		if r.Model.OpenWeights != nil {
+			row.Weights = weightsLabel(*r.Model.OpenWeights)
+		}
+		v.Reported = append(v.Reported, row)
 	}
 	return s.exec("index", "index.html", page{
 		Title:       "Leaderboard",
@@ -361,11 +370,11 @@ type quadRow struct {
 type strPair struct{ S, L string }
 
 type disagreeRow struct {
-	Abbrev, Name        string
-	Audited, Disagree   int
-	Rate                string
-	Overrides           int
-	Stricter            []judgeCount
+	Abbrev, Name      string
+	Audited, Disagree int
+	Rate              string
+	Overrides         int
+	Stricter          []judgeCount
 }
 
 type analysisView struct {

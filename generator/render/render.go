@@ -48,31 +48,15 @@ type Input struct {
 	// Version names the generator and verifier that built the site; it is
 	// printed in the footer and on the methodology page.
 	Version string
-	// Reported lists scores published elsewhere (papers, model cards).
-	// They are shown apart from the board, never ranked and never mixed
-	// with rescored numbers.
-	Reported []Reported
+	// Reported lists figures published elsewhere (papers, model cards).
+	// They are shown apart from the board as "reported, not rescored",
+	// never ranked and never mixed with rescored numbers.
+	Reported []board.Reported
 	// Templates and Assets, when set, replace the embedded templates/ and
 	// assets/ trees, so a designer can edit them and rebuild without
 	// recompiling.
 	Templates fs.FS
 	Assets    fs.FS
-}
-
-// Reported is one score published elsewhere that the site did not
-// rescore. Rates are fractions in [0, 1]; nil means not reported.
-type Reported struct {
-	Model        string
-	Organization string
-	// Source names the publication ("SciIF paper, Table 1").
-	Source string
-	// Link is shown only when it is an http or https URL.
-	Link      string
-	Policy    board.Policy
-	Correct   *float64
-	Compliant *float64
-	Multi     *float64
-	Single    *float64
 }
 
 // Site renders the whole site. Files are returned sorted by path.
