@@ -53,19 +53,20 @@ func checkMCQ(_, resp string, _ instr.Args) instr.Result {
 	}
 	var lens []int
 	for qi, q := range qs {
-		text, options, done := "", 0, false
+		var text strings.Builder
+		options, done := 0, false
 		for _, line := range strings.Split(q, "\n") {
 			if optionLine.MatchString(pyTrim(line)) {
 				options++
 				done = true
 			} else if !done {
-				text += " " + pyTrim(line)
+				text.WriteString(" " + pyTrim(line))
 			}
 		}
 		if options != 5 {
 			return verdict(false, "question %d has %s, need 5", qi+1, plural(options, "option"))
 		}
-		lens = append(lens, runeLen(pyTrim(text)))
+		lens = append(lens, runeLen(pyTrim(text.String())))
 	}
 	for i := 0; i+1 < len(lens); i++ {
 		if lens[i] >= lens[i+1] {

@@ -140,20 +140,7 @@ func checkEmoji(_, resp string, _ instr.Args) instr.Result {
 // iterating over the same list, so a blank line right after a removed one
 // stays (and then breaks the stairs).
 func checkLineIndent(_, resp string, _ instr.Args) instr.Result {
-	lines := strings.Split(resp, "\n")
-	for idx := 0; idx < len(lines); {
-		line := lines[idx]
-		idx++
-		if pyTrim(line) != "" {
-			continue
-		}
-		for j, l := range lines {
-			if l == line {
-				lines = append(lines[:j:j], lines[j+1:]...)
-				break
-			}
-		}
-	}
+	lines := dropBlankLinesLikeReference(strings.Split(resp, "\n"))
 	indent := func(s string) int { return len(s) - len(strings.TrimLeft(s, " ")) }
 	for i := 0; i+1 < len(lines); i++ {
 		if a, b := indent(lines[i]), indent(lines[i+1]); b <= a {
@@ -161,6 +148,45 @@ func checkLineIndent(_, resp string, _ instr.Args) instr.Result {
 		}
 	}
 	return verdict(true, "each of %s is indented more than the previous", plural(len(lines), "line"))
+}
+
+// dropBlankLinesLikeReference reproduces, in linear time,
+//
+//	for line in lines:
+//	    if not line.strip():
+//	        lines.remove(line)
+//
+// Each removal takes the first line equal to the visited one and shifts the
+// list, so the iteration skips the line after the visited one.
+func dropBlankLinesLikeReference(lines []string) []string {
+	removed := make([]bool, len(lines))
+	// For each blank content, the positions holding it, in order; first[c]
+	// indexes the earliest one not yet removed.
+	positions := map[string][]int{}
+	for i, l := range lines {
+		if pyTrim(l) == "" {
+			positions[l] = append(positions[l], i)
+		}
+	}
+	first := map[string]int{}
+	for i := 0; i < len(lines); i++ {
+		if pyTrim(lines[i]) != "" {
+			continue
+		}
+		ps := positions[lines[i]]
+		removed[ps[first[lines[i]]]] = true
+		first[lines[i]]++
+		// Skip the next line still in the list: it moved into the slot
+		// the iteration has passed. Lines after i are never removed yet.
+		i++
+	}
+	out := lines[:0:0]
+	for i, l := range lines {
+		if !removed[i] {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // checkQuoteUnquote fails when two quoted phrases touch (whitespace ignored)

@@ -99,7 +99,7 @@ func checkPrimeLengths(_, resp string, _ instr.Args) instr.Result {
 // checkStartVerb tags the first NLTK word token with the averaged-perceptron
 // tagger and needs a VB* tag.
 func checkStartVerb(_, resp string, _ instr.Args) instr.Result {
-	toks := wordTokenize(resp)
+	toks := firstWordTokens(resp, 3)
 	if len(toks) == 0 {
 		return verdict(false, "found no words")
 	}
