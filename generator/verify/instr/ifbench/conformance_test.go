@@ -13,23 +13,6 @@ import (
 	"github.com/sciif/leaderboard/generator/verify/instr"
 )
 
-// looseVariants are the official loose-evaluation variants of a response:
-// the response, without its first line, without its last line, without both,
-// and each of those with every '*' removed. (The evaluation engine in the
-// instr package owns the policy; this copy only drives the conformance test.)
-func looseVariants(resp string) []string {
-	lines := strings.Split(resp, "\n")
-	join := func(ls []string) string { return pyTrim(strings.Join(ls, "\n")) }
-	first := join(lines[1:])
-	last := join(lines[:len(lines)-1])
-	both := ""
-	if len(lines) > 2 {
-		both = join(lines[1 : len(lines)-1])
-	}
-	noStar := func(s string) string { return strings.ReplaceAll(s, "*", "") }
-	return []string{resp, noStar(resp), first, last, both, noStar(first), noStar(last), noStar(both)}
-}
-
 type benchRow struct {
 	Key      any              `json:"key"`
 	Prompt   string           `json:"prompt"`
@@ -97,7 +80,8 @@ var checkerByID = func() map[string]instr.Checker {
 }()
 
 // evaluate returns the strict and loose verdicts of every instruction of a
-// row, as the official evaluation computes them.
+// row, as the official evaluation computes them: an all-whitespace response
+// follows nothing, and Loose tries the engine's eight variants.
 func evaluate(t testing.TB, r benchRow) (strict, loose []bool) {
 	for i, id := range r.IDs {
 		c, ok := checkerByID[id]
@@ -117,8 +101,8 @@ func evaluate(t testing.TB, r benchRow) (strict, loose []bool) {
 		resp := *r.response
 		s := pyTrim(resp) != "" && c.Check(r.Prompt, resp, args).Followed
 		l := false
-		for _, v := range looseVariants(resp) {
-			if pyTrim(v) != "" && c.Check(r.Prompt, v, args).Followed {
+		for _, v := range instr.Variants(resp) {
+			if pyTrim(v.Text) != "" && c.Check(r.Prompt, v.Text, args).Followed {
 				l = true
 				break
 			}
