@@ -15,11 +15,13 @@ var aminoAcids = map[string]byte{
 
 var (
 	reThree   = regexp.MustCompile(`^(?:[A-Z][a-z]{2}|[A-Z]{3})(?:[\s\-–·]*(?:[A-Z][a-z]{2}|[A-Z]{3}))+$`)
-	reOne     = regexp.MustCompile(`^[ACDEFGHIKLMNPQRSTVWYBZXUO]+$`)
+	reOne     = regexp.MustCompile(`^[ACDEFGHIKLMNPQRSTVWY]+$`)
+	reOneAll  = regexp.MustCompile(`^[ACDEFGHIKLMNPQRSTVWYBZXUO]+$`)
 	reNucl    = regexp.MustCompile(`^[ACGTUNacgtun]+$`)
 	reEnds    = regexp.MustCompile(`^(?:5'|5′|N)[\s\-–]*|[\s\-–]*(?:3'|3′|C)$`)
 	reSeqJunk = regexp.MustCompile(`[\s\-–·]+`)
 	reCode    = regexp.MustCompile(`[A-Za-z]{3}`)
+	reLetters = regexp.MustCompile(`^[a-z]+$`)
 )
 
 type seqKind int
@@ -42,11 +44,14 @@ func sequence(s string, hinted bool) (string, seqKind) {
 		for _, code := range reCode.FindAllString(s, -1) {
 			aa, ok := aminoAcids[strings.ToLower(code)]
 			if !ok {
-				return "", seqNone
+				b.Reset()
+				break
 			}
 			b.WriteByte(aa)
 		}
-		return b.String(), seqProtein3
+		if b.Len() > 0 {
+			return b.String(), seqProtein3
+		}
 	}
 	t := reSeqJunk.ReplaceAllString(s, "")
 	min := 6
@@ -59,7 +64,7 @@ func sequence(s string, hinted bool) (string, seqKind) {
 	if reNucl.MatchString(t) {
 		return strings.ToUpper(t), seqNucleic
 	}
-	if reOne.MatchString(t) && (t == s || hinted || !strings.Contains(s, " ")) {
+	if (reOne.MatchString(t) || hinted && reOneAll.MatchString(t)) && (t == s || hinted || !strings.Contains(s, " ")) {
 		return t, seqProtein1
 	}
 	return "", seqNone
@@ -68,6 +73,17 @@ func sequence(s string, hinted bool) (string, seqKind) {
 func (c *cmpr) trySeq(g, p string) (Result, bool) {
 	gs, gk := sequence(g, false)
 	ps, pk := sequence(p, false)
+	// A lower-case one-letter protein sequence against an upper-case one.
+	if gk == seqProtein1 && pk == seqNone && reLetters.MatchString(p) {
+		if _, k := sequence(strings.ToUpper(p), false); k == seqProtein1 {
+			return c.compareSeq(g, strings.ToUpper(p), true), true
+		}
+	}
+	if pk == seqProtein1 && gk == seqNone && reLetters.MatchString(g) {
+		if _, k := sequence(strings.ToUpper(g), false); k == seqProtein1 {
+			return c.compareSeq(strings.ToUpper(g), p, true), true
+		}
+	}
 	if gk == seqNone || pk == seqNone {
 		if gk == seqProtein3 || pk == seqProtein3 {
 			if _, k := sequence(g, true); k != seqNone {

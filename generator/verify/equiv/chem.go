@@ -43,6 +43,8 @@ var chemNames = map[string]string{
 }
 
 var reFormula = regexp.MustCompile(`^(?:\d*[A-Z(\[][A-Za-z0-9()\[\]]*)(?:[·•*.]\d*[A-Z(][A-Za-z0-9()]*)*(?:\^\{?\d*[+-]\}?)?$`)
+var hydrateDots = strings.NewReplacer("•", "·", "*", "·", ".", "·")
+
 var reState = regexp.MustCompile(`\s*\((?:aq|s|l|g)\)$`)
 
 type formula struct {
@@ -278,7 +280,7 @@ func (c *cmpr) compareChem(g, p string, hinted bool) Result {
 		}
 	}
 	r := decided(eq, "formula", "element counts %s vs %s", gf, pf)
-	if eq && gf.condensed && pf.condensed && cleanFormula(g) != cleanFormula(p) {
+	if eq && gf.condensed && pf.condensed && hydrateDots.Replace(cleanFormula(g)) != hydrateDots.Replace(cleanFormula(p)) {
 		r = undecided("formula", "same element counts %s, but two different condensed formulas may be isomers", gf)
 	}
 	r.Gold, r.Pred = gf.String(), pf.String()

@@ -14,14 +14,14 @@ import (
 
 // mathVerifyRow is one labelled pair of the Math-Verify conformance file.
 type mathVerifyRow struct {
-	Gold                  string `json:"gold"`
-	Pred                  string `json:"pred"`
-	Equal                 bool   `json:"equal"`
-	SourceTest            string `json:"source_test"`
-	Precision             *int   `json:"precision"`
-	Strict                *bool  `json:"strict"`
-	AllowSetRelationComp  *bool  `json:"allow_set_relation_comp"`
-	Disputed              string `json:"disputed"`
+	Gold                 string `json:"gold"`
+	Pred                 string `json:"pred"`
+	Equal                bool   `json:"equal"`
+	SourceTest           string `json:"source_test"`
+	Precision            *int   `json:"precision"`
+	Strict               *bool  `json:"strict"`
+	AllowSetRelationComp *bool  `json:"allow_set_relation_comp"`
+	Disputed             string `json:"disputed"`
 }
 
 // sharedFile finds a file of the shared directory beside the repository:

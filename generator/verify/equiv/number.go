@@ -10,10 +10,10 @@ import (
 
 // quantity is a number or an expression with an optional unit.
 type quantity struct {
-	expr *node
-	unit *unit // nil when none was written
-	num  string
-	sig  int  // significant figures written, 0 when not a single literal
+	expr  *node
+	unit  *unit // nil when none was written
+	num   string
+	sig   int  // significant figures written, 0 when not a single literal
 	isInt bool // a plain integer literal
 }
 
@@ -162,15 +162,37 @@ func within(a, b *big.Float, t Tolerance) bool {
 		thr.Mul(thr, newF().SetFloat64(0.5))
 		return diff.Cmp(thr.Mul(thr, slack)) <= 0
 	case SigFigs:
+		// One unit in the n-th significant figure of the reference: this
+		// accepts the last-digit differences that rounding intermediate
+		// results causes, and nothing coarser.
 		if a.Sign() == 0 {
 			return false
 		}
 		n := int(math.Round(t.Value))
 		thr := pow10(decade(a) - n + 1)
-		thr.Mul(thr, newF().SetFloat64(0.5))
 		return diff.Cmp(thr.Mul(thr, slack)) <= 0
 	}
 	return false
+}
+
+// ambiguousSig reports whether q is an integer with trailing zeros, whose
+// significant figures are not known (300 may have one, two or three).
+func ambiguousSig(q *quantity) bool {
+	return q.isInt && strings.HasSuffix(strings.TrimSpace(q.num), "0")
+}
+
+func offsetTemp(q *quantity) bool { return q.unit != nil && q.unit.offset != 0 }
+
+// roundsTo reports whether y rounded to k significant figures is x.
+func roundsTo(y, x *big.Float, k int) bool {
+	if x.Sign() == 0 {
+		return y.Sign() == 0
+	}
+	diff := newF().Sub(x, y)
+	diff.Abs(diff)
+	thr := pow10(decade(x) - k + 1)
+	thr.Mul(thr, newF().SetFloat64(0.5*(1+1e-12)))
+	return diff.Cmp(thr) <= 0
 }
 
 func fmtBig(x *big.Float) string {
@@ -193,9 +215,10 @@ func (c *cmpr) compareNumbers(a, b *big.Float, gq, pq *quantity, unitText string
 	if a.Cmp(b) == 0 {
 		return decided(true, "numeric", "%s: the same value", desc)
 	}
-	// Integers written as integers, without unit or explicit tolerance, are
-	// counts and must match exactly.
-	if !c.explicit && gq != nil && pq != nil && gq.isInt && pq.isInt && gq.unit == nil && pq.unit == nil {
+	// Integers written as integers (or exact integer expressions such as
+	// 2^{100}), without unit or explicit tolerance, are counts and must
+	// match exactly.
+	if !c.explicit && gq != nil && pq != nil && gq.unit == nil && pq.unit == nil && exactInt(gq, a) && exactInt(pq, b) {
 		return decided(false, "numeric", "%s: integers differ", desc)
 	}
 	if a.Sign() == 0 && (c.tol.Kind == SigFigs || c.tol.Kind == Relative) {
@@ -207,20 +230,56 @@ func (c *cmpr) compareNumbers(a, b *big.Float, gq, pq *quantity, unitText string
 	if within(a, b, c.tol) {
 		return decided(true, "numeric", "%s: within %s", desc, tolText(c.tol))
 	}
-	// A side written with fewer significant figures than the tolerance asks
-	// for may be a rounding of the other: leave it to the judges.
+	// Sides written with fewer significant figures than the tolerance asks
+	// for: an answer that rounds to a less precise reference agrees with it
+	// at the precision the reference gives; a less precise answer that the
+	// reference rounds to may be right, and is left to the judges.
 	if c.tol.Kind == SigFigs && gq != nil && pq != nil {
-		k := 0
-		for _, q := range []*quantity{gq, pq} {
-			if q.sig > 0 && (k == 0 || q.sig < k) {
-				k = q.sig
+		n := int(c.tol.Value)
+		kg, kp := gq.sig, pq.sig
+		if kg > 0 && kg < n && (kp == 0 || kp > kg) && roundsTo(b, a, kg) {
+			if !ambiguousSig(gq) && !offsetTemp(gq) && !offsetTemp(pq) {
+				return decided(true, "numeric", "%s: the reference is written to %d significant figures and the answer rounds to it", desc, kg)
 			}
+			return undecided("numeric", "%s: the answer rounds to the reference, written to %d significant figures or fewer", desc, kg)
 		}
-		if k > 0 && float64(k) < c.tol.Value && within(a, b, Tolerance{Kind: SigFigs, Value: float64(k)}) {
-			return undecided("numeric", "%s: agree only at %d significant figures, as written", desc, k)
+		k := kp
+		if kg > 0 && (k == 0 || kg < k) {
+			k = kg
+		}
+		if k > 0 && k < n && (roundsTo(a, b, k) || roundsTo(b, a, k)) {
+			return undecided("numeric", "%s: one is written to %d significant figures and the other rounds to it", desc, k)
 		}
 	}
 	return decided(false, "numeric", "%s: outside %s", desc, tolText(c.tol))
+}
+
+// exactInt reports whether q is an integer written exactly: an integer
+// literal, or an expression of integer literals with +, -, *, ^ and ! whose
+// value is held exactly.
+func exactInt(q *quantity, v *big.Float) bool {
+	if q.isInt {
+		return true
+	}
+	if !v.IsInt() || v.MantExp(nil) > 200 {
+		return false
+	}
+	var ok func(n *node) bool
+	ok = func(n *node) bool {
+		switch n.op {
+		case 'n':
+			return !strings.ContainsAny(n.lit, ".eE")
+		case '+', '-', '*', '~', '!', '^':
+			for _, k := range n.kids {
+				if !ok(k) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	return ok(q.expr)
 }
 
 func tolText(t Tolerance) string {

@@ -110,7 +110,7 @@ var unitTable = map[string]unitDef{
 	"degC":  {d: d(0, 0, 0, 0, 1, 0, 0), scale: 1, offset: 273.15, temp: true},
 	"degF":  {d: d(0, 0, 0, 0, 1, 0, 0), scale: 5.0 / 9, offset: 459.67 * 5 / 9, temp: true},
 	"°R":    {d: d(0, 0, 0, 0, 1, 0, 0), scale: 5.0 / 9, temp: true},
-	"c":     {d: d(1, 0, -1, 0, 0, 0, 0), scale: 299792458}, // only after a number: 0.5c
+	"c":     {d: d(1, 0, -1, 0, 0, 0, 0), scale: 299792458},  // only after a number: 0.5c
 	"D":     {d: d(1, 0, 1, 1, 0, 0, 0), scale: 3.33564e-30}, // debye
 	"cm-1":  {d: d(-1, 0, 0, 0, 0, 0, 0), scale: 100},
 	"dyn":   {d: d(1, 1, -2, 0, 0, 0, 0), scale: 1e-5},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"sort"
 	"strings"
 )
 
@@ -51,7 +52,7 @@ func (v *value) String() string {
 }
 
 var (
-	reMatrix = regexp.MustCompile(`^\[?\s*\\begin\{([pbvBV]?matrix|array)\}(\{[^}]*\})?([\s\S]*?)\\end\{([pbvBV]?matrix|array)\}\s*\]?$`)
+	reMatrix  = regexp.MustCompile(`^\[?\s*\\begin\{([pbvBV]?matrix|array)\}(\{[^}]*\})?([\s\S]*?)\\end\{([pbvBV]?matrix|array)\}\s*\]?$`)
 	reWordSep = regexp.MustCompile(`(?i)\s+(?:and|or)\s+|(?i)^or\s+|(?i)\)\s*or\s*\(`)
 	reInSet   = regexp.MustCompile(`^[A-Za-z](?:_\{?\w+\}?)?\s*(?:\\in|∈)\s*`)
 )
@@ -357,6 +358,11 @@ func (c *cmpr) compareUnordered(g, p *value) Result {
 			}
 		}
 	}
+	if labelled(g) && labelled(p) {
+		if r, ok := c.compareByLabel(g, p); ok {
+			return r
+		}
+	}
 	exact := matchAll(verdict, func(v Verdict) bool { return v == Equal })
 	loose := matchAll(verdict, func(v Verdict) bool { return v != NotEqual })
 	setLike := func(v *value) bool { return v.kind == vSet || v.kind == vUnion }
@@ -384,6 +390,45 @@ func (c *cmpr) compareUnordered(g, p *value) Result {
 		return decided(false, "structure", "%d items against %d", n, m)
 	}
 	return decided(false, "set", "items differ")
+}
+
+// compareByLabel pairs named values by name ("x = 1, y = 2").
+func (c *cmpr) compareByLabel(g, p *value) (Result, bool) {
+	index := func(v *value) map[string]string {
+		m := map[string]string{}
+		for _, it := range v.items {
+			parts, _ := splitRelation(it.text)
+			name := squash(parts[0])
+			if _, dup := m[name]; dup {
+				return nil
+			}
+			m[name] = it.text
+		}
+		return m
+	}
+	gm, pm := index(g), index(p)
+	if gm == nil || pm == nil || len(gm) != len(pm) {
+		return Result{}, false
+	}
+	names := make([]string, 0, len(gm))
+	for name := range gm {
+		if _, ok := pm[name]; !ok {
+			return undecided("list", "different names: %s is missing from the answer", name), true
+		}
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	out := decided(true, "list", "the same %d named values", len(names))
+	for _, name := range names {
+		r := c.compareAtom(gm[name], pm[name])
+		switch r.Verdict {
+		case NotEqual:
+			return decided(false, "list", "%s differs: %s", name, r.Reason), true
+		case Undecided:
+			out = undecided("list", "%s: %s", name, r.Reason)
+		}
+	}
+	return out, true
 }
 
 // labelled reports whether every item is a named value ("x = 3").
@@ -680,14 +725,30 @@ func (c *cmpr) compareUnits(a, b *big.Float, gq, pq *quantity) Result {
 		z.Add(z, newF().SetFloat64(from.offset-to.offset))
 		return z.Quo(z, newF().SetFloat64(to.scale))
 	}
-	b2 := b
-	if gu.text != pu.text {
-		b2 = conv(b, pu, gu, false)
+	// Measurements with units: an integer such as "298 K" has as many
+	// significant figures as it has digits.
+	for _, q := range []*quantity{gq, pq} {
+		if q.isInt && q.sig == 0 {
+			q.sig = len(strings.TrimLeft(strings.TrimLeft(strings.TrimSpace(q.num), "+-"), "0"))
+		}
 	}
-	r := c.compareNumbers(a, b2, gq, pq, gu.text)
-	if gu.text != pu.text {
+	var r Result
+	switch {
+	case gu.offset != 0 || pu.offset != 0:
+		// Absolute temperatures compare in kelvin, where significant
+		// figures mean something.
+		k := &unit{d: gu.d, scale: 1, dscale: 1, text: "K"}
+		ga, pb := conv(a, gu, k, false), conv(b, pu, k, false)
+		r = c.compareNumbers(ga, pb, gq, pq, "K")
+		r.Rule = "unit"
+		r.Reason = fmt.Sprintf("%s %s and %s %s in kelvin; %s", fmtBig(a), gu.text, fmtBig(b), pu.text, r.Reason)
+	case gu.text != pu.text:
+		b2 := conv(b, pu, gu, false)
+		r = c.compareNumbers(a, b2, gq, pq, gu.text)
 		r.Rule = "unit"
 		r.Reason = fmt.Sprintf("%s %s is %s %s; %s", fmtBig(b), pu.text, fmtBig(b2), gu.text, r.Reason)
+	default:
+		r = c.compareNumbers(a, b, gq, pq, gu.text)
 	}
 	if r.Verdict == NotEqual && (gu.temp || pu.temp) && (gu.offset != 0 || pu.offset != 0) {
 		if d := conv(b, pu, gu, true); within(a, d, c.tol) {

@@ -1,0 +1,83 @@
+package equiv
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// scienceRow is one labelled pair of testdata/science.jsonl.
+type scienceRow struct {
+	Gold      string     `json:"gold"`
+	Pred      string     `json:"pred"`
+	Equal     bool       `json:"equal"`
+	Tolerance *Tolerance `json:"tolerance"`
+	Type      string     `json:"type"`
+	Note      string     `json:"note"`
+}
+
+func readScience(t testing.TB) []scienceRow {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "science.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var rows []scienceRow
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var r scienceRow
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatalf("science.jsonl:%d: %v", len(rows)+1, err)
+		}
+		if r.Note == "" {
+			t.Fatalf("science.jsonl:%d: a note is required", len(rows)+1)
+		}
+		rows = append(rows, r)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// TestScienceCorpus runs the labelled science pairs. A wrong decision fails
+// the test; undecided pairs are reported, and must stay under 5%.
+func TestScienceCorpus(t *testing.T) {
+	rows := readScience(t)
+	ctx := context.Background()
+	right, wrong, undec := 0, 0, 0
+	for i, r := range rows {
+		got := Compare(ctx, r.Gold, r.Pred, Options{Tolerance: r.Tolerance, Type: r.Type})
+		want := NotEqual
+		if r.Equal {
+			want = Equal
+		}
+		switch {
+		case r.Type == "text":
+			if got.Verdict != Undecided {
+				t.Errorf("science.jsonl:%d (%s): a text reference must be undecided, got %s", i+1, r.Note, got.Verdict)
+				wrong++
+			} else {
+				right++
+			}
+		case got.Verdict == want:
+			right++
+		case got.Verdict == Undecided:
+			undec++
+			t.Logf("undecided science.jsonl:%d (%s): %q vs %q: %s: %s", i+1, r.Note, r.Gold, r.Pred, got.Rule, got.Reason)
+		default:
+			wrong++
+			t.Errorf("wrong decision science.jsonl:%d (%s): %q vs %q: want %s, got %s (%s: %s)", i+1, r.Note, r.Gold, r.Pred, want, got.Verdict, got.Rule, got.Reason)
+		}
+	}
+	n := len(rows)
+	t.Logf("science corpus: %d pairs, %d decided correctly (%.1f%%), %d undecided (%.1f%%), %d wrong (%.1f%%)",
+		n, right, 100*float64(right)/float64(n), undec, 100*float64(undec)/float64(n), wrong, 100*float64(wrong)/float64(n))
+	if float64(right) < 0.95*float64(n) {
+		t.Errorf("only %d of %d pairs decided correctly; want at least 95%%", right, n)
+	}
+}
