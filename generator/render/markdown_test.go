@@ -1,0 +1,169 @@
+package render
+
+import (
+	"io/fs"
+	"path"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	nethtml "golang.org/x/net/html"
+
+	"github.com/sciif/leaderboard/assets"
+)
+
+func TestMarkdown(t *testing.T) {
+	tests := []struct {
+		name   string
+		reason string
+		in     string
+		want   string
+	}{
+		{
+			name:   "inline math",
+			reason: "TeX is kept verbatim for KaTeX, even what Markdown would read as emphasis",
+			in:     `Let $a_1 * b_2 * c$ be.`,
+			want:   `<p>Let <span class="math inline">a_1 * b_2 * c</span> be.</p>`,
+		},
+		{
+			name:   "math is escaped",
+			reason: "the passthrough must not let markup through",
+			in:     `$<img src=x onerror=alert(1)>$`,
+			want:   `<p><span class="math inline">&lt;img src=x onerror=alert(1)&gt;</span></p>`,
+		},
+		{
+			name:   "display math over lines",
+			reason: "$$ blocks may span lines inside a paragraph",
+			in:     "$$\nE = mc^2\n$$",
+			want:   "<p><span class=\"math display\">E = mc^2</span></p>",
+		},
+		{
+			name:   "bracket delimiters",
+			reason: `models often write \( \) and \[ \], which Markdown would unescape`,
+			in:     `\(x^2\) and \[\int_0^1 f\]`,
+			want:   `<p><span class="math inline">x^2</span> and <span class="math display">\int_0^1 f</span></p>`,
+		},
+		{
+			name:   "prices are not math",
+			reason: "Pandoc's rule: a closing $ follows a non-space and is not followed by a digit",
+			in:     `It costs $5 and $10.`,
+			want:   `<p>It costs $5 and $10.</p>`,
+		},
+		{
+			name:   "escaped dollar",
+			reason: `\$ stays a literal dollar`,
+			in:     `\$x\$`,
+			want:   `<p>$x$</p>`,
+		},
+		{
+			name:   "raw html dropped",
+			reason: "goldmark without WithUnsafe omits raw HTML",
+			in:     "<script>alert(1)</script>\n\nok <b onclick=x>b</b>",
+			want:   "<!-- raw HTML omitted -->\n<p>ok <!-- raw HTML omitted -->b<!-- raw HTML omitted --></p>",
+		},
+		{
+			name:   "javascript link unlinked",
+			reason: "only http and https links survive; the text stays",
+			in:     `[click](javascript:alert(1)) [x](data:text/html,hi) [rel](/etc)`,
+			want:   `<p>click x rel</p>`,
+		},
+		{
+			name:   "https link kept",
+			reason: "http(s) links are kept and marked as user content",
+			in:     `[paper](https://example.org/p?a=1&b=2)`,
+			want:   `<p><a href="https://example.org/p?a=1&amp;b=2" rel="nofollow ugc noopener">paper</a></p>`,
+		},
+		{
+			name:   "image becomes alt text",
+			reason: "the site loads nothing remote",
+			in:     `![a plot](https://example.org/x.png)`,
+			want:   `<p>[image: a plot]</p>`,
+		},
+		{
+			name:   "autolink",
+			reason: "bare URLs link only when http(s)",
+			in:     `see https://example.org and <mailto:a@b.c>`,
+			want:   `<p>see <a href="https://example.org" rel="nofollow ugc noopener">https://example.org</a> and mailto:a@b.c</p>`,
+		},
+		{
+			name:   "code keeps dollars",
+			reason: "no math inside code spans",
+			in:     "`$x$`",
+			want:   `<p><code>$x$</code></p>`,
+		},
+	}
+	md := newMarkdown()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := strings.TrimSpace(string(markdown(md, tt.in)))
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("%s (-want +got):\n%s", tt.reason, diff)
+			}
+		})
+	}
+}
+
+// FuzzMarkdownOutputIsInert parses whatever goldmark emits and checks that
+// it holds only harmless elements, no event handler and no link that is not
+// http(s).
+func FuzzMarkdownOutputIsInert(f *testing.F) {
+	for _, s := range []string{"$<b>$", "$$<i>\n$$", `\(<a>\)`, "[x](javascript:y)", "<img onerror=x>", "![a](b)", "| a |\n|---|\n| $x$ |"} {
+		f.Add(s)
+	}
+	allowed := map[string]bool{}
+	for _, e := range strings.Fields("html head body p span a em strong code pre ul ol li blockquote h1 h2 h3 h4 h5 h6 hr br table thead tbody tr th td del input") {
+		allowed[e] = true
+	}
+	md := newMarkdown()
+	f.Fuzz(func(t *testing.T, s string) {
+		out := string(markdown(md, s))
+		doc, err := nethtml.Parse(strings.NewReader(out))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var walk func(n *nethtml.Node)
+		walk = func(n *nethtml.Node) {
+			if n.Type == nethtml.ElementNode {
+				if !allowed[n.Data] {
+					t.Fatalf("input %q produced <%s>: %q", s, n.Data, out)
+				}
+				for _, a := range n.Attr {
+					k := strings.ToLower(a.Key)
+					if strings.HasPrefix(k, "on") || k == "style" || k == "src" {
+						t.Fatalf("input %q produced attribute %s: %q", s, a.Key, out)
+					}
+					if k == "href" && !httpURL(a.Val) {
+						t.Fatalf("input %q produced link %q", s, a.Val)
+					}
+				}
+			}
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				walk(c)
+			}
+		}
+		walk(doc)
+	})
+}
+
+func TestVendoredLibrariesCarryTheirLicences(t *testing.T) {
+	dirs, err := fs.ReadDir(assets.FS, "vendor")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range dirs {
+		if !d.IsDir() {
+			continue
+		}
+		got = append(got, d.Name())
+		if _, err := fs.Stat(assets.FS, path.Join("vendor", d.Name(), "LICENSE")); err != nil {
+			t.Errorf("%s has no LICENSE", d.Name())
+		}
+	}
+	if diff := cmp.Diff([]string{"echarts-5.6.0", "katex-0.19.1"}, got); diff != "" {
+		t.Errorf("vendored libraries (-want +got):\n%s", diff)
+	}
+	if _, err := fs.Stat(assets.FS, "vendor/echarts-5.6.0/NOTICE"); err != nil {
+		t.Error("ECharts ships without its NOTICE")
+	}
+}
