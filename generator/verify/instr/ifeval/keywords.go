@@ -18,8 +18,9 @@ var keywordsExistence = instr.Checker{
 			return instr.Undecided(err)
 		}
 		var missing []string
+		folded := foldASCII(response)
 		for _, kw := range kws {
-			if !compileUser("(?i)", kw, "").MatchString(response) {
+			if !findAny(folded, response, kw) {
 				missing = append(missing, fmt.Sprintf("%q", kw))
 			}
 		}
@@ -47,7 +48,7 @@ var keywordsFrequency = instr.Checker{
 			return instr.Undecided(err)
 		}
 		kw = text.Strip(kw)
-		n := len(compileUser("(?i)", kw, "").FindAllStringIndex(response, -1))
+		n := countMatches(response, kw)
 		ok, err := compare(n, freq, rel)
 		if err != nil {
 			return instr.Undecided(err)
@@ -65,8 +66,9 @@ var keywordsForbiddenWords = instr.Checker{
 			return instr.Undecided(err)
 		}
 		var found []string
+		folded := foldASCII(response)
 		for _, w := range words {
-			if containsWholeWord(response, w) {
+			if containsWholeWord(folded, response, w) {
 				found = append(found, fmt.Sprintf("%q", w))
 			}
 		}
@@ -78,8 +80,22 @@ var keywordsForbiddenWords = instr.Checker{
 }
 
 // containsWholeWord reports whether \b word \b (case-insensitive, Python's
-// Unicode word boundaries) matches somewhere in s.
-func containsWholeWord(s, word string) bool {
+// Unicode word boundaries) matches somewhere in s; folded is foldASCII(s).
+func containsWholeWord(folded, s, word string) bool {
+	if plainASCII(word) {
+		w := strings.ToLower(word)
+		for start := 0; ; {
+			i := strings.Index(folded[start:], w)
+			if i < 0 {
+				return false
+			}
+			a := start + i
+			if boundary(folded, a) && boundary(folded, a+len(w)) {
+				return true
+			}
+			start = a + 1
+		}
+	}
 	re := compileUser("(?i)", word, "")
 	for start := 0; start <= len(s); {
 		loc := re.FindStringIndex(s[start:])
@@ -144,4 +160,59 @@ var keywordsLetterFrequency = instr.Checker{
 		}
 		return instr.Result{Followed: ok, Reason: fmt.Sprintf("found %q %s, %s", letter, plural(n, "time", "times"), need(rel, freq))}
 	},
+}
+
+// plainASCII reports whether a keyword has no regular-expression syntax, so
+// that a case-insensitive search for it can skip the regexp engine.
+func plainASCII(kw string) bool {
+	if kw == "" {
+		return false
+	}
+	for i := 0; i < len(kw); i++ {
+		c := kw[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == ' ' || c == '\'' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// foldASCII lower-cases the ASCII letters of s and maps the two non-ASCII
+// letters that case-fold to ASCII ones (KELVIN SIGN to k, LONG S to s), so
+// that searching it for a lower-case plainASCII keyword finds exactly what
+// a case-insensitive expression would. Other characters are kept, so word
+// boundaries stay where they were.
+func foldASCII(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch {
+		case 'A' <= r && r <= 'Z':
+			b.WriteRune(r + 'a' - 'A')
+		case r == '\u212a':
+			b.WriteByte('k')
+		case r == '\u017f':
+			b.WriteByte('s')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// findAny reports whether kw, as a case-insensitive expression, matches s
+// (folded is foldASCII(s)).
+func findAny(folded, s, kw string) bool {
+	if plainASCII(kw) {
+		return strings.Contains(folded, strings.ToLower(kw))
+	}
+	return compileUser("(?i)", kw, "").MatchString(s)
+}
+
+// countMatches counts the non-overlapping case-insensitive matches of kw.
+func countMatches(s, kw string) int {
+	if plainASCII(kw) {
+		return strings.Count(foldASCII(s), strings.ToLower(kw))
+	}
+	return len(compileUser("(?i)", kw, "").FindAllStringIndex(s, -1))
 }

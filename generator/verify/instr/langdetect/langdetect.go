@@ -6,25 +6,26 @@
 // DetectorFactory.seed = 0 does. Same text, same answer.
 //
 // It is part of the verify stage. It performs no I/O; the embedded profiles
-// (about 800 KB compressed, see NOTICE) are parsed once, on first use, and
+// (750 KB compressed, see NOTICE) are parsed once, on first use, and
 // only read after.
 package langdetect
 
 import (
-	"bufio"
 	"bytes"
 	"compress/gzip"
 	_ "embed"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"regexp"
-	"strconv"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
 )
 
-//go:embed profiles.txt.gz
+//go:embed profiles.bin.gz
 var profilesGz []byte
 
 // ErrNoFeatures is returned when the text has nothing to detect a language
@@ -39,62 +40,127 @@ type entry struct {
 
 type model struct {
 	langs []string
-	grams map[string][]entry // sorted by lang
-	cjk   map[rune]rune
+	// keys are the gramKeys of the n-grams, sorted; the probabilities of
+	// keys[i] are entries[start[i]:start[i+1]], sorted by language.
+	keys    []uint64
+	start   []int32
+	entries []entry
+	cjk     map[rune]rune
+}
+
+// lookup returns the probabilities of the n-gram with key k.
+func (m *model) lookup(k uint64) ([]entry, bool) {
+	i, ok := slices.BinarySearch(m.keys, k)
+	if !ok {
+		return nil, false
+	}
+	return m.entries[m.start[i]:m.start[i+1]], true
 }
 
 var loaded = sync.OnceValues(load)
 
+// load decodes the embedded profiles: "LDP1", then unsigned varints: the
+// number of languages and, for each, its name (length, bytes) and its 1-, 2-
+// and 3-gram totals; the number of n-grams and, for each, its runes (count,
+// code points) and its counts (number, then language index and count); the
+// number of CJK classes and, for each, its runes (count, code points; the
+// first represents the class).
 func load() (*model, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(profilesGz))
 	if err != nil {
 		return nil, fmt.Errorf("langdetect: profiles: %w", err)
 	}
-	m := &model{grams: make(map[string][]entry, 90000), cjk: make(map[rune]rune, 3000)}
-	var nwords [][3]float64
-	sc := bufio.NewScanner(zr)
-	sc.Buffer(make([]byte, 0, 1<<16), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		kind, rest, _ := strings.Cut(line, "\t")
-		switch kind {
-		case "L":
-			f := strings.Split(rest, "\t")
-			var n [3]float64
-			for i := range n {
-				v, err := strconv.Atoi(f[i+1])
-				if err != nil {
-					return nil, fmt.Errorf("langdetect: profiles: %q: %w", line, err)
-				}
-				n[i] = float64(v)
-			}
-			m.langs = append(m.langs, f[0])
-			nwords = append(nwords, n)
-		case "G":
-			gram, counts, _ := strings.Cut(rest, "\t")
-			n := len([]rune(gram))
-			var es []entry
-			for c := range strings.SplitSeq(counts, ",") {
-				li, cnt, _ := strings.Cut(c, ":")
-				i, err1 := strconv.Atoi(li)
-				v, err2 := strconv.Atoi(cnt)
-				if err1 != nil || err2 != nil || i >= len(nwords) {
-					return nil, fmt.Errorf("langdetect: profiles: bad entry %q", c)
-				}
-				es = append(es, entry{i, 1.0 * float64(v) / nwords[i][n-1]})
-			}
-			m.grams[gram] = es
-		case "C":
-			rs := []rune(rest)
-			for _, r := range rs {
-				m.cjk[r] = rs[0]
-			}
-		}
-	}
-	if err := sc.Err(); err != nil {
+	raw, err := io.ReadAll(zr)
+	if err != nil {
 		return nil, fmt.Errorf("langdetect: profiles: %w", err)
 	}
+	if !bytes.HasPrefix(raw, []byte("LDP1")) {
+		return nil, errors.New("langdetect: profiles: bad header")
+	}
+	d := decoder{b: raw[4:]}
+	m := &model{}
+	nl := d.int()
+	nwords := make([][3]float64, nl)
+	for i := range nl {
+		m.langs = append(m.langs, string(d.bytes(d.int())))
+		for j := range 3 {
+			nwords[i][j] = float64(d.int())
+		}
+	}
+	ng := d.int()
+	m.keys = make([]uint64, 0, ng)
+	m.start = make([]int32, 0, ng+1)
+	all := make([]entry, 0, 3*ng)
+	var rs []rune
+	for range ng {
+		rs = rs[:0]
+		for range d.int() {
+			rs = append(rs, rune(d.int()))
+		}
+		n := len(rs)
+		if n < 1 || n > 3 {
+			return nil, fmt.Errorf("langdetect: profiles: bad n-gram %q", string(rs))
+		}
+		k := gramKey(rs)
+		if len(m.keys) > 0 && k <= m.keys[len(m.keys)-1] {
+			return nil, errors.New("langdetect: profiles: n-grams out of order")
+		}
+		m.keys = append(m.keys, k)
+		m.start = append(m.start, int32(len(all)))
+		for range d.int() {
+			li, cnt := d.int(), d.int()
+			if li >= nl {
+				return nil, errors.New("langdetect: profiles: bad language index")
+			}
+			all = append(all, entry{li, 1.0 * float64(cnt) / nwords[li][n-1]})
+		}
+	}
+	m.start = append(m.start, int32(len(all)))
+	m.entries = all
+	m.cjk = make(map[rune]rune, 3000)
+	for range d.int() {
+		rs = rs[:0]
+		for range d.int() {
+			rs = append(rs, rune(d.int()))
+		}
+		for _, r := range rs {
+			m.cjk[r] = rs[0]
+		}
+	}
+	if d.err {
+		return nil, errors.New("langdetect: profiles: truncated")
+	}
 	return m, nil
+}
+
+// decoder reads unsigned varints. It advances an index rather than
+// re-slicing, which keeps pointer writes (and GC write barriers) out of the
+// loop.
+type decoder struct {
+	b   []byte
+	pos int
+	err bool
+}
+
+func (d *decoder) int() int {
+	v, n := binary.Uvarint(d.b[d.pos:])
+	if n <= 0 {
+		d.err = true
+		d.pos = len(d.b)
+		return 0
+	}
+	d.pos += n
+	return int(v)
+}
+
+func (d *decoder) bytes(n int) []byte {
+	if n > len(d.b)-d.pos {
+		d.err = true
+		n = len(d.b) - d.pos
+	}
+	out := d.b[d.pos : d.pos+n]
+	d.pos += n
+	return out
 }
 
 // Detect returns the ISO 639-1 code (zh-cn and zh-tw for Chinese) of the most
@@ -205,8 +271,13 @@ func normalize(prob []float64) float64 {
 // squeezed, at most 10000 characters, and Latin letters dropped from texts
 // that are mostly non-Latin.
 func (m *model) prepare(text string) []rune {
-	text = urlRE.ReplaceAllString(text, " ")
-	text = mailRE.ReplaceAllString(text, " ")
+	// The expressions are costly in Go; skip them when they cannot match.
+	if strings.Contains(text, "http") {
+		text = urlRE.ReplaceAllString(text, " ")
+	}
+	if strings.Contains(text, "@") {
+		text = mailRE.ReplaceAllString(text, " ")
+	}
 	in := normalizeVi([]rune(text))
 	if len(in) > maxTextLength {
 		in = in[:maxTextLength]
@@ -276,12 +347,22 @@ func (m *model) extract(text []rune) [][]entry {
 			if n == 1 && w[0] == ' ' {
 				continue
 			}
-			if es, ok := m.grams[string(w)]; ok {
+			if es, ok := m.lookup(gramKey(w)); ok {
 				result = append(result, es)
 			}
 		}
 	}
 	return result
+}
+
+// gramKey packs an n-gram of one to three runes into an integer: 21 bits
+// per rune, each stored plus one so that an absent rune is zero.
+func gramKey(w []rune) uint64 {
+	var k uint64
+	for _, r := range w {
+		k = k<<21 | uint64(r+1)
+	}
+	return k
 }
 
 func (m *model) normalize(ch rune) rune {

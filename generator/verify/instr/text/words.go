@@ -19,81 +19,131 @@ func WordTokenize(s string) []string {
 }
 
 type rule struct {
-	re  *regexp.Regexp
-	rep string
+	// trigger lists characters of which at least one must occur for the
+	// expression to match; it saves running expressions that cannot.
+	trigger string
+	re      *regexp.Regexp
+	rep     string
 }
 
-func r(expr, rep string) rule { return rule{regexp.MustCompile(expr), rep} }
+func r(trigger, expr, rep string) rule { return rule{trigger, regexp.MustCompile(expr), rep} }
 
-// The tables are read-only after package initialisation.
+// The tables are read-only after package initialisation. Go's
+// ReplaceAllString reads "$1 " as group 1 followed by a space, as Python's
+// "\\1 " is; every replacement below keeps that shape.
 var (
 	startingQuotes = []rule{
-		r("([«“‘„]|[`]+)", " $1 "),
-		r(`^"`, "``"),
-		r("(``)", " $1 "),
-		r(`([ \(\[{<])("|'{2})`, "$1 `` "),
+		r("«“‘„`", "([«“‘„]|[`]+)", " $1 "),
+		r(`"`, `^"`, "``"),
+		r("`", "(``)", " $1 "),
+		r(`"'`, `([ \(\[{<])("|'{2})`, "$1 `` "),
 	}
-	punctuation1 = []rule{
-		r(`([^\.])(\.)([\]\)}>"'»”’ ]*)\s*$`, "$1 $2 $3 "),
-		r(`([:,])([^\p{Nd}])`, " $1 $2"),
-		r(`([:,])$`, " $1 "),
-		r(`\.{2,}`, " $0 "),
-		r(`[;@#$%&]`, " $0 "),
-		r(`([^\.])(\.)([\]\)}>"']*)\s*$`, "$1 $2$3 "),
-		r(`[?!]`, " $0 "),
-		r(`([^'])' `, "$1 ' "),
-		r(`[*]`, " $0 "),
-		r(`[\]\[\(\)\{\}\<\>]`, " $0 "),
-		r(`--`, " -- "),
+	punctuationA = []rule{
+		r(":,", `([:,])([^\p{Nd}])`, " $1 $2"),
+		r(":,", `([:,])$`, " $1 "),
+		r(".", `\.{2,}`, " $0 "),
+		r(";@#$%&", `[;@#$%&]`, " $0 "),
+	}
+	punctuationB = []rule{
+		r("?!", `[?!]`, " $0 "),
+		r("'", `([^'])' `, "$1 ' "),
+		r("*", `[*]`, " $0 "),
+		r("[](){}<>", `[\]\[\(\)\{\}\<\>]`, " $0 "),
+		r("-", `--`, " -- "),
 	}
 	endingQuotes = []rule{
-		r("([»”’])", " $1 "),
-		r(`''`, " '' "),
-		r(`"`, " '' "),
-		r(`([^' ])('[sS]|'[mM]|'[dD]|') `, "$1 $2 "),
-		r(`([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) `, "$1 $2 "),
+		r("»”’", "([»”’])", " $1 "),
+		r("'", `''`, " '' "),
+		r(`"`, `"`, " '' "),
+		r("'", `([^' ])('[sS]|'[mM]|'[dD]|') `, "$1 $2 "),
+		r("'", `([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) `, "$1 $2 "),
 	}
-	contractions = []*regexp.Regexp{
-		regexp.MustCompile(`(?i)\b(can)(not)\b`),
-		regexp.MustCompile(`(?i)\b(d)('ye)\b`),
-		regexp.MustCompile(`(?i)\b(gim)(me)\b`),
-		regexp.MustCompile(`(?i)\b(gon)(na)\b`),
-		regexp.MustCompile(`(?i)\b(got)(ta)\b`),
-		regexp.MustCompile(`(?i)\b(lem)(me)\b`),
-		regexp.MustCompile(`(?i)\b(more)('n)\b`),
-		regexp.MustCompile(`(?i)\b(wan)(na)(\s)`),
-		regexp.MustCompile(`(?i) ('t)(is)\b`),
-		regexp.MustCompile(`(?i) ('t)(was)\b`),
+	// contractions pairs a lower-case word that must occur with its rule.
+	contractions = []struct {
+		word string
+		re   *regexp.Regexp
+	}{
+		{"cannot", regexp.MustCompile(`(?i)\b(can)(not)\b`)},
+		{"d'ye", regexp.MustCompile(`(?i)\b(d)('ye)\b`)},
+		{"gimme", regexp.MustCompile(`(?i)\b(gim)(me)\b`)},
+		{"gonna", regexp.MustCompile(`(?i)\b(gon)(na)\b`)},
+		{"gotta", regexp.MustCompile(`(?i)\b(got)(ta)\b`)},
+		{"lemme", regexp.MustCompile(`(?i)\b(lem)(me)\b`)},
+		{"more'n", regexp.MustCompile(`(?i)\b(more)('n)\b`)},
+		{"wanna", regexp.MustCompile(`(?i)\b(wan)(na)(\s)`)},
+		{"'tis", regexp.MustCompile(`(?i) ('t)(is)\b`)},
+		{"'twas", regexp.MustCompile(`(?i) ('t)(was)\b`)},
 	}
 )
 
-// replaceAll applies a rule the way Python's re.sub does. Go's ReplaceAll
-// treats "$1 " correctly but "$1$2" would read "$1$2" as one name, so the
-// replacement strings above always separate references with a space or
-// use single-digit names followed by non-name characters.
-func replaceAll(s string, ru rule) string { return ru.re.ReplaceAllString(s, ru.rep) }
+func apply(s string, rules []rule) string {
+	for _, ru := range rules {
+		if strings.ContainsAny(s, ru.trigger) {
+			s = ru.re.ReplaceAllString(s, ru.rep)
+		}
+	}
+	return s
+}
 
 func treebankTokenize(s string) []string {
-	for _, ru := range startingQuotes {
-		s = replaceAll(s, ru)
-	}
+	s = apply(s, startingQuotes)
 	s = splitQuoteBeforeLetter(s)
-	for _, ru := range punctuation1 {
-		s = replaceAll(s, ru)
-	}
+	s = finalPeriod(s, "])}>\"'»”’ ", " ")
+	s = apply(s, punctuationA)
+	s = finalPeriod(s, "])}>\"'", "")
+	s = apply(s, punctuationB)
 	s = " " + s + " "
-	for _, ru := range endingQuotes {
-		s = replaceAll(s, ru)
-	}
-	for i, re := range contractions {
-		if i == 7 {
-			// wanna: the trailing \s is a lookahead in NLTK; keep it.
-			s = re.ReplaceAllString(s, " ${1} ${2} ${3}")
+	s = apply(s, endingQuotes)
+	lower := strings.ToLower(s)
+	for i, c := range contractions {
+		if !strings.Contains(lower, c.word) {
 			continue
 		}
-		s = re.ReplaceAllString(s, " ${1} ${2} ")
+		if i == 7 {
+			// wanna: the trailing \s is a lookahead in NLTK; keep it.
+			s = c.re.ReplaceAllString(s, " ${1} ${2} ${3}")
+			continue
+		}
+		s = c.re.ReplaceAllString(s, " ${1} ${2} ")
 	}
 	return strings.Fields(s)
+}
+
+// finalPeriod applies NLTK's final-period rule,
+// ([^\.])(\.)([closers]*)\s*$ → "\1 \2<sep>\3 ": a period that is not
+// part of "..", followed only by closing characters and whitespace, is
+// split off, and the trailing whitespace dropped.
+func finalPeriod(s, closers, sep string) string {
+	rs := []rune(s)
+	end := len(rs)
+	for end > 0 && IsSpace(rs[end-1]) {
+		end--
+	}
+	// The closer run, greedy from the period, must reach the trailing
+	// whitespace: find the last period with only closers and space after it.
+	p := -1
+	for i := end - 1; i >= 0; i-- {
+		if rs[i] == '.' {
+			p = i
+			break
+		}
+		if !strings.ContainsRune(closers, rs[i]) && !IsSpace(rs[i]) {
+			return s
+		}
+	}
+	if p < 1 || rs[p-1] == '.' {
+		return s
+	}
+	q := p + 1
+	for q < len(rs) && strings.ContainsRune(closers, rs[q]) {
+		q++
+	}
+	for _, c := range rs[q:] {
+		if !IsSpace(c) {
+			return s
+		}
+	}
+	return string(rs[:p]) + " ." + sep + string(rs[p+1:q]) + " "
 }
 
 // splitQuoteBeforeLetter applies (?i)(')(?!re|ve|ll|m|t|s|d|n)(\w)\b → "' x":
