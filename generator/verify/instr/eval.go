@@ -15,6 +15,9 @@ type Prompt struct {
 	InstructionIDs []string
 	// Kwargs holds one argument map per instruction, in the same order.
 	Kwargs []Args
+	// Line is where the record is in its input file (0 when not read from
+	// one).
+	Line int
 }
 
 // Mode is how a response is read: Strict as it is, Loose also with its

@@ -73,7 +73,7 @@ func ReadPrompts(r io.Reader, name string, reg *Registry) ([]Prompt, error) {
 			bad("", "not a JSON object: %v", err)
 			return
 		}
-		var p Prompt
+		p := Prompt{Line: line}
 		if raw, ok := rec["key"]; !ok {
 			bad("key", "missing")
 		} else if k, err := strconv.ParseInt(string(raw), 10, 64); err != nil {
@@ -174,9 +174,9 @@ func ReadResponses(r io.Reader, name string) ([]Response, error) {
 // MatchResponses returns the response to each prompt, in prompt order,
 // matched by exact prompt text as the official code does (when a prompt
 // has several responses, the last one counts, as there). A prompt without a
-// response is a Problem of the responses file; responses to prompts that
-// are not in the input are ignored.
-func MatchResponses(prompts []Prompt, responses []Response, responsesName string) ([]string, error) {
+// response is a Problem at its line of the input file inputName; responses
+// to prompts that are not in the input are ignored.
+func MatchResponses(prompts []Prompt, responses []Response, inputName, responsesName string) ([]string, error) {
 	byPrompt := make(map[string]string, len(responses))
 	for _, r := range responses {
 		byPrompt[r.Prompt] = r.Response
@@ -186,8 +186,8 @@ func MatchResponses(prompts []Prompt, responses []Response, responsesName string
 	for i, p := range prompts {
 		r, ok := byPrompt[p.Prompt]
 		if !ok {
-			probs = append(probs, Problem{responsesName, 0, "prompt",
-				fmt.Sprintf("no response for the prompt of key %d (%.60q)", p.Key, p.Prompt)})
+			probs = append(probs, Problem{inputName, p.Line, "prompt",
+				fmt.Sprintf("no response in %s for this prompt (key %d)", responsesName, p.Key)})
 			continue
 		}
 		out[i] = r

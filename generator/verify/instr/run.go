@@ -80,7 +80,7 @@ func runEval(ctx context.Context, opt RunOptions, stdout io.Writer, reg *Registr
 	if err != nil {
 		return err
 	}
-	matched, err := MatchResponses(prompts, responses, opt.Responses)
+	matched, err := MatchResponses(prompts, responses, opt.Input, opt.Responses)
 	if err != nil {
 		return err
 	}

@@ -79,7 +79,7 @@ func loadGPT4(t testing.TB) (string, gpt4Run) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	matched, err := instr.MatchResponses(prompts, rs, responsesFile)
+	matched, err := instr.MatchResponses(prompts, rs, "input_data.jsonl", responsesFile)
 	if err != nil {
 		t.Fatal(err)
 	}
