@@ -198,7 +198,7 @@ func DecodeReported(path string, data []byte) (board.Reported, board.Problems) {
 					continue
 				}
 				walk(sub, spec.fields, field+".", line)
-							case "rates":
+			case "rates":
 				sub := asMapping(val)
 				if sub == nil {
 					at(line, field, "want a mapping of rates (id: percentage)")
@@ -310,6 +310,7 @@ func DecodeReported(path string, data []byte) (board.Reported, board.Problems) {
 		}
 	}
 	walk(root, reportedSchema, "", 0)
+	sort.SliceStable(probs, func(i, j int) bool { return probs[i].Line < probs[j].Line })
 	if len(probs) > 0 {
 		return r, probs
 	}

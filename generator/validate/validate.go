@@ -26,6 +26,7 @@
 package validate
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -268,7 +269,11 @@ func Run(ctx context.Context, dirs []string, opt Options) (*Report, error) {
 		}
 		rep.Submissions = append(rep.Submissions, s)
 	}
-	board, err := currentBoard(ctx, opt, index, v, runs)
+	validated := map[string]bool{}
+	for _, d := range dirs {
+		validated[abs(d)] = true
+	}
+	board, err := currentBoard(ctx, opt, index, v, runs, validated)
 	if err != nil {
 		return nil, err
 	}
@@ -361,6 +366,12 @@ func check(ctx context.Context, dir string, bench *board.Benchmark, index map[st
 	metaPath := filepath.Join(dir, "metadata.yaml")
 	if present["metadata.yaml"] {
 		if data, ok := readSmall(metaPath, MaxMetadata, add); ok {
+			if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+				// The build's YAML reader reads the mark as part of the
+				// first key; name it, then check the rest.
+				add(Finding{File: metaPath, Line: 1, Message: "starts with a byte-order mark", Fix: "save the file as UTF-8 without BOM"})
+				data = data[3:]
+			}
 			m, probs := ingest.DecodeMetadata(metaPath, data)
 			for _, p := range probs {
 				add(fromDiag(p))
@@ -394,6 +405,9 @@ func check(ctx context.Context, dir string, bench *board.Benchmark, index map[st
 	for _, d := range run.Diagnostics {
 		if d.Line == 0 && strings.HasPrefix(d.Msg, "incomplete:") {
 			continue // reported below with the full list
+		}
+		if len(meta.Judges) == 0 && d.Judge != "" {
+			continue // metadata.yaml is unreadable: its problems say so
 		}
 		add(fromDiag(d))
 	}
@@ -600,10 +614,10 @@ func claimRange(c *board.Claimed) []string {
 }
 
 // currentBoard rescores the valid submissions of opt.Results, reusing the
-// runs already made for folders being validated. Folders of the board that
+// runs already made for the folders being validated (validated). Folders of the board that
 // are invalid are left out of the ranking, as `sciif build --skip-invalid`
 // would.
-func currentBoard(ctx context.Context, opt Options, index map[string]int, v *verify.Verifier, runs map[string]*scored) (map[string]*scored, error) {
+func currentBoard(ctx context.Context, opt Options, index map[string]int, v *verify.Verifier, runs map[string]*scored, validated map[string]bool) (map[string]*scored, error) {
 	out := map[string]*scored{}
 	for dir, sc := range runs {
 		out[dir] = sc
@@ -626,7 +640,10 @@ func currentBoard(ctx context.Context, opt Options, index map[string]int, v *ver
 	for i := range subs {
 		sub := &subs[i]
 		key := abs(sub.Dir)
-		if _, done := out[key]; done || bad[sub.Dir] {
+		if validated[key] || bad[sub.Dir] {
+			continue // already scored, or not scorable
+		}
+		if fi, err := os.Lstat(filepath.Join(sub.Dir, "responses.jsonl")); err != nil || !fi.Mode().IsRegular() || fi.Size() > ingest.MaxFile {
 			continue
 		}
 		if err := ctx.Err(); err != nil {
@@ -828,6 +845,7 @@ var hints = []struct {
 	{"must not be empty", "fill it in", false},
 	{"not a safe slug", "rename the folder with lower-case letters, digits, '.', '_' and '-' only", false},
 	{"field set twice", "keep one of the two", false},
+	{"already defined at", "keep one of the two", false},
 	{"want true or false", "write true or false", false},
 	{"want a string", "quote the value", false},
 	{"want a list of strings", "write a list such as [gpt-5.1, gemini-3-flash]", false},
