@@ -76,7 +76,8 @@ func ReadPrompts(r io.Reader, name string, reg *Registry) ([]Prompt, error) {
 		p := Prompt{Line: line}
 		if raw, ok := rec["key"]; !ok {
 			bad("key", "missing")
-		} else if k, err := strconv.ParseInt(string(raw), 10, 64); err != nil {
+		} else if k, err := strconv.ParseInt(strings.Trim(string(raw), `"`), 10, 64); err != nil {
+			// IFEval writes integer keys, IFBench integers in strings ("0").
 			bad("key", "%s is not an integer", raw)
 		} else {
 			p.Key = k
@@ -174,9 +175,11 @@ func ReadResponses(r io.Reader, name string) ([]Response, error) {
 // MatchResponses returns the response to each prompt, in prompt order,
 // matched by exact prompt text as the official code does (when a prompt
 // has several responses, the last one counts, as there). A prompt without a
-// response is a Problem at its line of the input file inputName; responses
-// to prompts that are not in the input are ignored.
-func MatchResponses(prompts []Prompt, responses []Response, inputName, responsesName string) ([]string, error) {
+// response gets the empty response, which follows no instruction, and is
+// reported in missing at its line of the input file inputName (the official
+// IFBench code scores such prompts the same way); responses to prompts that
+// are not in the input are ignored.
+func MatchResponses(prompts []Prompt, responses []Response, inputName, responsesName string) (matched []string, missing Problems) {
 	byPrompt := make(map[string]string, len(responses))
 	for _, r := range responses {
 		byPrompt[r.Prompt] = r.Response
@@ -187,15 +190,12 @@ func MatchResponses(prompts []Prompt, responses []Response, inputName, responses
 		r, ok := byPrompt[p.Prompt]
 		if !ok {
 			probs = append(probs, Problem{inputName, p.Line, "prompt",
-				fmt.Sprintf("no response in %s for this prompt (key %d)", responsesName, p.Key)})
+				fmt.Sprintf("no response in %s for this prompt (key %d); scored as an empty response", responsesName, p.Key)})
 			continue
 		}
 		out[i] = r
 	}
-	if len(probs) > 0 {
-		return nil, probs
-	}
-	return out, nil
+	return out, probs
 }
 
 // WriteResults writes results as the official eval_results_*.jsonl files

@@ -8,8 +8,9 @@ import (
 )
 
 // idPattern is the shape of an instruction id: "group:name", lower case
-// letters, digits and underscores.
-var idPattern = regexp.MustCompile(`^[a-z][a-z0-9_]*:[a-z][a-z0-9_]*$`)
+// letters, digits and underscores, and hyphens in the name (IFBench has
+// "format:sub-bullets").
+var idPattern = regexp.MustCompile(`^[a-z][a-z0-9_]*:[a-z][a-z0-9_-]*$`)
 
 // ValidID reports whether id has the "group:name" shape.
 func ValidID(id string) bool { return idPattern.MatchString(id) }

@@ -64,14 +64,14 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, name stri
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return ExitUsage
 	}
-	if err := runEval(ctx, opt, stdout, reg); err != nil {
+	if err := runEval(ctx, opt, stdout, stderr, reg); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return ExitBadInput
 	}
 	return ExitOK
 }
 
-func runEval(ctx context.Context, opt RunOptions, stdout io.Writer, reg *Registry) error {
+func runEval(ctx context.Context, opt RunOptions, stdout, stderr io.Writer, reg *Registry) error {
 	prompts, err := readFile(opt.Input, func(r io.Reader) ([]Prompt, error) { return ReadPrompts(r, opt.Input, reg) })
 	if err != nil {
 		return err
@@ -80,9 +80,9 @@ func runEval(ctx context.Context, opt RunOptions, stdout io.Writer, reg *Registr
 	if err != nil {
 		return err
 	}
-	matched, err := MatchResponses(prompts, responses, opt.Input, opt.Responses)
-	if err != nil {
-		return err
+	matched, missing := MatchResponses(prompts, responses, opt.Input, opt.Responses)
+	for _, m := range missing {
+		fmt.Fprintln(stderr, m.Error())
 	}
 	if err := ctx.Err(); err != nil {
 		return err

@@ -79,9 +79,9 @@ func loadGPT4(t testing.TB) (string, gpt4Run) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	matched, err := instr.MatchResponses(prompts, rs, "input_data.jsonl", responsesFile)
-	if err != nil {
-		t.Fatal(err)
+	matched, missing := instr.MatchResponses(prompts, rs, "input_data.jsonl", responsesFile)
+	if len(missing) > 0 {
+		t.Fatal(missing)
 	}
 	return dir, gpt4Run{prompts, matched, reg.EvaluateAll(prompts, matched)}
 }
