@@ -322,7 +322,39 @@ func synthInput(models, items int, seed uint64) Input {
 		in.Board.Models = append(in.Board.Models, p.ms)
 		in.Runs = append(in.Runs, p.run)
 	}
+	in.Instr = []*board.InstrBoard{testInstrBoard(in)}
 	return in
+}
+
+// testInstrBoard is a small IFEval board over the input's models and one
+// model that only took IFEval.
+func testInstrBoard(in Input) *board.InstrBoard {
+	b := &board.InstrBoard{Benchmark: "ifeval", Prompts: []board.InstrPrompt{
+		{Key: 1, Prompt: "Write in lower case.", Instructions: []string{"change_case:english_lowercase"}},
+		{Key: 2, Prompt: "Two paragraphs, no commas.", Instructions: []string{"length_constraints:number_paragraphs", "punctuation:no_comma"}},
+	}}
+	ids := []string{}
+	for _, m := range in.Board.Models {
+		ids = append(ids, m.ID)
+	}
+	ids = append(ids, "ifeval-only")
+	for i, id := range ids {
+		name := id
+		for _, m := range in.Board.Models {
+			if m.ID == id {
+				name = m.Name
+			}
+		}
+		pass := 2 - i%3
+		sc := board.InstrScores{
+			Prompt:      wilson(pass, 2),
+			Instruction: wilson(pass+1, 3),
+			ByGroup:     map[string]board.Rate{"change_case": wilson(min(pass, 1), 1), "punctuation": wilson(pass/2, 1)},
+			ByCount:     map[string]board.Rate{"1": wilson(min(pass, 1), 1), "2": wilson(pass/2, 1)},
+		}
+		b.Models = append(b.Models, board.InstrModel{ID: id, Name: name, Answered: 2, Complete: true, Strict: sc, Loose: sc})
+	}
+	return b
 }
 
 // tinyInput is the golden-test board: four models, eight problems.

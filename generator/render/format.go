@@ -136,3 +136,5 @@ func policyName(p board.Policy) string {
 	}
 	return "Strict"
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }

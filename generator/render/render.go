@@ -52,6 +52,9 @@ type Input struct {
 	// They are shown apart from the board as "reported, not rescored",
 	// never ranked and never mixed with rescored numbers.
 	Reported []board.Reported
+	// Instr holds rescored instruction-following boards (IFEval, IFBench),
+	// each shown on its own page, linked to the SciIF model pages by id.
+	Instr []*board.InstrBoard
 	// Templates and Assets, when set, replace the embedded templates/ and
 	// assets/ trees, so a designer can edit them and rebuild without
 	// recompiling.
@@ -213,7 +216,7 @@ func familyName(f board.Family) string {
 }
 
 // pageNames lists the page templates; each is parsed with base.html.
-var pageNames = []string{"index", "constraints", "analysis", "cases", "matrix", "problem", "model", "methodology", "downloads"}
+var pageNames = []string{"index", "constraints", "analysis", "cases", "matrix", "problem", "model", "methodology", "downloads", "instr"}
 
 func parsePages(fsys fs.FS) (map[string]*template.Template, error) {
 	pages := map[string]*template.Template{}
@@ -255,7 +258,9 @@ type page struct {
 	Policy    bool
 	Benchmark string
 	Version   string
-	Body      any
+	// Extra lists the optional boards' pages in the navigation.
+	Extra []navLink
+	Body  any
 	// ChartData holds chart options, each emitted as inert JSON.
 	ChartData []chartData
 }
@@ -274,6 +279,7 @@ func (s *site) exec(name, out string, p page) (board.File, error) {
 		p.Benchmark = s.in.Bench.Name
 	}
 	p.Version = s.in.Version
+	p.Extra = s.extraNav()
 	var buf bytes.Buffer
 	if err := s.pages[name].ExecuteTemplate(&buf, "base", p); err != nil {
 		return board.File{}, fmt.Errorf("page %s: %w", out, err)
@@ -310,6 +316,14 @@ func (s *site) build() ([]board.File, error) {
 	}
 	for i := range s.models {
 		if err := add(s.modelPage(&s.models[i])); err != nil {
+			return nil, err
+		}
+	}
+	for _, b := range s.in.Instr {
+		if b == nil {
+			continue
+		}
+		if err := add(s.instrPage(b)); err != nil {
 			return nil, err
 		}
 	}
