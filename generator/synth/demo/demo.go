@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/board"
@@ -131,8 +132,8 @@ func writeJSONLine(buf *bytes.Buffer, v any) error {
 
 func metadataYAML(m *model) []byte {
 	var b strings.Builder
-	fmt.Fprintf(&b, "name: %s\n", m.name)
-	fmt.Fprintf(&b, "organization: %s\n", m.org)
+	fmt.Fprintf(&b, "name: %s\n", yamlString(m.name))
+	fmt.Fprintf(&b, "organization: %s\n", yamlString(m.org))
 	fmt.Fprintf(&b, "open_weights: %t\n", m.open)
 	fmt.Fprintf(&b, "date: %s\n", m.date)
 	fmt.Fprintf(&b, "judges: [%s]\n", strings.Join(judges, ", "))
@@ -140,9 +141,19 @@ func metadataYAML(m *model) []byte {
 	if m.params != "" {
 		fmt.Fprintf(&b, "params: %s\n", m.params)
 	}
-	fmt.Fprintf(&b, "decoding: %s\n", m.decoding)
-	fmt.Fprintf(&b, "notes: %s\n", m.notes)
+	fmt.Fprintf(&b, "decoding: %s\n", yamlString(m.decoding))
+	fmt.Fprintf(&b, "notes: %s\n", yamlString(m.notes))
 	return []byte(b.String())
+}
+
+// yamlString writes s as a plain YAML scalar where that is safe and as a
+// double-quoted one otherwise.
+func yamlString(s string) string {
+	if s == "" || strings.ContainsAny(s[:1], "!&*{}[]|>'\"%@`#,?:-") ||
+		strings.Contains(s, ": ") || strings.Contains(s, " #") || strings.HasSuffix(s, ":") {
+		return strconv.Quote(s)
+	}
+	return s
 }
 
 // unit returns a number in [0, 1) fixed by its key: the source of every

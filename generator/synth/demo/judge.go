@@ -228,7 +228,7 @@ func format(m *model, it *item, c, j string, vs []verdict, d defect) string {
 	for _, v := range vs {
 		if !v.yes {
 			all = false
-			failed = append(failed, fmt.Sprintf("POINT_%d %s", v.n, v.reason))
+			failed = append(failed, fmt.Sprintf("POINT_%d (%s)", v.n, v.reason))
 		}
 		if d == missingPoint && v.n == 2 {
 			continue
@@ -238,6 +238,9 @@ func format(m *model, it *item, c, j string, vs []verdict, d defect) string {
 			again := "on second reading the evidence is adequate"
 			if v.yes {
 				again = "on second reading the evidence is not explicit enough"
+				// The judge's last word on the point is NO.
+				all = false
+				failed = append(failed, fmt.Sprintf("POINT_%d (%s)", v.n, again))
 			}
 			lines = append(lines, st.line(st.label(v.n), !v.yes, again))
 		}

@@ -36,7 +36,7 @@ var models = []model{
 		date: "2026-09-14", params: "70B", decoding: "temperature 0, max tokens 4096",
 		link:    "https://example.org/atlas-70b",
 		notes:   "Demo submission generated for the SciIF leaderboard's sample site; not a real model. Strong solver, middling at writing out the evidence.",
-		correct: 0.88, main: 0.80, sec: 0.55, decay: 0.05, weak: 0.35, bad: 0.30, drift: 0.15, noUnits: 0.10,
+		correct: 0.88, main: 0.88, sec: 0.62, decay: 0.05, weak: 0.35, bad: 0.30, drift: 0.15, noUnits: 0.10,
 		strictGPT: 0.75, style: "atlas",
 	},
 	{
