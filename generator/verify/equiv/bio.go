@@ -2,6 +2,7 @@ package equiv
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -115,7 +116,7 @@ func (c *cmpr) compareSeq(g, p string, hinted bool) Result {
 	if gs != ps && len(gs) == len(ps) {
 		for i := range gs {
 			if gs[i] != ps[i] {
-				r.Reason += ", first difference at position " + itoa(i+1)
+				r.Reason += ", first difference at position " + strconv.Itoa(i+1)
 				break
 			}
 		}
@@ -124,13 +125,3 @@ func (c *cmpr) compareSeq(g, p string, hinted bool) Result {
 	return r
 }
 
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b []byte
-	for ; n > 0; n /= 10 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-	}
-	return string(b)
-}

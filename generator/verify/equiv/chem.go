@@ -258,7 +258,7 @@ func (c *cmpr) tryChem(g, p string) (Result, bool) {
 	if !(gName || looksFormula(g)) {
 		return Result{}, false
 	}
-	if !(pName || looksFormula(p)) {
+	if _, ok := parseFormula(p); !(pName || ok) {
 		if gName {
 			return undecided("formula", "the answer is not a formula or a known name"), true
 		}

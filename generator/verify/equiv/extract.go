@@ -21,6 +21,14 @@ var (
 // The span is a substring of the response (kept for case-study pages),
 // except that adjacent boxes are joined with ", ".
 func Extract(response string) (span string, ok bool) {
+	defer func() {
+		if recover() != nil {
+			span, ok = "", false
+		}
+	}()
+	if len(response) > 1<<20 {
+		response = response[len(response)-1<<20:] // the answer is at the end
+	}
 	s := response
 	if i := strings.LastIndex(s, "</think>"); i >= 0 {
 		s = s[i+len("</think>"):]
@@ -140,11 +148,11 @@ func resultOf(sent string) string {
 			return r
 		}
 	}
+	if len(sent) <= 40 && len(strings.Fields(sent)) <= 4 {
+		return trimSpan(sent)
+	}
 	if m := reLastNumber.FindAllString(sent, -1); len(m) > 0 {
 		return trimSpan(m[len(m)-1])
-	}
-	if len(sent) <= 40 {
-		return trimSpan(sent)
 	}
 	return ""
 }

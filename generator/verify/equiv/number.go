@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -195,11 +196,23 @@ func roundsTo(y, x *big.Float, k int) bool {
 	return diff.Cmp(thr) <= 0
 }
 
+// fmtBig formats x with ten significant digits. big.Float's own decimal
+// conversion is exact and slow for huge exponents, so the mantissa is
+// scaled by a power of ten first.
 func fmtBig(x *big.Float) string {
 	if x == nil {
 		return "?"
 	}
-	return x.Text('g', 10)
+	if x.Sign() == 0 {
+		return "0"
+	}
+	if e := x.MantExp(nil); e > -1000 && e < 1000 {
+		return x.Text('g', 10)
+	}
+	k := decade(x)
+	m := newF().Quo(x, pow10(k))
+	f, _ := m.Float64()
+	return strconv.FormatFloat(f, 'g', 10, 64) + "e" + strconv.Itoa(k)
 }
 
 // compareNumbers compares two constant values already in the same unit.

@@ -112,7 +112,6 @@ var unitTable = map[string]unitDef{
 	"°R":    {d: d(0, 0, 0, 0, 1, 0, 0), scale: 5.0 / 9, temp: true},
 	"c":     {d: d(1, 0, -1, 0, 0, 0, 0), scale: 299792458},  // only after a number: 0.5c
 	"D":     {d: d(1, 0, 1, 1, 0, 0, 0), scale: 3.33564e-30}, // debye
-	"cm-1":  {d: d(-1, 0, 0, 0, 0, 0, 0), scale: 100},
 	"dyn":   {d: d(1, 1, -2, 0, 0, 0, 0), scale: 1e-5},
 	"P":     {d: d(-1, 1, -1, 0, 0, 0, 0), scale: 0.1, prefix: true}, // poise
 	"St":    {d: d(2, 0, -1, 0, 0, 0, 0), scale: 1e-4, prefix: true},
