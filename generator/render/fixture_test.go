@@ -366,6 +366,8 @@ func tinyInput() Input {
 	c, k := board.Percent(29.6), board.Percent(87.1)
 	in.Reported = []board.Reported{{ID: "paper-gpt-5.2", Model: board.ReportedModel{Name: "GPT-5.2", Organization: "OpenAI"},
 		Citation: board.Citation{Title: "SciIF", Year: 2026, URL: "https://arxiv.org/", Tables: []string{"Table 1", "Figure 4"}},
-		Policy:   board.Strict, Compliance: &c, Correctness: &k, Notes: "Judged by GPT-5.1 and Gemini-3-Flash."}}
+		Policy:   board.Strict, Compliance: &c, Correctness: &k, Notes: "Judged by GPT-5.1 and Gemini-3-Flash.",
+		Constraints: map[string]board.Percent{"assumptions": 65.3, "boundary_conditions": 74.8, "numerical_methods": 82.4},
+		Families:    map[board.Family]board.Percent{board.Condition: 53.2}}}
 	return in
 }

@@ -315,6 +315,9 @@ func (s *site) constraintsPage() (board.File, error) {
 			v.Sections = append(v.Sections, sec)
 		}
 	}
+	if sec := s.reportedConsSection(cols); len(sec.Rows) > 0 {
+		v.Sections = append(v.Sections, sec)
+	}
 	for _, c := range s.cons {
 		ci := s.consInfo(c)
 		stricter := map[string]int{}
@@ -1107,4 +1110,42 @@ func (s *site) downloadsPage() (board.File, error) {
 		Description: "The leaderboard as CSV, the scores as JSON, and every per-item verdict as CSV.",
 		Nav:         "downloads", Body: downloadsView{Models: len(s.models), Items: len(s.in.Bench.Items)},
 	})
+}
+
+// reportedRate shows a published figure: no counts, so no interval.
+func reportedRate(p board.Percent) rateView {
+	f := p.Fraction()
+	return rateView{Pct: pct(f), CI: "reported", Sort: fmt.Sprintf("%.6f", f), Shade: shade(f)}
+}
+
+// reportedConsSection lists published per-constraint figures under the
+// policy they were measured with, apart from the rescored rows.
+func (s *site) reportedConsSection(cols []consCol) consSection {
+	sec := consSection{Label: "Reported in publications, not rescored"}
+	for _, r := range s.in.Reported {
+		if len(r.Constraints) == 0 && len(r.Families) == 0 {
+			continue
+		}
+		row := consRow{Model: link{Text: r.Model.Name}}
+		for _, c := range cols {
+			var p board.Percent
+			var ok bool
+			if c.Avg {
+				p, ok = r.Families[board.Family(strings.TrimPrefix(c.ID, "f-"))]
+			} else {
+				p, ok = r.Constraints[c.ID]
+			}
+			cell := ratePair{S: missingRate(), L: missingRate()}
+			if ok {
+				if r.Policy == board.Loose {
+					cell.L = reportedRate(p)
+				} else {
+					cell.S = reportedRate(p)
+				}
+			}
+			row.Cells = append(row.Cells, cell)
+		}
+		sec.Rows = append(sec.Rows, row)
+	}
+	return sec
 }
