@@ -10,7 +10,7 @@
 //	sciif score    [--benchmark DIR] [--results DIR] [--policy strict|loose|both] [--no-rules] [--format table|csv|json]
 //	sciif build    [--benchmark DIR] [--results DIR] [--out DIR] [--no-rules] [--skip-invalid]
 //	sciif prompts  [--benchmark DIR] [--out FILE]
-//	sciif validate [--benchmark DIR] [--format text|json] PATH...
+//	sciif validate [--benchmark DIR] [--results DIR] [--format text|json|markdown] PATH...
 //	sciif new      [--results DIR] MODEL-ID
 //	sciif equiv    REFERENCE ANSWER | --batch FILE.jsonl
 //	sciif ifeval   --input input_data.jsonl --responses FILE --out DIR

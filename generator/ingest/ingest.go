@@ -264,6 +264,7 @@ func DecodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 		at(0, "", "invalid UTF-8")
 		return m, probs
 	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a byte-order mark is harmless here
 	f, err := parser.ParseBytes(data, 0)
 	if err != nil {
 		return m, board.Problems{yamlProblem(path, err)}
