@@ -118,7 +118,7 @@ func (s *site) bykChart(id string, p board.Policy, ks []kCol) map[string]any {
 	line.SetXAxis(kAxis(ks))
 	for i := range s.models {
 		m := &s.models[i]
-		ps := policyScores(m.Scores, p)
+		ps := m.Scores.Policy(p)
 		if ps == nil {
 			continue
 		}
@@ -164,7 +164,7 @@ func (s *site) fig4Chart(id string, p board.Policy) map[string]any {
 	for _, mt := range metrics {
 		data := make([]opts.BarData, len(s.models))
 		for i := range s.models {
-			if ps := policyScores(s.models[i].Scores, p); ps != nil {
+			if ps := s.models[i].Scores.Policy(p); ps != nil {
 				data[i] = barValue(mt.get(ps), s.models[i].Scores.Name)
 			}
 		}
@@ -192,7 +192,7 @@ func (s *site) quadChart(id string, p board.Policy) map[string]any {
 	for _, part := range parts {
 		data := make([]opts.BarData, len(s.models))
 		for i := range s.models {
-			ps := policyScores(s.models[i].Scores, p)
+			ps := s.models[i].Scores.Policy(p)
 			if ps == nil || ps.Items == 0 {
 				continue
 			}
@@ -214,7 +214,7 @@ func (s *site) scatterChart(id string, p board.Policy) map[string]any {
 		charts.WithGridOpts(opts.Grid{Top: "40", Left: "50", Right: "30", Bottom: "50"}))
 	for i := range s.models {
 		m := &s.models[i]
-		ps := policyScores(m.Scores, p)
+		ps := m.Scores.Policy(p)
 		if ps == nil {
 			continue
 		}
@@ -313,7 +313,7 @@ func (s *site) modelCharts(m *model, v modelView) ([]chartData, error) {
 		charts.WithGridOpts(opts.Grid{Top: "40", Left: "50", Right: "20", Bottom: "50"}))
 	line.SetXAxis(kAxis(v.Ks))
 	for pi, p := range board.Policies {
-		if ps := policyScores(m.Scores, p); ps != nil {
+		if ps := m.Scores.Policy(p); ps != nil {
 			color := "#4e79a7"
 			if pi == 1 {
 				color = "#f28e2b"

@@ -59,16 +59,12 @@ type boardRow struct {
 	Rates  []ratePair
 }
 
-func policyScores(ms *board.ModelScores, p board.Policy) *board.PolicyScores {
-	return ms.Policy(p)
-}
-
 // pair builds a ratePair from a getter, tolerating a missing policy.
 func pair(ms *board.ModelScores, get func(*board.PolicyScores) (board.Rate, bool)) ratePair {
 	var out ratePair
 	for i, p := range board.Policies {
 		v := missingRate()
-		if ps := policyScores(ms, p); ps != nil {
+		if ps := ms.Policy(p); ps != nil {
 			if r, ok := get(ps); ok {
 				v = newRate(r)
 			}
@@ -122,14 +118,14 @@ func (s *site) headline() ([]column, []func(*board.PolicyScores) (board.Rate, bo
 func (s *site) rankCells(m *model) [2]rankCell {
 	var out [2]rankCell
 	for i, p := range board.Policies {
-		ps := policyScores(m.Scores, p)
+		ps := m.Scores.Policy(p)
 		if ps == nil {
 			out[i] = rankCell{Label: "—", Sort: 1 << 30}
 			continue
 		}
 		tied := false
 		for j := range s.models {
-			o := policyScores(s.models[j].Scores, p)
+			o := s.models[j].Scores.Policy(p)
 			if j != m.Index && o != nil && o.Rank == ps.Rank {
 				tied = true
 			}
@@ -203,7 +199,7 @@ func (s *site) indexPage() (board.File, error) {
 	return s.exec("index", "index.html", page{
 		Title:       "Leaderboard",
 		Description: "Rescored leaderboard of scientific instruction following: correctness and constraint compliance with 95% intervals.",
-		Nav:         "index", Policy: true, Body: v,
+		Nav:         "index", Body: v,
 	})
 }
 
@@ -338,7 +334,7 @@ func (s *site) constraintsPage() (board.File, error) {
 	return s.exec("constraints", "constraints.html", page{
 		Title:       "Per-constraint compliance",
 		Description: "Compliance per constraint and family under Strict and Loose, in the layout of the SciIF paper's Table 1.",
-		Nav:         "constraints", Policy: true, Body: v,
+		Nav:         "constraints", Body: v,
 	})
 }
 
@@ -431,7 +427,7 @@ func (s *site) analysisPage() (board.File, error) {
 		q := quadRow{Model: s.modelLink(m)}
 		for pi, p := range board.Policies {
 			cells := [5]string{"—", "—", "—", "—", "—"}
-			if ps := policyScores(m.Scores, p); ps != nil {
+			if ps := m.Scores.Policy(p); ps != nil {
 				for j, n := range quadCounts(ps.Quadrant) {
 					cells[j] = fmt.Sprint(n)
 				}
@@ -452,7 +448,7 @@ func (s *site) analysisPage() (board.File, error) {
 			d := disagreeRow{Abbrev: c.Abbrev, Name: c.Name}
 			stricter := map[string]int{}
 			for i := range s.models {
-				ps := policyScores(s.models[i].Scores, p)
+				ps := s.models[i].Scores.Policy(p)
 				if ps == nil {
 					continue
 				}
@@ -481,7 +477,7 @@ func (s *site) analysisPage() (board.File, error) {
 	return s.exec("analysis", "analysis.html", page{
 		Title:       "Compositional collapse",
 		Description: "Compliance against the number of enabled constraints, correctness against compliance, and judge disagreement.",
-		Nav:         "analysis", Policy: true, Charts: true, Body: v, ChartData: charts,
+		Nav:         "analysis", Charts: true, Body: v, ChartData: charts,
 	})
 }
 
@@ -992,7 +988,7 @@ func (s *site) modelPage(m *model) (board.File, error) {
 			if p == board.Loose {
 				cr = c.Loose
 			}
-			ps := policyScores(m.Scores, p)
+			ps := m.Scores.Policy(p)
 			if cr == nil || ps == nil {
 				continue
 			}

@@ -249,13 +249,11 @@ type page struct {
 	Title       string
 	Description string
 	// Root is the relative path from the page to the site root: "" or "../".
-	Root    string
-	Nav     string
-	NoIndex bool
-	Charts  bool
-	Math    bool
-	// Policy shows the Strict/Loose switch.
-	Policy    bool
+	Root      string
+	Nav       string
+	NoIndex   bool
+	Charts    bool
+	Math      bool
 	Benchmark string
 	Version   string
 	// Extra lists the optional boards' pages in the navigation.
