@@ -113,3 +113,28 @@ func TestWriteDemoSite(t *testing.T) {
 	}
 	writeSite(t, dir, render(t, synthInput(16, 334, 11)))
 }
+
+func TestSiteRejectsInconsistentInput(t *testing.T) {
+	tests := []struct {
+		name   string
+		reason string
+		edit   func(*Input)
+		errHas string
+	}{
+		{"no board", "the board is required", func(in *Input) { in.Board = nil }, "benchmark and board are required"},
+		{"runs missing", "every board row needs its run", func(in *Input) { in.Runs = in.Runs[:1] }, "1 runs for 4 models"},
+		{"runs out of order", "runs must follow the board order", func(in *Input) { in.Runs[0], in.Runs[1] = in.Runs[1], in.Runs[0] }, `run 0 is "model-02"`},
+		{"verdicts short", "one verdict per item", func(in *Input) { in.Runs[0].Verdicts = in.Runs[0].Verdicts[:3] }, "3 verdicts for 8 items"},
+		{"colliding ids", "two ids may not share a file name", func(in *Input) { in.Bench.Items[1].ID = "x/y"; in.Bench.Items[2].ID = "x-782f79" }, "share the file name"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := tinyInput()
+			tt.edit(&in)
+			_, err := Site(in)
+			if err == nil || !strings.Contains(err.Error(), tt.errHas) || !strings.HasPrefix(err.Error(), "render: ") {
+				t.Errorf("Site error = %v, want one containing %q (%s)", err, tt.errHas, tt.reason)
+			}
+		})
+	}
+}
