@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/sciif/leaderboard/generator/board"
+	"github.com/sciif/leaderboard/generator/ingest"
 )
 
 var update = flag.Bool("update", false, "rewrite the committed demo benchmark and submissions")
@@ -213,6 +214,31 @@ func TestAnswerLengths(t *testing.T) {
 		}
 		if n := len(strings.Fields(reference(it))); n > maxWords {
 			t.Errorf("%s: %d words with all evidence, want at most %d", it.id, n, maxWords)
+		}
+	}
+}
+
+// TestRubricMatchesCatalog keeps the demo judges' rubric in step with the
+// catalog the pipeline scores against.
+func TestRubricMatchesCatalog(t *testing.T) {
+	cat := ingest.BuiltinCatalog()
+	if len(cat.Constraints) != len(rubric) {
+		t.Errorf("catalog has %d constraints, demo rubric %d", len(cat.Constraints), len(rubric))
+	}
+	for _, r := range rubric {
+		c, ok := cat.Lookup(r.id)
+		if !ok {
+			t.Errorf("%s: not in the catalog", r.id)
+			continue
+		}
+		if len(c.Points) != len(r.points) {
+			t.Errorf("%s: catalog has %d points, demo rubric %d", r.id, len(c.Points), len(r.points))
+			continue
+		}
+		for i, p := range c.Points {
+			if p.Main != r.points[i].main {
+				t.Errorf("%s point %d: catalog main=%v, demo rubric main=%v", r.id, i+1, p.Main, r.points[i].main)
+			}
 		}
 	}
 }
