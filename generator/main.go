@@ -58,6 +58,7 @@ func commands() map[string]command {
 		"build":    {"rescore every submission and render the static site", runBuild},
 		"prompts":  {"write the answer-generation and judge prompts of every item as JSONL", runPrompts},
 		"version":  {"print the version", runVersion},
+		"synth":    {"write a synthetic benchmark and board for stress tests and benchmarks", runSynth},
 		"ifeval":   {"score IFEval responses under Strict and Loose, in the official output format", runIFEval},
 		"ifbench":  {"score IFBench responses under Strict and Loose, in the official output format", runIFBench},
 		"validate": {"check submission folders and show their rescored scores", runValidate},
