@@ -124,4 +124,3 @@ func (c *cmpr) compareSeq(g, p string, hinted bool) Result {
 	r.Gold, r.Pred = gs, ps
 	return r
 }
-

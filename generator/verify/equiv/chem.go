@@ -22,15 +22,18 @@ var elements = func() map[string]bool {
 }()
 
 // chemNames maps common names (lower case) to formulas. It is curated:
-// add a row for a compound whose name appears in references, with the
-// molecular formula of its usual form.
+// add a row for a compound whose name appears in references, with its
+// molecular formula first, then, separated by "|", the condensed structural
+// formulas that name this compound and no isomer of it. A condensed formula
+// with the right counts that is not listed is left to the judges (it may be
+// an isomer: CH3OCH3 is not ethanol).
 var chemNames = map[string]string{
 	"water": "H2O", "heavy water": "D2O", "hydrogen peroxide": "H2O2", "hydrogen": "H2", "oxygen": "O2", "nitrogen": "N2",
 	"ozone": "O3", "chlorine": "Cl2", "carbon dioxide": "CO2", "carbon monoxide": "CO", "ammonia": "NH3", "methane": "CH4",
-	"ethane": "C2H6", "propane": "C3H8", "butane": "C4H10", "ethene": "C2H4", "ethylene": "C2H4", "ethyne": "C2H2", "acetylene": "C2H2",
-	"benzene": "C6H6", "toluene": "C7H8", "methanol": "CH4O", "ethanol": "C2H6O", "acetone": "C3H6O",
-	"acetic acid": "C2H4O2", "ethanoic acid": "C2H4O2", "formic acid": "CH2O2", "methanoic acid": "CH2O2", "formaldehyde": "CH2O",
-	"glucose": "C6H12O6", "fructose": "C6H12O6", "sucrose": "C12H22O11", "urea": "CH4N2O", "glycine": "C2H5NO2",
+	"ethane": "C2H6|CH3CH3", "propane": "C3H8|CH3CH2CH3", "butane": "C4H10", "ethene": "C2H4|CH2CH2", "ethylene": "C2H4|CH2CH2", "ethyne": "C2H2", "acetylene": "C2H2",
+	"benzene": "C6H6", "toluene": "C7H8", "methanol": "CH4O|CH3OH", "ethanol": "C2H6O|C2H5OH|CH3CH2OH", "acetone": "C3H6O|CH3COCH3|(CH3)2CO",
+	"acetic acid": "C2H4O2|CH3COOH|CH3CO2H", "ethanoic acid": "C2H4O2|CH3COOH|CH3CO2H", "formic acid": "CH2O2|HCOOH", "methanoic acid": "CH2O2|HCOOH", "formaldehyde": "CH2O|HCHO",
+	"glucose": "C6H12O6", "fructose": "C6H12O6", "sucrose": "C12H22O11", "urea": "CH4N2O|CO(NH2)2|(NH2)2CO", "glycine": "C2H5NO2|NH2CH2COOH|H2NCH2COOH",
 	"sodium chloride": "NaCl", "potassium chloride": "KCl", "sodium hydroxide": "NaOH", "potassium hydroxide": "KOH",
 	"calcium carbonate": "CaCO3", "calcium oxide": "CaO", "calcium hydroxide": "Ca(OH)2", "sodium bicarbonate": "NaHCO3",
 	"sodium hydrogen carbonate": "NaHCO3", "sodium carbonate": "Na2CO3", "hydrochloric acid": "HCl", "hydrogen chloride": "HCl",
@@ -42,7 +45,7 @@ var chemNames = map[string]string{
 	"sodium sulfate": "Na2SO4", "ammonium chloride": "NH4Cl", "ammonium nitrate": "NH4NO3", "lithium hydride": "LiH",
 }
 
-var reFormula = regexp.MustCompile(`^(?:\d*[A-Z(\[][A-Za-z0-9()\[\]]*)(?:[·•*.]\d*[A-Z(][A-Za-z0-9()]*)*(?:\^\{?\d*[+-]\}?)?$`)
+var reFormula = regexp.MustCompile(`^(?:\d*[A-Z(\[][A-Za-z0-9()\[\]]*)(?:[·•*.]\d*[A-Z(][A-Za-z0-9()]*)*(?:\^\{?\d*[+-]\}?|[+-])?$`)
 var hydrateDots = strings.NewReplacer("•", "·", "*", "·", ".", "·")
 
 var reState = regexp.MustCompile(`\s*\((?:aq|s|l|g)\)$`)
@@ -115,6 +118,9 @@ func parseFormula(s string) (formula, bool) {
 		return formula{}, false
 	}
 	f := formula{counts: map[string]int{}, text: s}
+	if !strings.Contains(s, "^") && (strings.HasSuffix(s, "+") || strings.HasSuffix(s, "-")) {
+		s = s[:len(s)-1] + "^" + s[len(s)-1:] // NH4+ is NH4^+
+	}
 	if i := strings.IndexByte(s, '^'); i >= 0 {
 		ch := strings.Trim(s[i+1:], "{}")
 		s = s[:i]
@@ -228,14 +234,17 @@ func formulaCounts(s string, depth int, seen map[string]int) (map[string]int, bo
 	return out, true
 }
 
-// chemical reads a formula or a known name.
-func chemical(s string) (formula, bool) {
-	if f, ok := chemNames[strings.ToLower(strings.Join(strings.Fields(s), " "))]; ok {
-		r, ok := parseFormula(f)
-		r.condensed = false
-		return r, ok
+// chemical reads a formula or a known name. For a name, forms lists the
+// formulas that name it.
+func chemical(s string) (f formula, forms []string, ok bool) {
+	if v, known := chemNames[strings.ToLower(strings.Join(strings.Fields(s), " "))]; known {
+		alts := strings.Split(v, "|")
+		f, ok = parseFormula(alts[0])
+		f.condensed = false
+		return f, alts, ok
 	}
-	return parseFormula(s)
+	f, ok = parseFormula(s)
+	return f, nil, ok
 }
 
 // looksFormula accepts formulas that are not plausibly something else: two
@@ -268,8 +277,8 @@ func (c *cmpr) tryChem(g, p string) (Result, bool) {
 }
 
 func (c *cmpr) compareChem(g, p string, hinted bool) Result {
-	gf, ok1 := chemical(g)
-	pf, ok2 := chemical(p)
+	gf, gforms, ok1 := chemical(g)
+	pf, pforms, ok2 := chemical(p)
 	if !ok1 || !ok2 {
 		return undecided("formula", "not understood as formulas or known names")
 	}
@@ -280,8 +289,23 @@ func (c *cmpr) compareChem(g, p string, hinted bool) Result {
 		}
 	}
 	r := decided(eq, "formula", "element counts %s vs %s", gf, pf)
-	if eq && gf.condensed && pf.condensed && hydrateDots.Replace(cleanFormula(g)) != hydrateDots.Replace(cleanFormula(p)) {
-		r = undecided("formula", "same element counts %s, but two different condensed formulas may be isomers", gf)
+	if eq {
+		// Same counts: a condensed formula names one structure, and two
+		// different ones may be isomers.
+		listed := func(f formula, forms []string) bool {
+			for _, x := range forms {
+				if hydrateDots.Replace(cleanFormula(x)) == hydrateDots.Replace(cleanFormula(f.text)) {
+					return true
+				}
+			}
+			return false
+		}
+		switch {
+		case gf.condensed && pf.condensed && hydrateDots.Replace(cleanFormula(g)) != hydrateDots.Replace(cleanFormula(p)):
+			r = undecided("formula", "same element counts %s, but two different condensed formulas may be isomers", gf)
+		case gforms != nil && pf.condensed && !listed(pf, gforms), pforms != nil && gf.condensed && !listed(gf, pforms):
+			r = undecided("formula", "same element counts %s, but the condensed formula is not a listed form of the name", gf)
+		}
 	}
 	r.Gold, r.Pred = gf.String(), pf.String()
 	return r

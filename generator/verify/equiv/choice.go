@@ -12,6 +12,7 @@ var (
 		regexp.MustCompile(`^[(\[]\s*([A-J])\s*[)\]]`),
 		regexp.MustCompile(`(?i)(?:answer|option|choice)\s*(?:is|:)?\s*(?:option\s*)?[(\[]?\s*([A-J])\b`),
 		regexp.MustCompile(`^(?i:option|choice)\s*[(\[]?\s*([A-J])\b`),
+		regexp.MustCompile(`(?i:\bis)\s*[(\[]?\s*([A-J])\s*[)\]]?\s*\.?\s*$`),
 	}
 )
 
@@ -31,8 +32,9 @@ func predChoice(s string) (string, bool) {
 		return strings.ToUpper(s), true
 	}
 	for _, re := range reChoicePred {
-		if m := re.FindStringSubmatch(s); m != nil {
-			return m[1], true
+		// The last mention wins: "Option A is wrong; the answer is C".
+		if ms := re.FindAllStringSubmatch(s, -1); len(ms) > 0 {
+			return ms[len(ms)-1][1], true
 		}
 	}
 	return "", false

@@ -550,7 +550,7 @@ func isLabel(lhs string) bool {
 	if t == "" || len(t) > 30 || strings.ContainsAny(t, "0123456789+-=^*") || strings.Contains(t, `\sum`) || strings.Contains(t, `\int`) {
 		return false
 	}
-	return reLabel.MatchString(lhs) || strings.ContainsAny(t, ":/|") || strings.HasPrefix(t, `\frac`)
+	return reLabel.MatchString(lhs) || reLabel.MatchString(t) || strings.ContainsAny(t, ":/|") || strings.HasPrefix(t, `\frac`)
 }
 
 var reLabel = regexp.MustCompile(`^(?:\([A-Za-z](?:\s*,\s*[A-Za-z])*\)|[A-Za-z]+(?:_\{?[\w,]+\}?)?(?:\([A-Za-z, ]*\))?|\|[A-Za-z]+\||[A-Za-z]+\s*:\s*[A-Za-z]+|\\[a-zA-Z]+(?:_\{?\w+\}?)?|[A-Za-z]+_\{?[A-Za-z]+\}?\s*:\s*[A-Za-z]+|[A-Za-z]+\s*\\(?:circ)?|\\?Delta\s*[A-Za-z]+(?:_\{?\w+\}?)?)$`)
@@ -610,12 +610,46 @@ func (c *cmpr) compareAtom(g, p string) Result {
 		}
 		return undecided("relation", "a relation against a value")
 	}
+	if r, ok := sameUnits(g, p); ok {
+		return r
+	}
 	gq, err1 := parseQuantity(g)
 	pq, err2 := parseQuantity(p)
 	if err1 != nil || err2 != nil {
+		if isWords(g) && isWords(p) && strings.EqualFold(strings.Join(strings.Fields(g), " "), strings.Join(strings.Fields(p), " ")) {
+			return decided(true, "identical", "the same words but for case")
+		}
 		return undecided("parse", "not understood as values")
 	}
 	return c.compareQuantities(gq, pq, g, p)
+}
+
+// sameUnits decides answers that are units alone ("J/mol" against
+// "J mol^{-1}"); it only ever says Equal, as a unit-looking answer may be a
+// product of variables.
+func sameUnits(g, p string) (Result, bool) {
+	if !strings.ContainsAny(g+p, "/^ *") {
+		return Result{}, false
+	}
+	gu, ok1 := parseUnit(g)
+	pu, ok2 := parseUnit(p)
+	if !ok1 || !ok2 || gu.opaque != "" || pu.opaque != "" || gu.d != pu.d || gu.offset != pu.offset {
+		return Result{}, false
+	}
+	if r := gu.scale / pu.scale; r < 1-1e-12 || r > 1+1e-12 {
+		return Result{}, false
+	}
+	return decided(true, "unit", "the same unit, %s", gu.d), true
+}
+
+// isWords reports whether s is two or more plain words.
+func isWords(s string) bool {
+	for _, r := range s {
+		if !(r == ' ' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return strings.Contains(strings.TrimSpace(s), " ")
 }
 
 func splitOps(s string) []string { _, ops := splitRelation(s); return ops }
@@ -640,10 +674,12 @@ func (c *cmpr) compareQuantities(gq, pq *quantity, g, p string) Result {
 			// expressions.
 			ge, err1 := parseExpr(g)
 			pe, err2 := parseExpr(p)
-			if err1 != nil || err2 != nil {
-				return undecided("expression", "a quantity with a unit against an expression")
+			if err1 == nil && err2 == nil {
+				if r := c.identity(ge, pe); r.Verdict == Equal {
+					return r
+				}
 			}
-			return c.identity(ge, pe)
+			return undecided("expression", "a quantity with a unit against an expression")
 		}
 		if gq.unit != nil && !sameUnit(gq.unit, pq.unit) {
 			return undecided("expression", "expressions with different units")

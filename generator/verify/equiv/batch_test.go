@@ -1,0 +1,68 @@
+package equiv
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestRunBatch(t *testing.T) {
+	cases := []struct {
+		name    string
+		reason  string
+		in      string
+		want    string
+		wantErr string
+	}{
+		{
+			name:   "in order",
+			reason: "one output line per input line, blank lines skipped",
+			in: `{"gold": "1.5 km", "pred": "1500 m"}
+
+{"gold": "B", "pred": "C", "type": "choice"}
+{"gold": "5.0", "pred": "5.3", "tolerance": {"kind": "absolute", "value": 0.5}, "note": "ignored"}
+{"gold": "x", "pred": "x", "type": "text"}
+`,
+			want: `{"verdict":"equal","reason":"unit: 1500 m is 1.5 km; 1.5 km vs 1.5 km: the same value"}
+{"verdict":"not_equal","reason":"choice: option B vs option C"}
+{"verdict":"equal","reason":"numeric: 5 vs 5.3: within absolute tolerance 0.5"}
+{"verdict":"undecided","reason":"text: free-text references are left to the judges"}
+`,
+		},
+		{
+			name:   "all errors",
+			reason: "every malformed line is reported with name:line: field, and nothing is written",
+			in: `{"gold": "1", "pred": "1"}
+not json
+{"gold": 1, "pred": "1"}
+{"gold": "1"}
+{"gold": "1", "pred": "1", "tolerance": {"kind": "fuzzy", "value": 1}, "type": "poem", "extra": true}
+`,
+			wantErr: `in.jsonl:2: not a JSON object: invalid character 'o' in literal null (expecting 'u')
+in.jsonl:3: gold: want a string
+in.jsonl:4: pred: missing
+in.jsonl:5: tolerance: unknown tolerance kind "fuzzy"
+in.jsonl:5: type: unknown type "poem" (want one of numeric, expression, choice, boolean, formula, sequence, interval, set, text)
+in.jsonl:5: extra: unknown field`,
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			err := RunBatch(context.Background(), strings.NewReader(tc.in), &out, "in.jsonl")
+			gotErr := ""
+			if err != nil {
+				gotErr = err.Error()
+			}
+			if diff := cmp.Diff(tc.wantErr, gotErr); diff != "" {
+				t.Errorf("%s\nRunBatch error (-want +got):\n%s", tc.reason, diff)
+			}
+			if diff := cmp.Diff(tc.want, out.String()); diff != "" {
+				t.Errorf("%s\nRunBatch output (-want +got):\n%s", tc.reason, diff)
+			}
+		})
+	}
+}
