@@ -7,9 +7,13 @@ import (
 	"os"
 
 	"github.com/sciif/leaderboard/generator/board"
+	"github.com/sciif/leaderboard/generator/ingest"
 	"github.com/sciif/leaderboard/generator/pipeline"
 	"github.com/sciif/leaderboard/generator/publish"
 	"github.com/sciif/leaderboard/generator/render"
+	"github.com/sciif/leaderboard/generator/verify/instr"
+	"github.com/sciif/leaderboard/generator/verify/instr/ifbench"
+	"github.com/sciif/leaderboard/generator/verify/instr/ifeval"
 )
 
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -19,6 +23,8 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	out := fs.String("out", "site", "output folder; replaced only when the whole site is built")
 	noRules := fs.Bool("no-rules", false, "score with the two judges alone (the paper's dual-judge protocol)")
 	skip := fs.Bool("skip-invalid", false, "build the valid submissions and name the invalid ones instead of failing")
+	ifevalIn := fs.String("ifeval-input", "", "IFEval-format prompts for the results' ifeval.jsonl files (default: benchmarks/ifeval/input_data.jsonl if present, else the demo benchmark benchmarks/ifeval-demo/input_data.jsonl)")
+	ifbenchIn := fs.String("ifbench-input", "", "IFBench prompts for the results' ifbench.jsonl files (default: benchmarks/ifbench/IFBench_test.jsonl if present)")
 	templates := fs.String("templates", "", "read templates from this folder instead of the embedded ones (for design work)")
 	assets := fs.String("assets", "", "read assets from this folder instead of the embedded ones (for design work)")
 	if code := parseFlags(fs, args); code >= 0 {
@@ -43,7 +49,43 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(res.Skipped) > 0 {
 		fmt.Fprintf(stderr, "sciif build: left out the submissions with the %d problem(s) above (--skip-invalid)\n", len(res.Skipped))
 	}
-	in := render.Input{Bench: res.Bench, Board: res.Board, Runs: res.Runs, Version: "sciif " + version}
+	reported, err := ingest.Reported(*results)
+	if err != nil {
+		printProblems(stderr, "build", err)
+		fmt.Fprintln(stderr, "sciif build: the previous site is left as it was")
+		return 1
+	}
+	in := render.Input{Bench: res.Bench, Board: res.Board, Runs: res.Runs, Reported: reported, Version: "sciif " + version}
+	for _, ib := range []struct {
+		name, input string
+		defaults    []string
+		checkers    []instr.Checker
+	}{
+		{"ifeval", *ifevalIn, []string{"benchmarks/ifeval/input_data.jsonl", "benchmarks/ifeval-demo/input_data.jsonl"}, ifeval.Checkers},
+		{"ifbench", *ifbenchIn, []string{"benchmarks/ifbench/IFBench_test.jsonl"}, ifbench.Checkers},
+	} {
+		input := ib.input
+		for _, d := range ib.defaults {
+			if input != "" {
+				break
+			}
+			if _, err := os.Stat(d); err == nil {
+				input = d
+			}
+		}
+		if input == "" {
+			continue
+		}
+		b, err := pipeline.Instructions(ctx, pipeline.InstrOptions{Name: ib.name, Input: input, Checkers: ib.checkers, Results: *results})
+		if err != nil {
+			printProblems(stderr, "build", err)
+			fmt.Fprintln(stderr, "sciif build: the previous site is left as it was")
+			return 1
+		}
+		if b != nil {
+			in.Instr = append(in.Instr, b)
+		}
+	}
 	if *templates != "" {
 		in.Templates = os.DirFS(*templates)
 	}
