@@ -571,6 +571,25 @@ var (
 
 func newF() *big.Float { return new(big.Float).SetPrec(prec) }
 
+// add returns x+y. big.Float aligns mantissas by shifting, which costs
+// memory in proportion to the difference of the exponents; when that
+// difference is beyond the precision the smaller operand cannot matter.
+func add(x, y *big.Float) *big.Float {
+	if x.Sign() != 0 && y.Sign() != 0 {
+		ex, ey := x.MantExp(nil), y.MantExp(nil)
+		switch {
+		case ex-ey > prec+64:
+			return newF().Set(x)
+		case ey-ex > prec+64:
+			return newF().Set(y)
+		}
+	}
+	return newF().Add(x, y)
+}
+
+// sub returns x-y (see add).
+func sub(x, y *big.Float) *big.Float { return add(x, newF().Neg(y)) }
+
 // parseNum reads a decimal literal exactly (to 256 bits).
 func parseNum(lit string) (*big.Float, error) {
 	// Refuse absurd exponents before big.Float spends time on them.
@@ -624,9 +643,9 @@ func (c *cmpr) eval(n *node, vars env) (*big.Float, error) {
 	var err error
 	switch n.op {
 	case '+':
-		z = newF().Add(args[0], args[1])
+		z = add(args[0], args[1])
 	case '-':
-		z = newF().Sub(args[0], args[1])
+		z = sub(args[0], args[1])
 	case '*':
 		z = newF().Mul(args[0], args[1])
 	case '/':

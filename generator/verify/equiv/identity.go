@@ -86,7 +86,7 @@ func lossy(n *node) bool {
 
 // close reports whether two evaluations agree to working precision.
 func closeEnough(a, b *big.Float, loose bool) bool {
-	diff := newF().Sub(a, b)
+	diff := sub(a, b)
 	diff.Abs(diff)
 	m := newF().Abs(a)
 	if mb := newF().Abs(b); mb.Cmp(m) > 0 {

@@ -143,7 +143,7 @@ func decade(x *big.Float) int {
 
 // within reports whether b agrees with the reference a under t.
 func within(a, b *big.Float, t Tolerance) bool {
-	diff := newF().Sub(a, b)
+	diff := sub(a, b)
 	diff.Abs(diff)
 	if diff.Sign() == 0 {
 		return true
@@ -189,7 +189,7 @@ func roundsTo(y, x *big.Float, k int) bool {
 	if x.Sign() == 0 {
 		return y.Sign() == 0
 	}
-	diff := newF().Sub(x, y)
+	diff := sub(x, y)
 	diff.Abs(diff)
 	thr := pow10(decade(x) - k + 1)
 	thr.Mul(thr, newF().SetFloat64(0.5*(1+1e-12)))

@@ -758,7 +758,7 @@ func (c *cmpr) compareUnits(a, b *big.Float, gq, pq *quantity) Result {
 			return z.Quo(z, newF().SetFloat64(to.dscale))
 		}
 		z := newF().Mul(x, newF().SetFloat64(from.scale))
-		z.Add(z, newF().SetFloat64(from.offset-to.offset))
+		z = add(z, newF().SetFloat64(from.offset-to.offset))
 		return z.Quo(z, newF().SetFloat64(to.scale))
 	}
 	// Measurements with units: an integer such as "298 K" has as many
