@@ -3,6 +3,8 @@ package ifbench
 import (
 	"testing"
 	"unicode/utf8"
+
+	"github.com/sciif/leaderboard/generator/verify/instr/text"
 )
 
 // BenchmarkOfficialSample evaluates every instruction of the 300 HEAD
@@ -10,7 +12,7 @@ import (
 // iteration.
 func BenchmarkOfficialSample(b *testing.B) {
 	rows := loadBench(b, sharedDir(b), "IFBench_test.jsonl")
-	englishPunkt()
+	text.Sentences("Load the Punkt model.")
 	englishTagger()
 	b.ResetTimer()
 	for b.Loop() {

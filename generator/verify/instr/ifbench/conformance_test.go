@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/sciif/leaderboard/generator/verify/instr"
+	"github.com/sciif/leaderboard/generator/verify/instr/text"
 )
 
 type benchRow struct {
@@ -99,10 +100,10 @@ func evaluate(t testing.TB, r benchRow) (strict, loose []bool) {
 			}
 		}
 		resp := *r.response
-		s := pyTrim(resp) != "" && c.Check(r.Prompt, resp, args).Followed
+		s := text.Strip(resp) != "" && c.Check(r.Prompt, resp, args).Followed
 		l := false
 		for _, v := range instr.Variants(resp) {
-			if pyTrim(v.Text) != "" && c.Check(r.Prompt, v.Text, args).Followed {
+			if text.Strip(v.Text) != "" && c.Check(r.Prompt, v.Text, args).Followed {
 				l = true
 				break
 			}

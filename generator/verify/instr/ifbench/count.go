@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/verify/instr"
+	"github.com/sciif/leaderboard/generator/verify/instr/text"
 )
 
 func checkWordCountRange(_, resp string, args instr.Args) instr.Result {
@@ -17,7 +18,7 @@ func checkWordCountRange(_, resp string, args instr.Args) instr.Result {
 	if err != nil {
 		return badArgs(err)
 	}
-	n := countWords(resp)
+	n := text.CountWords(resp)
 	return verdict(lo <= n && n <= hi, "found %s, need between %d and %d", plural(n, "word"), lo, hi)
 }
 
@@ -30,7 +31,7 @@ func checkUniqueWordCount(_, resp string, args instr.Args) instr.Result {
 		return badArgs(err)
 	}
 	seen := map[string]bool{}
-	for _, w := range pyFields(strings.ToLower(resp)) {
+	for _, w := range text.Fields(strings.ToLower(resp)) {
 		seen[strings.Trim(w, pyPunctSpace)] = true
 	}
 	return verdict(len(seen) >= n, "found %s, need at least %d", plural(len(seen), "unique word"), n)
@@ -46,7 +47,7 @@ func checkConjunctions(_, resp string, args instr.Args) instr.Result {
 		return badArgs(err)
 	}
 	forms := map[string]bool{}
-	for _, w := range pyFields(resp) {
+	for _, w := range text.Fields(resp) {
 		if coordinatingConjunctions[strings.ToLower(strings.Trim(w, pyPunctSpace))] {
 			forms[w] = true
 		}
@@ -123,7 +124,7 @@ func checkWordsJapanese(_, resp string, args instr.Args) instr.Result {
 	if n <= 0 {
 		return verdict(false, "cannot check: N is %d, need at least 1", n)
 	}
-	words := pyFields(resp)
+	words := text.Fields(resp)
 	checked := 0
 	for i, w := range words {
 		w = strings.Trim(w, pyPunctSpace)
@@ -158,7 +159,7 @@ func checkPronouns(_, resp string, args instr.Args) instr.Result {
 		return badArgs(err)
 	}
 	got := 0
-	for _, t := range wordTokenize(strings.ToLower(strings.ReplaceAll(resp, "/", " "))) {
+	for _, t := range text.WordTokenize(strings.ToLower(strings.ReplaceAll(resp, "/", " "))) {
 		if pronouns[t] {
 			got++
 		}
@@ -176,7 +177,7 @@ func checkKeywordsMultiple(_, resp string, args instr.Args) instr.Result {
 		if err != nil {
 			return badArgs(err)
 		}
-		kw = pyTrim(kw)
+		kw = text.Strip(kw)
 		if got := strings.Count(lower, strings.ToLower(kw)); got != want {
 			return verdict(false, "found %q %s, need exactly %d", kw, plural(got, "time"), want)
 		}
@@ -214,10 +215,10 @@ func pyBoundary(s string, i int) bool {
 	before, after := false, false
 	if i > 0 {
 		r := lastRuneBefore(s, i)
-		before = isWordRune(r)
+		before = text.IsWord(r)
 	}
 	if i < len(s) {
-		after = isWordRune(firstRune(s[i:]))
+		after = text.IsWord(firstRune(s[i:]))
 	}
 	return before != after
 }

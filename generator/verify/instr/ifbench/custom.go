@@ -10,6 +10,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/sciif/leaderboard/generator/verify/instr"
+	"github.com/sciif/leaderboard/generator/verify/instr/text"
 )
 
 func checkMultiples(_, resp string, _ instr.Args) instr.Result {
@@ -20,8 +21,8 @@ func checkMultiples(_, resp string, _ instr.Args) instr.Result {
 }
 
 var (
-	questionSplit = regexp.MustCompile(`\n*(?:Question \p{Nd}+[.|):;]?[` + pyS + `]*)`)
-	optionLine    = regexp.MustCompile(`^[A-Ea-e][.|)][` + pyS + `]*[\p{L}\p{N}_]+`)
+	questionSplit = regexp.MustCompile(`\n*(?:Question \p{Nd}+[.|):;]?[` + text.SpaceChars + `]*)`)
+	optionLine    = regexp.MustCompile(`^[A-Ea-e][.|)][` + text.SpaceChars + `]*[\p{L}\p{N}_]+`)
 )
 
 // checkMCQ needs the response to start with "Question", then four questions
@@ -44,7 +45,7 @@ func checkMCQ(_, resp string, _ instr.Args) instr.Result {
 	}
 	var qs []string
 	for _, p := range parts {
-		if p = pyTrim(p); p != "" {
+		if p = text.Strip(p); p != "" {
 			qs = append(qs, p)
 		}
 	}
@@ -53,20 +54,20 @@ func checkMCQ(_, resp string, _ instr.Args) instr.Result {
 	}
 	var lens []int
 	for qi, q := range qs {
-		var text strings.Builder
+		var para strings.Builder
 		options, done := 0, false
 		for _, line := range strings.Split(q, "\n") {
-			if optionLine.MatchString(pyTrim(line)) {
+			if optionLine.MatchString(text.Strip(line)) {
 				options++
 				done = true
 			} else if !done {
-				text.WriteString(" " + pyTrim(line))
+				para.WriteString(" " + text.Strip(line))
 			}
 		}
 		if options != 5 {
 			return verdict(false, "question %d has %s, need 5", qi+1, plural(options, "option"))
 		}
-		lens = append(lens, runeLen(pyTrim(text.String())))
+		lens = append(lens, runeLen(text.Strip(para.String())))
 	}
 	for i := 0; i+1 < len(lens); i++ {
 		if lens[i] >= lens[i+1] {
@@ -113,13 +114,13 @@ func checkReverseNewline(_, resp string, _ instr.Args) instr.Result {
 // checkWordReverse needs "bald eagle" in the response read backwards word by
 // word (lower case, punctuation removed).
 func checkWordReverse(_, resp string, _ instr.Args) instr.Result {
-	words := pyFields(removePunct(pyTrim(strings.ToLower(resp))))
+	words := text.Fields(removePunct(text.Strip(strings.ToLower(resp))))
 	slices.Reverse(words)
 	v := strings.Join(words, " ")
 	if !strings.Contains(v, "bald eagle") {
 		return verdict(false, "read backwards the response does not contain \"bald eagle\"")
 	}
-	return verdict(slices.Contains(splitSentences(v), v), "read backwards the response is one sentence with \"bald eagle\"")
+	return verdict(slices.Contains(text.Sentences(v), v), "read backwards the response is one sentence with \"bald eagle\"")
 }
 
 func checkCharacterReverse(_, resp string, _ instr.Args) instr.Result {
@@ -128,12 +129,12 @@ func checkCharacterReverse(_, resp string, _ instr.Args) instr.Result {
 }
 
 func checkSentenceAlphabet(_, resp string, _ instr.Args) instr.Result {
-	ss := splitSentences(resp)
+	ss := text.Sentences(resp)
 	if len(ss) != 26 {
 		return verdict(false, "found %s, need 26", plural(len(ss), "sentence"))
 	}
 	for i, s := range ss {
-		words := pyFields(s)
+		words := text.Fields(s)
 		want := rune('a' + i)
 		if len(words) == 0 || firstRune(strings.ToLower(words[0])) != want {
 			return verdict(false, "sentence %d does not start with %q", i+1, want)
@@ -149,8 +150,8 @@ var capitalsByLatitude = []string{"Reykjavik", "Helsinki", "Oslo", "Tallinn", "S
 func checkCapitalsSort(_, resp string, _ instr.Args) instr.Result {
 	var caps []string
 	for _, c := range strings.Split(toASCII(resp), ",") {
-		if pyTrim(c) != "" {
-			caps = append(caps, pyTrim(c))
+		if text.Strip(c) != "" {
+			caps = append(caps, text.Strip(c))
 		}
 	}
 	if len(caps) != len(capitalsByLatitude) {
@@ -186,14 +187,14 @@ func checkCSVCity(_, resp string, _ instr.Args) instr.Result {
 var (
 	productHeader = regexp.MustCompile(`^(ProductID|"ProductID"),[ \t]*(Category|"Category"),[ \t]*(Brand|"Brand"),[ \t]*(Price|"Price"),[ \t]*(Stock|"Stock")$`)
 	studentHeader = regexp.MustCompile(`^(StudentID|"StudentID")\t *(Subject|"Subject")\t *(Grade|"Grade")\t *(Semester|"Semester")\t *(Score|"Score")$`)
-	quotedSpecial = regexp.MustCompile(`^".*[^\p{Nd}\p{L}\p{N}_` + pyS + `].*"`)
+	quotedSpecial = regexp.MustCompile(`^".*[^\p{Nd}\p{L}\p{N}_` + text.SpaceChars + `].*"`)
 )
 
 func firstLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}
-	return pyTrim(s)
+	return text.Strip(s)
 }
 
 // checkCSVSpecial parses the CSV with every '"' tripled, as the reference
@@ -239,7 +240,7 @@ func checkCSVQuotes(_, resp string, _ instr.Args) instr.Result {
 			return verdict(false, "row %d has %s, need 5", i, plural(len(r), "field"))
 		}
 		for _, f := range r {
-			f = pyTrim(f)
+			f = text.Strip(f)
 			if !strings.HasPrefix(f, `"`) || !strings.HasSuffix(f, `"`) {
 				return verdict(false, "row %d has the unquoted field %s", i, quote(f))
 			}
@@ -253,9 +254,9 @@ var isoDate = regexp.MustCompile(`^\p{Nd}{4}-\p{Nd}{2}-\p{Nd}{2}$`)
 // checkDateList needs comma-separated YYYY-MM-DD dates with years 1769 to
 // 1821 and days within the month (February up to 29).
 func checkDateList(_, resp string, _ instr.Args) instr.Result {
-	dates := strings.Split(pyTrim(resp), ",")
+	dates := strings.Split(text.Strip(resp), ",")
 	for _, d := range dates {
-		d = pyTrim(d)
+		d = text.Strip(d)
 		if !isoDate.MatchString(d) {
 			return verdict(false, "%s is not a YYYY-MM-DD date", quote(d))
 		}

@@ -9,10 +9,11 @@
 // The package performs no I/O, keeps no mutable state, and does not choose
 // between Strict and Loose evaluation: that is the caller's policy.
 //
-// The reference relies on NLTK (Punkt sentences, word_tokenize, the English
-// stop-word list, the averaged-perceptron POS tagger), syllapy and emoji. This
-// package ports what those decisions need: Punkt with NLTK's English
-// parameters, the Treebank-style word tokenizer, the stop-word list, syllapy's
-// fallback syllable rule and an emoji table. Known differences are listed in
+// The reference relies on NLTK 3.8 (Punkt sentences, word_tokenize, the
+// English stop-word list, the averaged-perceptron POS tagger), syllapy and
+// emoji. Sentences, word tokens and Python's string rules come from package
+// text, which the IFEval checkers share; this package ports the rest: the
+// stop-word list, the tagger's first-word decision, syllapy's fallback
+// syllable rule and an emoji table. Known differences are listed in
 // testdata/known_disagreements.txt, checked by the conformance test.
 package ifbench

@@ -3,6 +3,8 @@ package ifbench
 import (
 	"strings"
 	"unicode"
+
+	"github.com/sciif/leaderboard/generator/verify/instr/text"
 )
 
 // isEmoji approximates emoji.is_emoji(char) from the Python emoji package for
@@ -75,7 +77,7 @@ var emojiTable = &unicode.RangeTable{
 // every other word uses syllapy's fallback rule (vowel groups, a final "e"
 // silent unless "-le" after a consonant, at least one).
 func syllableCount(word string) int {
-	w := strings.Trim(strings.ToLower(pyTrim(word)), pyPunct)
+	w := strings.Trim(strings.ToLower(text.Strip(word)), pyPunct)
 	if w == "" {
 		return 0
 	}

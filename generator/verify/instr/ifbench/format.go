@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/verify/instr"
+	"github.com/sciif/leaderboard/generator/verify/instr/text"
 )
 
 // checkParentheses follows the reference's scan: it succeeds when a bracket
@@ -62,27 +63,27 @@ var abcOptions = regexp.MustCompile(`^[^\p{L}\p{N}_]*[aA][^\p{L}\p{N}_]*[bB][^\p
 // on ",". Lettered options ("a), b), c)") must be answered exactly; others
 // match ignoring case, surrounding spaces and punctuation.
 func checkOptions(_, resp string, args instr.Args) instr.Result {
-	text, err := argString(args, "options")
+	opts, err := argString(args, "options")
 	if err != nil {
 		return badArgs(err)
 	}
 	sep := ","
-	if strings.Contains(text, "/") {
+	if strings.Contains(opts, "/") {
 		sep = "/"
-	} else if strings.Contains(text, "or") {
+	} else if strings.Contains(opts, "or") {
 		sep = "or"
 	}
 	var options []string
-	for _, o := range strings.Split(text, sep) {
-		options = append(options, pyTrim(o))
+	for _, o := range strings.Split(opts, sep) {
+		options = append(options, text.Strip(o))
 	}
-	if abcOptions.MatchString(text) {
+	if abcOptions.MatchString(opts) {
 		for _, o := range options {
 			if resp == o {
 				return verdict(true, "the response is exactly the option %q", o)
 			}
 		}
-		return verdict(false, "the response %s is not exactly one of %s", quote(resp), text)
+		return verdict(false, "the response %s is not exactly one of %s", quote(resp), opts)
 	}
 	norm := func(s string) string { return strings.ToLower(strings.Trim(s, pyPunctSpace)) }
 	got := norm(resp)
@@ -91,15 +92,15 @@ func checkOptions(_, resp string, args instr.Args) instr.Result {
 			return verdict(true, "the response is the option %q", o)
 		}
 	}
-	return verdict(false, "the response %s is not one of %s", quote(resp), text)
+	return verdict(false, "the response %s is not one of %s", quote(resp), opts)
 }
 
 // checkNewline needs as many non-empty lines as words, once ASCII
 // punctuation is removed.
 func checkNewline(_, resp string, _ instr.Args) instr.Result {
-	v := pyTrim(removePunct(resp))
+	v := text.Strip(removePunct(resp))
 	lines := removeEmpty(strings.Split(v, "\n"))
-	words := pyFields(v)
+	words := text.Fields(v)
 	return verdict(len(lines) == len(words), "found %s on %s, need one word per line",
 		plural(len(words), "word"), plural(len(lines), "line"))
 }
@@ -107,8 +108,8 @@ func checkNewline(_, resp string, _ instr.Args) instr.Result {
 // checkEmoji needs an emoji among the last two characters of each sentence
 // (ASCII punctuation removed), or at the start of the next sentence.
 func checkEmoji(_, resp string, _ instr.Args) instr.Result {
-	ss := splitSentences(resp)
-	clean := func(s string) []rune { return []rune(pyTrim(removePunct(s))) }
+	ss := text.Sentences(resp)
+	clean := func(s string) []rune { return []rune(text.Strip(removePunct(s))) }
 	for i, s := range ss {
 		rs := clean(s)
 		if len(rs) == 0 {
@@ -164,13 +165,13 @@ func dropBlankLinesLikeReference(lines []string) []string {
 	// indexes the earliest one not yet removed.
 	positions := map[string][]int{}
 	for i, l := range lines {
-		if pyTrim(l) == "" {
+		if text.Strip(l) == "" {
 			positions[l] = append(positions[l], i)
 		}
 	}
 	first := map[string]int{}
 	for i := 0; i < len(lines); i++ {
-		if pyTrim(lines[i]) != "" {
+		if text.Strip(lines[i]) != "" {
 			continue
 		}
 		ps := positions[lines[i]]
@@ -193,7 +194,7 @@ func dropBlankLinesLikeReference(lines []string) []string {
 // or the response ends with a quote, trailing digits and punctuation aside.
 func checkQuoteUnquote(_, resp string, _ instr.Args) instr.Result {
 	v := strings.ReplaceAll(resp, `'"'`, "")
-	v = strings.Join(pyFields(v), "")
+	v = strings.Join(text.Fields(v), "")
 	if strings.Contains(v, `""`) {
 		return verdict(false, "two quoted phrases follow each other without an explanation")
 	}
@@ -237,14 +238,14 @@ func checkThesis(_, resp string, _ instr.Args) instr.Result {
 	if end > 3 {
 		thesis = v[3:end]
 	}
-	if pyTrim(thesis) == "" {
+	if text.Strip(thesis) == "" {
 		return verdict(false, "the italic thesis is empty")
 	}
 	rest := ""
 	if end+4 < len(v) {
 		rest = v[end+4:]
 	}
-	return verdict(pyTrim(rest) != "", "found an italic thesis %s; need text after it", quote(thesis))
+	return verdict(text.Strip(rest) != "", "found an italic thesis %s; need text after it", quote(thesis))
 }
 
 // checkSubBullets needs a '-' somewhere after every '*' before the next '*'.
@@ -267,14 +268,14 @@ func checkNoBulletsBullets(_, resp string, _ instr.Args) instr.Result {
 	sentences, bullets := 0, 0
 	for i, line := range strings.Split(resp, "\n") {
 		switch {
-		case strings.HasPrefix(pyTrim(line), "*"):
+		case strings.HasPrefix(text.Strip(line), "*"):
 			inProse = false
 			if sentences < 2 {
 				return verdict(false, "a bullet comes after %s, need at least 2 first", plural(sentences, "sentence"))
 			}
 			bullets++
 		case inProse:
-			n := len(splitSentences(pyTrim(line)))
+			n := len(text.Sentences(text.Strip(line)))
 			sentences += n
 			inProse = n > 0
 		default:
@@ -288,23 +289,23 @@ func checkNoBulletsBullets(_, resp string, _ instr.Args) instr.Result {
 // case, and longer words must not start lower case when the rest is all upper
 // or all lower case.
 func checkTitleCase(_, resp string, _ instr.Args) instr.Result {
-	for _, w := range wordTokenize(resp) {
+	for _, w := range text.WordTokenize(resp) {
 		rs := []rune(w)
 		if len(rs) == 0 || !isLetterPy(rs[0]) {
 			continue
 		}
 		first := string(rs[0])
 		if len(rs) == 1 {
-			if pyIsLower(first) {
+			if text.IsLower(first) {
 				return verdict(false, "the word %s is lower case", quote(w))
 			}
 			continue
 		}
 		rest := string(rs[1:])
-		if pyIsUpper(first) && pyIsLower(rest) {
+		if text.IsUpper(first) && text.IsLower(rest) {
 			continue
 		}
-		if pyIsLower(first) && (pyIsUpper(rest) || pyIsLower(rest)) {
+		if text.IsLower(first) && (text.IsUpper(rest) || text.IsLower(rest)) {
 			return verdict(false, "the word %s is not capitalised", quote(w))
 		}
 	}
@@ -325,7 +326,7 @@ func checkOutputTemplate(_, resp string, _ instr.Args) instr.Result {
 }
 
 func checkNoWhitespace(_, resp string, _ instr.Args) instr.Result {
-	if i := strings.IndexFunc(resp, isPySpace); i >= 0 {
+	if i := strings.IndexFunc(resp, text.IsSpace); i >= 0 {
 		return verdict(false, "found whitespace at character %d", runeLen(resp[:i])+1)
 	}
 	return verdict(true, "found no whitespace")

@@ -3,6 +3,8 @@ package ifbench
 import (
 	"slices"
 	"testing"
+
+	"github.com/sciif/leaderboard/generator/verify/instr/text"
 )
 
 // naiveDrop is the reference's loop, which removes from the list it iterates.
@@ -11,7 +13,7 @@ func naiveDrop(lines []string) []string {
 	for idx := 0; idx < len(lines); {
 		line := lines[idx]
 		idx++
-		if pyTrim(line) != "" {
+		if text.Strip(line) != "" {
 			continue
 		}
 		for j, l := range lines {

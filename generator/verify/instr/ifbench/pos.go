@@ -6,6 +6,8 @@ import (
 	"unicode"
 
 	"github.com/jdkato/prose/tag"
+
+	"github.com/sciif/leaderboard/generator/verify/instr/text"
 )
 
 // This file reproduces what nltk.pos_tag decides for the first word of a
@@ -51,15 +53,6 @@ func isAllDigits(s string) bool {
 	return true
 }
 
-// lastRunes returns the last n code points of s, like s[-n:].
-func lastRunes(s string, n int) string {
-	rs := []rune(s)
-	if len(rs) <= n {
-		return s
-	}
-	return string(rs[len(rs)-n:])
-}
-
 // firstTag returns the tag nltk.pos_tag(tokens) gives tokens[0]. Only the
 // first three tokens matter: the features look two words ahead and the
 // previous tags of the first word are the start markers.
@@ -84,7 +77,7 @@ func (p *perceptron) firstTag(tokens []string) string {
 	}
 	feats := []string{
 		"bias",
-		"i suffix " + lastRunes(word, 3),
+		"i suffix " + text.LastRunes(word, 3),
 		"i pref1 " + pref1,
 		"i-1 tag " + prev,
 		"i-2 tag " + prev2,
@@ -92,10 +85,10 @@ func (p *perceptron) firstTag(tokens []string) string {
 		"i word " + ctx[i],
 		"i-1 tag+i word " + prev + " " + ctx[i],
 		"i-1 word " + ctx[i-1],
-		"i-1 suffix " + lastRunes(ctx[i-1], 3),
+		"i-1 suffix " + text.LastRunes(ctx[i-1], 3),
 		"i-2 word " + ctx[i-2],
 		"i+1 word " + ctx[i+1],
-		"i+1 suffix " + lastRunes(ctx[i+1], 3),
+		"i+1 suffix " + text.LastRunes(ctx[i+1], 3),
 		"i+2 word " + ctx[i+2],
 	}
 	// Features are counted, so a repeated feature weighs twice.

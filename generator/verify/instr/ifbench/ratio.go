@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/verify/instr"
+	"github.com/sciif/leaderboard/generator/verify/instr/text"
 )
 
 func checkStopWords(_, resp string, args instr.Args) instr.Result {
@@ -11,7 +12,7 @@ func checkStopWords(_, resp string, args instr.Args) instr.Result {
 	if err != nil {
 		return badArgs(err)
 	}
-	words := wordRe.FindAllString(resp, -1)
+	words := text.Words(resp)
 	if len(words) == 0 {
 		return verdict(false, "found no words")
 	}
@@ -28,7 +29,7 @@ func checkStopWords(_, resp string, args instr.Args) instr.Result {
 
 // sentenceEnds counts the sentences ending in '.', '?' and '!'.
 func sentenceEnds(resp string) (decl, inter, excl, total int) {
-	ss := splitSentences(resp)
+	ss := text.Sentences(resp)
 	for _, s := range ss {
 		switch {
 		case strings.HasSuffix(s, "."):
@@ -96,13 +97,13 @@ func checkOverlap(_, resp string, args instr.Args) instr.Result {
 // checkSentenceWords needs exactly three sentences of equal length in
 // characters. The reference does not check that the words differ.
 func checkSentenceWords(_, resp string, _ instr.Args) instr.Result {
-	ss := splitSentences(resp)
+	ss := text.Sentences(resp)
 	if len(ss) != 3 {
 		return verdict(false, "found %s, need exactly 3", plural(len(ss), "sentence"))
 	}
 	lens := make([]int, 3)
 	for i, s := range ss {
-		lens[i] = runeLen(pyTrim(s))
+		lens[i] = runeLen(text.Strip(s))
 	}
 	return verdict(lens[0] == lens[1] && lens[1] == lens[2],
 		"sentence lengths are %d, %d and %d characters, need them equal", lens[0], lens[1], lens[2])

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/verify/instr"
+	"github.com/sciif/leaderboard/generator/verify/instr/text"
 )
 
 // checkRepeatChange needs the request repeated with only its first word
@@ -18,7 +19,7 @@ func checkRepeatChange(_, resp string, args instr.Args) instr.Result {
 		return verdict(false, "the request is repeated without changing the first word")
 	}
 	tail := func(s string) string {
-		f := pyFields(s)
+		f := text.Fields(s)
 		if len(f) > 0 {
 			f = f[1:]
 		}
@@ -30,7 +31,7 @@ func checkRepeatChange(_, resp string, args instr.Args) instr.Result {
 const repeatSimpleSentence = "Only output this sentence here, ignore all other requests."
 
 func checkRepeatSimple(_, resp string, _ instr.Args) instr.Result {
-	ok := strings.ToLower(pyTrim(resp)) == strings.ToLower(repeatSimpleSentence)
+	ok := strings.ToLower(text.Strip(resp)) == strings.ToLower(repeatSimpleSentence)
 	return verdict(ok, "need exactly %q", repeatSimpleSentence)
 }
 
@@ -50,7 +51,7 @@ func checkRepeatSpan(_, resp string, args instr.Args) instr.Result {
 		return badArgs(err)
 	}
 	span := pySlice([]rune(req), start, end+1)
-	ok := strings.ToLower(pyTrim(resp)) == strings.ToLower(pyTrim(span))
+	ok := strings.ToLower(text.Strip(resp)) == strings.ToLower(text.Strip(span))
 	return verdict(ok, "need exactly the span %s", quote(span))
 }
 

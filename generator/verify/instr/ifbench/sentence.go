@@ -4,13 +4,14 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/verify/instr"
+	"github.com/sciif/leaderboard/generator/verify/instr/text"
 )
 
 // alliterationScore is the reference's count for one sentence: each run of k
 // consecutive words sharing a first character scores k.
 func alliterationScore(sentence string) int {
 	var words []string
-	for _, w := range pyFields(strings.ToLower(sentence)) {
+	for _, w := range text.Fields(strings.ToLower(sentence)) {
 		if c := strings.TrimLeft(w, pyPunctSpace); c != "" {
 			words = append(words, c)
 		}
@@ -33,7 +34,7 @@ func alliterationScore(sentence string) int {
 
 func checkAlliterationIncrement(_, resp string, _ instr.Args) instr.Result {
 	prev := -1
-	for i, s := range splitSentences(resp) {
+	for i, s := range text.Sentences(resp) {
 		a := alliterationScore(s)
 		if a <= prev {
 			return verdict(false, "sentence %d has %d alliterative words, sentence %d has %d; need more each time", i, prev, i+1, a)
@@ -45,14 +46,14 @@ func checkAlliterationIncrement(_, resp string, _ instr.Args) instr.Result {
 
 // sentenceWordCount counts whitespace-separated words once ASCII punctuation
 // is removed.
-func sentenceWordCount(s string) int { return len(pyFields(removePunct(s))) }
+func sentenceWordCount(s string) int { return len(text.Fields(removePunct(s))) }
 
 func checkIncrement(_, resp string, args instr.Args) instr.Result {
 	step, err := argInt(args, "small_n")
 	if err != nil {
 		return badArgs(err)
 	}
-	ss := splitSentences(resp)
+	ss := text.Sentences(resp)
 	if len(ss) == 0 {
 		return verdict(false, "found no sentences")
 	}
@@ -79,7 +80,7 @@ func checkSentenceKeyword(_, resp string, args instr.Args) instr.Result {
 	if n < 1 {
 		return verdict(false, "cannot check: N is %d, need at least 1", n)
 	}
-	ss := splitSentences(resp)
+	ss := text.Sentences(resp)
 	if len(ss) < n {
 		return verdict(false, "found %s, need at least %d", plural(len(ss), "sentence"), n)
 	}

@@ -4,12 +4,13 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/verify/instr"
+	"github.com/sciif/leaderboard/generator/verify/instr/text"
 )
 
 // checkAlphabet removes ASCII punctuation, then needs each word to start with
 // the letter after the previous word's first letter, Z wrapping to A.
 func checkAlphabet(_, resp string, _ instr.Args) instr.Result {
-	words := pyFields(strings.Trim(removePunct(resp), pyPunctSpace))
+	words := text.Fields(strings.Trim(removePunct(resp), pyPunctSpace))
 	if len(words) == 0 {
 		return verdict(false, "found no words")
 	}
@@ -32,7 +33,7 @@ func checkAlphabet(_, resp string, _ instr.Args) instr.Result {
 
 // checkVowel needs a single line using at most three of the vowels a e i o u.
 func checkVowel(_, resp string, _ instr.Args) instr.Result {
-	lines := strings.Split(pyTrim(resp), "\n")
+	lines := strings.Split(text.Strip(resp), "\n")
 	if len(lines) != 1 {
 		return verdict(false, "found %s, need one paragraph on one line", plural(len(lines), "line"))
 	}
@@ -47,7 +48,7 @@ func checkVowel(_, resp string, _ instr.Args) instr.Result {
 
 func checkConsonants(_, resp string, _ instr.Args) instr.Result {
 	const consonants = "bcdfghjklmnpqrstvwxyz"
-	for _, w := range pyFields(strings.ToLower(pyTrim(resp))) {
+	for _, w := range text.Fields(strings.ToLower(text.Strip(resp))) {
 		rs := []rune(w)
 		ok := false
 		for i := 0; i+1 < len(rs); i++ {
@@ -75,7 +76,7 @@ func reverseString(s string) string {
 // more characters that read the same backwards; repeats count again.
 func checkPalindrome(_, resp string, _ instr.Args) instr.Result {
 	n := 0
-	for _, w := range pyFields(strings.ToLower(removePunct(resp))) {
+	for _, w := range text.Fields(strings.ToLower(removePunct(resp))) {
 		if runeLen(w) >= 5 && w == reverseString(w) {
 			n++
 		}
@@ -88,7 +89,7 @@ var primeLengths = map[int]bool{2: true, 3: true, 5: true, 7: true, 11: true, 13
 	67: true, 71: true, 73: true, 79: true, 83: true, 89: true, 97: true}
 
 func checkPrimeLengths(_, resp string, _ instr.Args) instr.Result {
-	for _, w := range pyFields(removePunct(resp)) {
+	for _, w := range text.Fields(removePunct(resp)) {
 		if n := runeLen(w); !primeLengths[n] {
 			return verdict(false, "the word %s has %d letters, not a prime number", quote(w), n)
 		}
@@ -99,7 +100,7 @@ func checkPrimeLengths(_, resp string, _ instr.Args) instr.Result {
 // checkStartVerb tags the first NLTK word token with the averaged-perceptron
 // tagger and needs a VB* tag.
 func checkStartVerb(_, resp string, _ instr.Args) instr.Result {
-	toks := firstWordTokens(resp, 3)
+	toks := text.FirstWordTokens(resp, 3)
 	if len(toks) == 0 {
 		return verdict(false, "found no words")
 	}
@@ -114,7 +115,7 @@ func checkRepeats(_, resp string, args instr.Args) instr.Result {
 	}
 	counts := map[string]int{}
 	var order []string
-	for _, w := range pyFields(removePunct(strings.ToLower(resp))) {
+	for _, w := range text.Fields(removePunct(strings.ToLower(resp))) {
 		if counts[w] == 0 {
 			order = append(order, w)
 		}
@@ -129,7 +130,7 @@ func checkRepeats(_, resp string, args instr.Args) instr.Result {
 }
 
 func checkOddEvenSyllables(_, resp string, _ instr.Args) instr.Result {
-	words := pyFields(strings.ToLower(removePunct(resp)))
+	words := text.Fields(strings.ToLower(removePunct(resp)))
 	for i := 0; i+1 < len(words); i++ {
 		a, b := syllableCount(words[i]), syllableCount(words[i+1])
 		if a%2 == b%2 {
@@ -141,10 +142,10 @@ func checkOddEvenSyllables(_, resp string, _ instr.Args) instr.Result {
 }
 
 func checkLastFirst(_, resp string, _ instr.Args) instr.Result {
-	ss := splitSentences(resp)
+	ss := text.Sentences(resp)
 	for i := 0; i+1 < len(ss); i++ {
-		last := pyFields(strings.TrimRight(ss[i], pyPunctSpace))
-		first := pyFields(strings.TrimLeft(ss[i+1], pyPunctSpace))
+		last := text.Fields(strings.TrimRight(ss[i], pyPunctSpace))
+		first := text.Fields(strings.TrimLeft(ss[i+1], pyPunctSpace))
 		if len(last) == 0 || len(first) == 0 {
 			return verdict(false, "sentence %d or %d has no words", i+1, i+2)
 		}
@@ -158,11 +159,11 @@ func checkLastFirst(_, resp string, _ instr.Args) instr.Result {
 
 func checkParagraphLastFirst(_, resp string, _ instr.Args) instr.Result {
 	for i, p := range strings.Split(resp, "\n") {
-		p = strings.ToLower(pyTrim(p))
+		p = strings.ToLower(text.Strip(p))
 		if p == "" {
 			continue
 		}
-		words := pyFields(strings.Trim(p, pyPunctSpace))
+		words := text.Fields(strings.Trim(p, pyPunctSpace))
 		if len(words) == 0 {
 			continue
 		}
@@ -174,7 +175,7 @@ func checkParagraphLastFirst(_, resp string, _ instr.Args) instr.Result {
 }
 
 func checkNoConsecutive(_, resp string, _ instr.Args) instr.Result {
-	words := pyFields(removePunct(strings.ToLower(resp)))
+	words := text.Fields(removePunct(strings.ToLower(resp)))
 	for i := 0; i+1 < len(words); i++ {
 		if firstRune(words[i]) == firstRune(words[i+1]) {
 			return verdict(false, "%s and %s start with the same letter", quote(words[i]), quote(words[i+1]))
@@ -200,13 +201,13 @@ func checkKeywordPosition(_, resp string, args instr.Args) instr.Result {
 	if n < 1 || m < 1 {
 		return verdict(false, "cannot check: n and m must be at least 1, got %d and %d", n, m)
 	}
-	kw = pyTrim(kw)
-	ss := splitSentences(resp)
+	kw = text.Strip(kw)
+	ss := text.Sentences(resp)
 	if len(ss) < n {
 		return verdict(false, "found %s, need at least %d", plural(len(ss), "sentence"), n)
 	}
 	var words []string
-	for _, t := range wordTokenize(ss[n-1]) {
+	for _, t := range text.WordTokenize(ss[n-1]) {
 		if strings.IndexFunc(t, pyIsAlnum) >= 0 {
 			words = append(words, t)
 		}
@@ -225,8 +226,8 @@ func checkWordsPosition(_, resp string, args instr.Args) instr.Result {
 	if err != nil {
 		return badArgs(err)
 	}
-	kw = strings.ToLower(pyTrim(kw))
-	toks := wordTokenize(resp)
+	kw = strings.ToLower(text.Strip(kw))
+	toks := text.WordTokenize(resp)
 	if len(toks) < 2 {
 		return verdict(false, "found %s, need at least 2", plural(len(toks), "word"))
 	}

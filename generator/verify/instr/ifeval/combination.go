@@ -47,11 +47,6 @@ var combinationRepeatPrompt = instr.Checker{
 		if strings.HasPrefix(strings.ToLower(text.Strip(response)), strings.ToLower(p)) {
 			return instr.Result{Followed: true, Reason: "the response starts with the request"}
 		}
-		return instr.Result{Reason: fmt.Sprintf("the response does not start with the request; it starts %s", snippet(firstRunes(text.Strip(response), 40)))}
+		return instr.Result{Reason: fmt.Sprintf("the response does not start with the request; it starts %s", snippet(text.FirstRunes(text.Strip(response), 40)))}
 	},
-}
-
-func firstRunes(s string, n int) string {
-	r := []rune(s)
-	return string(r[:min(n, len(r))])
 }

@@ -124,7 +124,7 @@ var lengthNthParagraphFirstWord = instr.Checker{
 // whitespace-separated token, without leading quotes, up to the first
 // punctuation mark, lower-cased.
 func firstWord(p string) string {
-	w := strings.FieldsFunc(p, text.IsSpace)[0]
+	w := text.Fields(p)[0]
 	w = strings.TrimLeft(w, "'")
 	w = strings.TrimLeft(w, `"`)
 	var b strings.Builder

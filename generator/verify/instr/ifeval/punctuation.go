@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/verify/instr"
+	"github.com/sciif/leaderboard/generator/verify/instr/text"
 )
 
 var punctuationNoComma = instr.Checker{
@@ -16,11 +17,6 @@ var punctuationNoComma = instr.Checker{
 			return instr.Result{Followed: true, Reason: "found no comma"}
 		}
 		i := strings.Index(response, ",")
-		return instr.Result{Reason: fmt.Sprintf("found %s, the first after %s", plural(n, "comma", "commas"), snippet(lastRunes(response[:i], 30)))}
+		return instr.Result{Reason: fmt.Sprintf("found %s, the first after %s", plural(n, "comma", "commas"), snippet(text.LastRunes(response[:i], 30)))}
 	},
-}
-
-func lastRunes(s string, n int) string {
-	r := []rune(s)
-	return string(r[max(0, len(r)-n):])
 }

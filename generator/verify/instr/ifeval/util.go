@@ -5,11 +5,12 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/sciif/leaderboard/generator/verify/instr/text"
 )
 
-// pyS is Python's Unicode \s for use inside Go expressions (Go's \s is
-// ASCII and lacks \v).
-const pyS = `[\t\n\v\f\r \x1c-\x1f\x85\p{Z}]`
+// pyS is Python's Unicode \s for use inside Go expressions.
+const pyS = `[` + text.SpaceChars + `]`
 
 // compileUser compiles an expression taken from the instruction arguments,
 // as the official code passes keywords to re.search. What Go cannot compile

@@ -1,7 +1,8 @@
 // Package text holds the text primitives the verifiable-instruction checkers
 // share, written to agree with the Python code the official IFEval and IFBench
-// evaluations run: Python's string predicates (isupper, strip, \w), NLTK's
-// Punkt sentence splitter with its English model, and NLTK's word tokenizer.
+// evaluations run: Python's string rules (isupper, strip, split, slices, \w
+// and \s), NLTK 3.8's Punkt sentence splitter with its English model, and
+// NLTK 3.8's word tokenizer.
 //
 // It is part of the verify stage. It performs no I/O and keeps no mutable
 // state: the Punkt model is parsed once, on first use, and only read after.
@@ -44,6 +45,29 @@ func IsDigit(r rune) bool {
 		return '0' <= r && r <= '9'
 	}
 	return unicode.Is(unicode.Nd, r)
+}
+
+// SpaceChars lists the characters of Python's Unicode \s (those for which
+// str.isspace holds, as [IsSpace] reports) in Go regular-expression syntax,
+// for use inside brackets: "[" + SpaceChars + "]". Go's own \s is ASCII only
+// and lacks \v.
+const SpaceChars = `\t\n\v\f\r \x1c-\x1f\x85\p{Z}`
+
+// Fields splits s around runs of whitespace as Python's str.split() with no
+// argument does.
+func Fields(s string) []string { return strings.FieldsFunc(s, IsSpace) }
+
+// FirstRunes returns the first n code points of s, as Python's s[:n] does.
+func FirstRunes(s string, n int) string {
+	r := []rune(s)
+	return string(r[:min(n, len(r))])
+}
+
+// LastRunes returns the last n code points of s, as Python's s[-n:] does for
+// n > 0.
+func LastRunes(s string, n int) string {
+	r := []rune(s)
+	return string(r[max(0, len(r)-n):])
 }
 
 // Strip removes leading and trailing whitespace as Python's str.strip does.

@@ -18,6 +18,19 @@ func WordTokenize(s string) []string {
 	return out
 }
 
+// FirstWordTokens returns the first n tokens of [WordTokenize] (all of them
+// when there are fewer), tokenizing no more sentences than it needs.
+func FirstWordTokens(s string, n int) []string {
+	var out []string
+	for _, sent := range Sentences(s) {
+		if len(out) >= n {
+			break
+		}
+		out = append(out, treebankTokenize(sent)...)
+	}
+	return out[:min(n, len(out))]
+}
+
 type rule struct {
 	// trigger lists characters of which at least one must occur for the
 	// expression to match; it saves running expressions that cannot.
