@@ -12,19 +12,45 @@
 //
 // # Rules, in the order they are tried
 //
-//   - identical: the normalised strings are the same.
-//   - boolean: true/false, yes/no.
-//   - choice: multiple-choice letters ("B", "(B)", "The answer is B").
-//   - sequence: protein sequences in one- or three-letter codes, DNA and RNA.
-//   - formula: molecular formulas compared by element counts, and a small
-//     table of common chemical names (see chemNames).
-//   - structures: tuples, intervals (open and closed ends differ), sets,
-//     unions, lists and matrices, compared element by element.
-//   - quantity: numbers with optional units, converted to SI and compared
-//     with a tolerance (by default half a unit in the fourth significant
-//     figure, as the SciIF audit protocol reports four significant figures).
-//   - expression: algebraic expressions, equations and inequalities, compared
-//     by evaluation at deterministic pseudo-random points in high precision.
+// Result.Rule names the rule that decided:
+//
+//   - identical: the normalised strings are the same (math delimiters,
+//     \boxed, \text, \left/\right and spacing removed).
+//   - boolean: true/false, yes/no, correct/incorrect; an answer that leads
+//     with one and later contradicts it is undecided.
+//   - choice: option letters A-J ("B", "(B)", "The answer is B"); the last
+//     letter mentioned wins.
+//   - sequence: protein sequences in one- or three-letter codes (with or
+//     without hyphens), DNA and RNA, case-insensitively; DNA against RNA
+//     is undecided.
+//   - formula: molecular formulas by element counts (parentheses, hydrates,
+//     charges, Hill order) and the table of common names chemNames; two
+//     different condensed formulas with the same counts may be isomers and
+//     are undecided.
+//   - structure, tuple, interval, set, list: tuples, intervals (open and
+//     closed ends differ), sets and unions (order-free), matrices, and
+//     plain lists; a plain list in another order is undecided (it may be
+//     the ordered parts of an answer), named values ("x = 1, y = 2") pair
+//     by name.
+//   - numeric, unit, unit_omitted: numbers and quantities. Units are
+//     converted to the reference's unit (absolute temperatures to kelvin);
+//     different dimensions are not equal, except a difference in amount of
+//     substance alone (per mole or per particle?), which is undecided. A
+//     unit written on one side only is equal when the numbers agree, and
+//     undecided otherwise (dimensionless units such as % and ° are
+//     converted). The default tolerance is one unit in the fourth
+//     significant figure of the reference; integers written as integers
+//     (and exact integer expressions) without units compare exactly; an
+//     answer that rounds to a reference written with fewer significant
+//     figures is equal, and an answer written with fewer significant
+//     figures that the reference rounds to is undecided.
+//   - expression, equation, relation: expressions by evaluation at twelve
+//     deterministic pseudo-random points (both defined at four at least),
+//     equations up to a constant factor, inequalities by their truth values
+//     at those points and near the numbers they contain; a value with a
+//     name on the left ("x = 3", "v = 12 m/s") is compared as the value.
+//   - parse, empty, text, options, input, budget, deadline, internal:
+//     undecided, with the reason.
 //
 // # Why a unit table of our own
 //

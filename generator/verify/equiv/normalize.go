@@ -38,7 +38,8 @@ var (
 	reThinComma = regexp.MustCompile(`,\\!\s*`)
 	reDblSlash  = regexp.MustCompile(`(^|[^\\])\\\\((?:[dtc]?frac|sqrt|left|right|leq?|geq?|lt|gt|neq?|pi|cdot|times|infty|text|mathrm|boxed|in|cup|pm|sin|cos|tan|ln|log|exp|alpha|beta|theta|mathbf)\b)`)
 	reSlashNum  = regexp.MustCompile(`(^|[^\\])\\(\d)`)
-	reLeadWords = regexp.MustCompile(`(?i)^(?:(?:the\s+)?(?:final\s+)?answer(?:\s+is\b|\s*:)?|therefore|thus|so|hence)(?:\s*[,:]\s*|\s+)`)
+	reLeadWords = regexp.MustCompile(`(?i)^(?:(?:(?:the\s+)?(?:final\s+)?answer(?:\s+is\b|\s*:)?|therefore|thus|so|hence|approximately|approx\.?|about|roughly|around)(?:\s*[,:]\s*|\s+)|≈\s*)`)
+	reConcise   = regexp.MustCompile(`(\d\.\d+)\(\d{1,2}\)`)
 	reMuSpace   = regexp.MustCompile(`μ\s+([A-Za-zΩ])`)
 	reThousands = regexp.MustCompile(`^([-+]?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?)(\s*[^,\d].*)?$`)
 	reSpaced    = regexp.MustCompile(`^([-+]?[1-9]\d{0,2}(?: \d{3})+(?:\.\d+)?)(\s*[^,\d\s].*)?$`)
@@ -64,6 +65,8 @@ func normalize(s string) string {
 	})
 	s = unwrapBoxes(s)
 	s = reMuSpace.ReplaceAllString(s, "μ$1")
+	// Concise uncertainty: 6.62607015(81) is 6.62607015 ± 0.00000081.
+	s = reConcise.ReplaceAllString(s, "$1")
 	s = stripDelims(s)
 	s = strings.ReplaceAll(s, "$", " ")
 	s = strings.TrimSpace(reSpaces.ReplaceAllString(s, " "))

@@ -25,6 +25,7 @@ var kindNames = [...]string{"value", "tuple", "set", "list", "union", "matrix"}
 
 type value struct {
 	kind        vkind
+	pm          bool // a set made of "a ± b"
 	open, close byte
 	items       []*value
 	text        string
@@ -143,7 +144,7 @@ func parseValue(s string, depth int) *value {
 		s = rhs
 	}
 	if strings.Count(s, "±") == 1 && !strings.ContainsAny(s, ",;") {
-		return &value{kind: vSet, items: []*value{
+		return &value{kind: vSet, pm: !strings.HasPrefix(strings.TrimSpace(s), "±"), items: []*value{
 			parseValue(strings.Replace(s, "±", "+", 1), depth+1),
 			parseValue(strings.Replace(s, "±", "-", 1), depth+1),
 		}}
@@ -269,6 +270,9 @@ func (c *cmpr) compareValue(g, p *value, typ string) Result {
 	}
 	if g.kind == vAtom && p.kind == vAtom {
 		return c.compareAtom(g.text, p.text)
+	}
+	if g.kind == vAtom && p.pm || p.kind == vAtom && g.pm {
+		return undecided("structure", "\"a ± b\" may be a value with its uncertainty or two values")
 	}
 	if g.kind == vAtom || p.kind == vAtom {
 		// One answer against several: different unless an atom is not
