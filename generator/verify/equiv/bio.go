@@ -72,8 +72,8 @@ func sequence(s string, hinted bool) (string, seqKind) {
 }
 
 func (c *cmpr) trySeq(g, p string) (Result, bool) {
-	gs, gk := sequence(g, false)
-	ps, pk := sequence(p, false)
+	_, gk := sequence(g, false)
+	_, pk := sequence(p, false)
 	// A lower-case one-letter protein sequence against an upper-case one.
 	if gk == seqProtein1 && pk == seqNone && reLetters.MatchString(p) {
 		if _, k := sequence(strings.ToUpper(p), false); k == seqProtein1 {
@@ -89,17 +89,16 @@ func (c *cmpr) trySeq(g, p string) (Result, bool) {
 		if gk == seqProtein3 || pk == seqProtein3 {
 			if _, k := sequence(g, true); k != seqNone {
 				if _, k := sequence(p, true); k != seqNone {
-					return c.compareSeq(g, p, true), true
+					return c.compareSeq(g, p), true
 				}
 			}
 		}
 		return Result{}, false
 	}
-	_, _ = gs, ps
-	return c.compareSeq(g, p, false), true
+	return c.compareSeq(g, p), true
 }
 
-func (c *cmpr) compareSeq(g, p string, hinted bool) Result {
+func (c *cmpr) compareSeq(g, p string) Result {
 	gs, gk := sequence(g, true)
 	ps, pk := sequence(p, true)
 	if gk == seqNone || pk == seqNone {

@@ -273,10 +273,10 @@ func (c *cmpr) tryChem(g, p string) (Result, bool) {
 		}
 		return Result{}, false
 	}
-	return c.compareChem(g, p, false), true
+	return c.compareChem(g, p), true
 }
 
-func (c *cmpr) compareChem(g, p string, hinted bool) Result {
+func (c *cmpr) compareChem(g, p string) Result {
 	gf, gforms, ok1 := chemical(g)
 	pf, pforms, ok2 := chemical(p)
 	if !ok1 || !ok2 {

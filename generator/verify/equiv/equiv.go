@@ -216,9 +216,9 @@ func (c *cmpr) compare(g, p, typ string) Result {
 	case "choice":
 		return c.compareChoice(g, p)
 	case "formula":
-		return c.compareChem(g, p, true)
+		return c.compareChem(g, p)
 	case "sequence":
-		return c.compareSeq(g, p, true)
+		return c.compareSeq(g, p)
 	case "numeric", "expression", "interval", "set":
 		return c.compareValues(g, p, typ)
 	}
