@@ -77,12 +77,12 @@ func (c *cmpr) trySeq(g, p string) (Result, bool) {
 	// A lower-case one-letter protein sequence against an upper-case one.
 	if gk == seqProtein1 && pk == seqNone && reLetters.MatchString(p) {
 		if _, k := sequence(strings.ToUpper(p), false); k == seqProtein1 {
-			return c.compareSeq(g, strings.ToUpper(p), true), true
+			return c.compareSeq(g, strings.ToUpper(p)), true
 		}
 	}
 	if pk == seqProtein1 && gk == seqNone && reLetters.MatchString(g) {
 		if _, k := sequence(strings.ToUpper(g), false); k == seqProtein1 {
-			return c.compareSeq(strings.ToUpper(g), p, true), true
+			return c.compareSeq(strings.ToUpper(g), p), true
 		}
 	}
 	if gk == seqNone || pk == seqNone {

@@ -388,7 +388,6 @@ func (p *parser) postfix() (*node, error) {
 	}
 }
 
-
 func (p *parser) group() (*node, error) {
 	t := p.next()
 	if t.k != tL {
@@ -555,4 +554,3 @@ func (n *node) String() string {
 	}
 	return "?"
 }
-
