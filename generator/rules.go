@@ -1,6 +1,9 @@
 package main
 
-import "github.com/sciif/leaderboard/generator/verify"
+import (
+	"github.com/sciif/leaderboard/generator/verify"
+	"github.com/sciif/leaderboard/generator/verify/rules"
+)
 
 // defaultRules is the set of deterministic verifiers run before the judges.
-func defaultRules() verify.Rules { return verify.Rules{} }
+func defaultRules() verify.Rules { return rules.Default() }

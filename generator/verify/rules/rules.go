@@ -73,6 +73,13 @@ func Correctness(ctx context.Context, item *board.Item, response string) (board.
 	}
 	r := equiv.Compare(ctx, item.Reference.Answer, span, opt)
 	v := board.RuleVerdict{Rule: rule + "/" + r.Rule, Reason: r.Reason, Evidence: span}
+	if r.Verdict == equiv.Equal && r.Rule == "unit_omitted" {
+		// The number is right but the unit is missing: whether that is a
+		// correct answer is a judgement (the judges differ on it), so the
+		// judges decide; the Units Standard rules see the missing unit.
+		v.Reason = "the value agrees but the answer omits the unit (" + r.Reason + "); the judges decide"
+		return v, span
+	}
 	switch r.Verdict {
 	case equiv.Equal:
 		v.Outcome = board.Pass
@@ -138,8 +145,10 @@ func finalUnit(ctx context.Context, item *board.Item, response string) board.Rul
 }
 
 // methodWords are words without which no numerical method can have been
-// named. Their absence is reliable evidence; their presence proves nothing.
-var methodWords = regexp.MustCompile(`(?i)\b(?:method|algorithm|scheme|iterat\w*|quadrature|integrator|solver|recurrence|update|newton|raphson|bisection|secant|euler|runge|kutta|simpson|trapez\w*|jacobi|gauss|seidel|relaxation|finite[- ]difference|finite[- ]element|monte[- ]carlo|verlet|crank|nicolson|shooting|fixed[- ]point|gradient|regula|falsi|interpolat\w*|extrapolat\w*|numerical\w*|discreti[sz]\w*|step[- ]size|time[- ]step|rk4|fdm|fem)\b`)
+// named. The list is deliberately broad (fits, regressions, expansions,
+// approximations): the rule may fail a point only when none of them occurs,
+// since their absence is reliable evidence and their presence proves nothing.
+var methodWords = regexp.MustCompile(`(?i)\b(?:method|algorithm|scheme|procedure|technique|iterat\w*|quadrature|integrat\w*|solver|recurrence|recursion|update|newton|raphson|bisect\w*|secant|euler|runge|kutta|simpson|trapez\w*|romberg|jacobi|gauss\w*|seidel|relaxation|sor|finite[- ]difference|finite[- ]element|finite[- ]volume|monte[- ]carlo|metropolis|sampling|verlet|leapfrog|crank|nicolson|shooting|fixed[- ]point|gradient|descent|regula|falsi|brent|interpolat\w*|extrapolat\w*|spline|numerical\w*|discreti[sz]\w*|step[- ]?size|time[- ]?step|rk4|fdm|fem|least[- ]squares|regression|fit|fitt\w*|normal equations|elimination|decomposition|factori[sz]\w*|cholesky|householder|qr|lu|eigen\w*|power method|lanczos|fourier|fft|convolution|taylor|series|expansion|optimi[sz]\w*|minimi[sz]\w*|maximi[sz]\w*|levenberg|marquardt|conjugate|simplex|root[- ]?finding|approximat\w*|estimat\w*)\b`)
 
 func methodNamed(_ context.Context, _ *board.Item, response string) board.RuleVerdict {
 	const rule = "numerical_methods/method-named"

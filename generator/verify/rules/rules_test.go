@@ -82,6 +82,8 @@ func TestMethodNamed(t *testing.T) {
 		{"newton", "a named algorithm leaves the point to the judges", "Using Newton's update x_{n+1} = x_n - f/f'.", board.Undecided},
 		{"generic word", "'iteration' may introduce a method the judges can assess", "After the second iteration the value settles.", board.Undecided},
 		{"runge kutta", "names with hyphens", "A fourth-order Runge–Kutta step with h = 0.1 s.", board.Undecided},
+		{"least squares", "a fit is a numerical method too", "A least-squares fit of ln N against t gives the slope.", board.Undecided},
+		{"regression", "so is a regression through the normal equations", "Regress C_t on log10 N; the normal equations give m.", board.Undecided},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -124,6 +126,7 @@ func TestCorrectness(t *testing.T) {
 		{"equal", "same value", "3.52e4 J/mol", "", "Final Answer: 35.2 kJ/mol", board.Pass},
 		{"not equal", "off by a factor of ten", "3.52e4 J/mol", "", "Final Answer: 3.52 kJ/mol", board.Fail},
 		{"text", "free-text references go to the judges", "It increases.", "text", "Final Answer: it increases", board.Undecided},
+		{"unit omitted", "a right number without its unit is for the judges", "371.4 K", "", "Final Answer: $T \\approx 371.4$", board.Undecided},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
