@@ -53,7 +53,7 @@ func Extract(response string) (span string, ok bool) {
 			if m := reAnswerIs.FindStringIndex(line); m != nil && m[0] < 8 {
 				line = line[m[1]:]
 			}
-			if r := resultOf(firstSentence(line)); r != "" {
+			if r := afterMarker(line); r != "" {
 				return r, true
 			}
 		}
@@ -62,7 +62,7 @@ func Extract(response string) (span string, ok bool) {
 		return box, true
 	}
 	if ai := reAnswerIs.FindAllStringIndex(s, -1); len(ai) > 0 {
-		if r := resultOf(firstSentence(s[ai[len(ai)-1][1]:])); r != "" {
+		if r := afterMarker(s[ai[len(ai)-1][1]:]); r != "" {
 			return r, true
 		}
 	}
@@ -73,6 +73,80 @@ func Extract(response string) (span string, ok bool) {
 		}
 	}
 	return "", false
+}
+
+var reClause = regexp.MustCompile(`(?i),?\s+(?:because|since|as|which|where|given|due to|from which)\s`)
+
+// afterMarker returns the answer that follows a marker ("Final Answer:",
+// "the answer is"): its first sentence up to a clause such as ", because",
+// or, when that sentence states a result ("the largest n is 34"), the
+// result.
+func afterMarker(text string) string {
+	sent := firstSentence(text)
+	if _, box := lastBoxes(sent); box != "" {
+		return box
+	}
+	spans := mathSpans(sent)
+	for _, loc := range reClause.FindAllStringIndex(sent, -1) {
+		if !inSpans(spans, loc[0]) {
+			sent = sent[:loc[0]]
+			break
+		}
+	}
+	sent = trimSpan(sent)
+	if m := reLeadWord.FindStringSubmatch(sent); m != nil {
+		if _, ok := boolWords[strings.ToLower(m[1])]; ok && len(m[1]) > 1 {
+			return sent // "No, it is not": the truth value leads
+		}
+	}
+	stated := indexOutside(sent, " is ", mathSpans(sent)) >= 0
+	if formulaLike(sent) || !stated && len(strings.Fields(sent)) <= 6 {
+		return sent
+	}
+	if r := resultOf(sent); r != "" {
+		return r
+	}
+	return sent
+}
+
+func inSpans(spans [][2]int, i int) bool {
+	for _, sp := range spans {
+		if i >= sp[0] && i < sp[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// indexOutside returns the last index of sub in s outside the spans, or -1.
+func indexOutside(s, sub string, spans [][2]int) int {
+	for k := strings.LastIndex(s, sub); k >= 0; k = strings.LastIndex(s[:k], sub) {
+		if !inSpans(spans, k) {
+			return k
+		}
+	}
+	return -1
+}
+
+var (
+	reCommand  = regexp.MustCompile(`\\(?:begin|end)\{[a-zA-Z*]+\}|\\[a-zA-Z]+`)
+	reLongWord = regexp.MustCompile(`[A-Za-z]{4,}`)
+	reWord     = regexp.MustCompile(`[A-Za-z]{2,}`)
+)
+
+// formulaLike reports whether s is mostly symbols: outside math and LaTeX
+// commands, no word of four letters or more and three short words at most ("2x - y + 1 = 0", "12 m/s",
+// "8.99 \times 10^{9} N m^2 C^{-2}").
+func formulaLike(s string) bool {
+	var b strings.Builder
+	prev := 0
+	for _, sp := range mathSpans(s) {
+		b.WriteString(s[prev:sp[0]])
+		prev = sp[1]
+	}
+	b.WriteString(s[prev:])
+	t := reCommand.ReplaceAllString(b.String(), " ")
+	return !reLongWord.MatchString(t) && len(reWord.FindAllString(t, 4)) <= 3
 }
 
 // isWholeMath reports whether s is one math span: $…$, $$…$$, \(…\), \[…\].
@@ -111,8 +185,10 @@ func mathSpans(s string) [][2]int {
 }
 
 // resultOf returns the result a sentence states: what follows its last
-// " is " when that holds a number or math, else its last math span, else
-// what follows its last "=", else its last number.
+// " is " (its last math span, or the rest when it has a number or is
+// short), else the whole sentence when it is a formula, else its last math
+// span, else what follows its last "=", else the sentence when short, else
+// its last number.
 func resultOf(sent string) string {
 	sent = strings.TrimSpace(sent)
 	if sent == "" {
@@ -122,22 +198,17 @@ func resultOf(sent string) string {
 		return box
 	}
 	spans := mathSpans(sent)
-	inMath := func(i int) bool {
-		for _, sp := range spans {
-			if i >= sp[0] && i < sp[1] {
-				return true
-			}
-		}
-		return false
-	}
-	if k := strings.LastIndex(sent, " is "); k >= 0 && !inMath(k) {
+	if k := indexOutside(sent, " is ", spans); k >= 0 {
 		rest := sent[k+4:]
 		if rs := mathSpans(rest); len(rs) > 0 {
 			return trimSpan(rest[rs[len(rs)-1][0]:rs[len(rs)-1][1]])
 		}
-		if strings.ContainsAny(rest, "0123456789\\") {
+		if strings.ContainsAny(rest, "0123456789\\") || len(spans) == 0 && len(strings.Fields(rest)) <= 4 {
 			return trimSpan(rest)
 		}
+	}
+	if formulaLike(sent) {
+		return trimSpan(sent)
 	}
 	if len(spans) > 0 {
 		sp := spans[len(spans)-1]
@@ -148,7 +219,7 @@ func resultOf(sent string) string {
 			return r
 		}
 	}
-	if len(sent) <= 40 && len(strings.Fields(sent)) <= 4 {
+	if len(strings.Fields(sent)) <= 4 {
 		return trimSpan(sent)
 	}
 	if m := reLastNumber.FindAllString(sent, -1); len(m) > 0 {

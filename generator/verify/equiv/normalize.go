@@ -49,7 +49,7 @@ var (
 func normalize(s string) string {
 	s = strings.TrimSpace(s)
 	s = stripDelims(s)
-	s = strings.Trim(s, `"`)
+	s = strings.Trim(strings.ReplaceAll(s, `\"`, `"`), `"`)
 	// "\\frac" is an escaping slip for "\frac"; "\\" before a space or a
 	// digit is a matrix row break and stays.
 	s = reDblSlash.ReplaceAllString(s, `$1\$2`)
@@ -145,7 +145,8 @@ func unwrapBoxes(s string) string {
 			if k < len(s) && s[k] == '{' {
 				end := matchBrace(s, k)
 				if end < 0 {
-					break
+					end = len(s) // an unclosed box runs to the end
+					s += "}"
 				}
 				inner := unwrapBoxes(s[k+1 : end])
 				if w == `\boxed` || w == `\fbox` {

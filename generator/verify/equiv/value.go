@@ -54,7 +54,7 @@ func (v *value) String() string {
 
 var (
 	reMatrix  = regexp.MustCompile(`^\[?\s*\\begin\{([pbvBV]?matrix|array)\}(\{[^}]*\})?([\s\S]*?)\\end\{([pbvBV]?matrix|array)\}\s*\]?$`)
-	reWordSep = regexp.MustCompile(`(?i)\s+(?:and|or)\s+|(?i)^or\s+|(?i)\)\s*or\s*\(`)
+	reWordSep = regexp.MustCompile(`(?i)\s+(?:and|or)\s+|(?i)^or\s+|(?i)\)\s*or\s*\(|(\d)or([A-Z(])`)
 	reInSet   = regexp.MustCompile(`^[A-Za-z](?:_\{?\w+\}?)?\s*(?:\\in|∈)\s*`)
 )
 
@@ -159,6 +159,9 @@ func parseValue(s string, depth int) *value {
 	t := reWordSep.ReplaceAllStringFunc(s, func(m string) string {
 		if strings.HasPrefix(m, ")") {
 			return "),("
+		}
+		if len(m) == 4 && isDigit(m[0]) {
+			return m[:1] + "," + m[3:] // "1orW(x)" glued
 		}
 		return ","
 	})
