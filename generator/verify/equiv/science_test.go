@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -79,5 +80,30 @@ func TestScienceCorpus(t *testing.T) {
 		n, right, 100*float64(right)/float64(n), undec, 100*float64(undec)/float64(n), wrong, 100*float64(wrong)/float64(n))
 	if float64(right) < 0.95*float64(n) {
 		t.Errorf("only %d of %d pairs decided correctly; want at least 95%%", right, n)
+	}
+}
+
+// TestScienceCorpusInResponses wraps each answer of the corpus in typical
+// response endings and checks that Extract then Compare decides as Compare
+// on the bare answer: extraction must neither lose nor invent anything.
+func TestScienceCorpusInResponses(t *testing.T) {
+	wraps := []string{
+		"We compute step by step. Therefore, the answer is $\\boxed{%s}$.",
+		"Some work here.\n\n**Final Answer**\n\n%s\n",
+		"Reasoning.\nFinal Answer: The final answer is %s. I hope it is correct.",
+		"Thus the result is %s.",
+		"<think>first try: \\boxed{0}</think>\nThe answer is %s",
+	}
+	ctx := context.Background()
+	for i, r := range readScience(t) {
+		opt := Options{Tolerance: r.Tolerance, Type: r.Type}
+		base := Compare(ctx, r.Gold, r.Pred, opt)
+		for _, w := range wraps {
+			resp := strings.Replace(w, "%s", r.Pred, 1)
+			span, _ := Extract(resp)
+			if got := Compare(ctx, r.Gold, span, opt); got.Verdict != base.Verdict {
+				t.Errorf("science.jsonl:%d (%s): in %q the span is %q: %s, but %s on the bare answer", i+1, r.Note, resp, span, got.Verdict, base.Verdict)
+			}
+		}
 	}
 }
