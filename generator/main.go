@@ -12,7 +12,7 @@
 //	sciif prompts  [--benchmark DIR] [--out FILE]
 //	sciif validate [--benchmark DIR] [--results DIR] [--format text|json|markdown] PATH...
 //	sciif new      [--results DIR] MODEL-ID
-//	sciif equiv    REFERENCE ANSWER | --batch FILE.jsonl
+//	sciif equiv    [--type T] [--extract] REFERENCE ANSWER | --batch FILE.jsonl
 //	sciif ifeval   --input input_data.jsonl --responses FILE --out DIR
 //	sciif ifbench  --input IFBench_test.jsonl --responses FILE --out DIR
 //	sciif synth    --out DIR [--models N] [--items N] [--seed N]
@@ -58,6 +58,7 @@ func commands() map[string]command {
 		"build":    {"rescore every submission and render the static site", runBuild},
 		"prompts":  {"write the answer-generation and judge prompts of every item as JSONL", runPrompts},
 		"version":  {"print the version", runVersion},
+		"equiv":    {"decide whether an answer matches a reference (equal, not_equal or undecided)", runEquiv},
 		"synth":    {"write a synthetic benchmark and board for stress tests and benchmarks", runSynth},
 		"ifeval":   {"score IFEval responses under Strict and Loose, in the official output format", runIFEval},
 		"ifbench":  {"score IFBench responses under Strict and Loose, in the official output format", runIFBench},
