@@ -118,6 +118,11 @@ type cmpr struct {
 	tol      Tolerance
 	explicit bool // the item set its own tolerance
 	steps    int
+	// \log without a base is natural here; usedLog records that it was
+	// met, and log10 re-reads it as decimal, to leave the choice to the
+	// judges when the two readings disagree.
+	usedLog bool
+	log10   bool
 }
 
 // tick charges n steps of work and reports when the bound or the context

@@ -254,6 +254,12 @@ func (c *cmpr) fn(name string, x *big.Float) (*big.Float, error) {
 		if x.Sign() <= 0 {
 			return nil, errDomain
 		}
+		if name == "log" {
+			c.usedLog = true
+			if c.log10 {
+				return newF().SetFloat64(lnBig(x) / math.Ln10), nil
+			}
+		}
 		return newF().SetFloat64(lnBig(x)), nil
 	case "lg", "log_10":
 		if x.Sign() <= 0 {

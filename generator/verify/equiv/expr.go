@@ -315,8 +315,27 @@ func (p *parser) term() (*node, error) {
 		if err != nil {
 			return nil, err
 		}
+		if op == '*' && t.k == tFrac && isMixed(left, right) {
+			// 2\frac{1}{2} is the mixed number 2 1/2, not a product.
+			if left.op == '~' {
+				left = &node{op: '~', kids: []*node{{op: '+', kids: []*node{left.kids[0], right}}}}
+			} else {
+				left = &node{op: '+', kids: []*node{left, right}}
+			}
+			continue
+		}
 		left = &node{op: op, kids: []*node{left, right}}
 	}
+}
+
+// isMixed reports whether whole followed by frac reads as a mixed number:
+// an integer literal, then a fraction of two integer literals.
+func isMixed(whole, frac *node) bool {
+	intLit := func(n *node) bool { return n.op == 'n' && !strings.ContainsAny(n.lit, ".eE") }
+	if whole.op == '~' {
+		whole = whole.kids[0]
+	}
+	return intLit(whole) && frac.op == '/' && intLit(frac.kids[0]) && intLit(frac.kids[1])
 }
 
 func (p *parser) unary() (*node, error) {

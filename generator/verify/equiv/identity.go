@@ -3,6 +3,7 @@ package equiv
 import (
 	"errors"
 	"math/big"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -152,6 +153,8 @@ func (c *cmpr) identity(a, b *node) Result {
 		return undecided("expression", "too few points where both are defined (%d)", agree+differ)
 	case differ == 0:
 		return decided(true, "expression", "equal at %d points in %s", agree, vs)
+	case agree == 0 && (slices.Contains(vars, "i") || slices.Contains(vars, "j")):
+		return undecided("expression", "different at %d points in %s, but i or j may be the imaginary unit", differ, vs)
 	case agree == 0:
 		return decided(false, "expression", "different at %d points in %s", differ, vs)
 	}

@@ -39,6 +39,7 @@ var (
 	reDblSlash  = regexp.MustCompile(`(^|[^\\])\\\\((?:[dtc]?frac|sqrt|left|right|leq?|geq?|lt|gt|neq?|pi|cdot|times|infty|text|mathrm|boxed|in|cup|pm|sin|cos|tan|ln|log|exp|alpha|beta|theta|mathbf)\b)`)
 	reSlashNum  = regexp.MustCompile(`(^|[^\\])\\(\d)`)
 	reLeadWords = regexp.MustCompile(`(?i)^(?:(?:(?:the\s+)?(?:final\s+)?answer(?:\s+is\b|\s*:)?|therefore|thus|so|hence|approximately|approx\.?|about|roughly|around)(?:\s*[,:]\s*|\s+)|≈\s*)`)
+	reDegTemp   = regexp.MustCompile(`(?i)\b(?:degrees?|deg)\.?\s*(celsius|centigrade|fahrenheit|kelvin)\b`)
 	reConcise   = regexp.MustCompile(`(\d\.\d+)\(\d{1,2}\)`)
 	reMuSpace   = regexp.MustCompile(`μ\s+([A-Za-zΩ])`)
 	reThousands = regexp.MustCompile(`^([-+]?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?)(\s*[^,\d].*)?$`)
@@ -65,6 +66,15 @@ func normalize(s string) string {
 	})
 	s = unwrapBoxes(s)
 	s = reMuSpace.ReplaceAllString(s, "μ$1")
+	s = reDegTemp.ReplaceAllStringFunc(s, func(m string) string {
+		switch strings.ToLower(reDegTemp.FindStringSubmatch(m)[1]) {
+		case "fahrenheit":
+			return "°F"
+		case "kelvin":
+			return "K"
+		}
+		return "°C"
+	})
 	// Concise uncertainty: 6.62607015(81) is 6.62607015 ± 0.00000081.
 	s = reConcise.ReplaceAllString(s, "$1")
 	s = stripDelims(s)
@@ -159,7 +169,15 @@ func unwrapBoxes(s string) string {
 				} else if w == `\ce` || w == `\mathrm` || w == `\mathbf` || w == `\mathit` || w == `\mathsf` || w == `\mathnormal` || w == `\pu` {
 					b.WriteString(inner)
 				} else {
-					b.WriteString(" " + inner + " ")
+					// Keep words apart ("5\text{kg}", "1\text{ and }2") without
+					// splitting a unit from its exponent ("\text{s}^{-1}").
+					if out := b.String(); out != "" && isLetter(out[len(out)-1]) {
+						b.WriteByte(' ')
+					}
+					b.WriteString(inner)
+					if end+1 < len(s) && (isLetter(s[end+1]) || isDigit(s[end+1])) {
+						b.WriteByte(' ')
+					}
 				}
 				i = end + 1
 			} else {

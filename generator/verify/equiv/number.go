@@ -264,6 +264,13 @@ func (c *cmpr) compareNumbers(a, b *big.Float, gq, pq *quantity, unitText string
 			return undecided("numeric", "%s: one is written to %d significant figures and the other rounds to it", desc, k)
 		}
 	}
+	// 50 against 0.5 may be a percentage written both ways.
+	if gq != nil && pq != nil && gq.unit == nil && pq.unit == nil {
+		hundred := newF().SetInt64(100)
+		if within(a, newF().Mul(b, hundred), c.tol) || within(newF().Mul(a, hundred), b, c.tol) {
+			return undecided("numeric", "%s: a factor of 100 apart, which may be a percentage", desc)
+		}
+	}
 	return decided(false, "numeric", "%s: outside %s", desc, tolText(c.tol))
 }
 

@@ -589,6 +589,23 @@ func stripLabel(s string) string {
 }
 
 func (c *cmpr) compareAtom(g, p string) Result {
+	before := c.usedLog
+	c.usedLog = false
+	r := c.compareAtom1(g, p)
+	if c.usedLog && r.Verdict == NotEqual && !c.log10 {
+		// \log may be decimal: decide only if both readings agree.
+		c.log10 = true
+		r10 := c.compareAtom1(g, p)
+		c.log10 = false
+		if r10.Verdict != NotEqual {
+			r = undecided(r.Rule, "%s with \\log read as ln; with \\log read as log10: %s", r.Reason, r10.Reason)
+		}
+	}
+	c.usedLog = c.usedLog || before
+	return r
+}
+
+func (c *cmpr) compareAtom1(g, p string) Result {
 	if squash(g) == squash(p) {
 		return decided(true, "identical", "the same text")
 	}
@@ -608,7 +625,7 @@ func (c *cmpr) compareAtom(g, p string) Result {
 	}
 	if gs != g || ps != p {
 		if gs != g && ps != p || len(splitOps(gs)) == 0 && len(splitOps(ps)) == 0 {
-			return c.compareAtom(gs, ps)
+			return c.compareAtom1(gs, ps)
 		}
 	}
 	if len(gops) > 0 || len(pops) > 0 {
@@ -749,6 +766,9 @@ func (c *cmpr) compareUnits(a, b *big.Float, gq, pq *quantity) Result {
 		return undecided("unit", "units %q and %q are not in the unit table", gu.text, pu.text)
 	}
 	if gu.d != pu.d {
+		if lone := func(u *unit) bool { return u.text == "C" || u.text == "F" }; lone(gu) && pu.temp || lone(pu) && gu.temp {
+			return undecided("unit", "%s against %s: C and F may be degrees written without °", gu.text, pu.text)
+		}
 		diff := gu.d
 		for i := range diff {
 			diff[i] -= pu.d[i]
