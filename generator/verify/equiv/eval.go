@@ -74,10 +74,11 @@ func (c *cmpr) eval(n *node, vars env) (*big.Float, error) {
 	case 'i':
 		return nil, errDomain
 	case 'c':
+		// Copies, so that the shared constants are never written.
 		if n.name == "pi" {
-			return bigPi, nil
+			return newF().Set(bigPi), nil
 		}
-		return bigE, nil
+		return newF().Set(bigE), nil
 	}
 	args := make([]*big.Float, len(n.kids))
 	for i, k := range n.kids {
