@@ -242,13 +242,22 @@ func (c *cmpr) compare(g, p, typ string) Result {
 	return c.compareValues(g, p, typ)
 }
 
-// squash drops all white space, for the identity rule.
+// squash drops white space, for the identity rule, except between two
+// digits ("1 2" is not 12).
 func squash(s string) string {
 	var b strings.Builder
+	space := false
 	for _, r := range s {
 		if r == ' ' || r == '\t' || r == '\n' || r == '\r' {
+			space = true
 			continue
 		}
+		if space && r >= '0' && r <= '9' && b.Len() > 0 {
+			if last := b.String()[b.Len()-1]; last >= '0' && last <= '9' {
+				b.WriteByte(' ')
+			}
+		}
+		space = false
 		b.WriteRune(r)
 	}
 	return b.String()

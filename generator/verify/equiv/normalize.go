@@ -40,7 +40,7 @@ var (
 	reSlashNum  = regexp.MustCompile(`(^|[^\\])\\(\d)`)
 	reLeadWords = regexp.MustCompile(`(?i)^(?:(?:(?:the\s+)?(?:final\s+)?answer(?:\s+is\b|\s*:)?|therefore|thus|so|hence|approximately|approx\.?|about|roughly|around)(?:\s*[,:]\s*|\s+)|≈\s*)`)
 	reDegTemp   = regexp.MustCompile(`(?i)\b(?:degrees?|deg)\.?\s*(celsius|centigrade|fahrenheit|kelvin)\b`)
-	reConcise   = regexp.MustCompile(`(\d\.\d+)\(\d{1,2}\)`)
+	reConcise   = regexp.MustCompile(`(\d\.\d{3,})\(\d{1,2}\)`)
 	reMuSpace   = regexp.MustCompile(`μ\s+([A-Za-zΩ])`)
 	reThousands = regexp.MustCompile(`^([-+]?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?)(\s*[^,\d].*)?$`)
 	reSpaced    = regexp.MustCompile(`^([-+]?[1-9]\d{0,2}(?: \d{3})+(?:\.\d+)?)(\s*[^,\d\s].*)?$`)
@@ -75,7 +75,9 @@ func normalize(s string) string {
 		}
 		return "°C"
 	})
-	// Concise uncertainty: 6.62607015(81) is 6.62607015 ± 0.00000081.
+	// Concise uncertainty: 6.62607015(81) is 6.62607015 ± 0.00000081. With
+	// few decimals, 0.1(6) is more likely a repeating decimal; see
+	// reRepeating.
 	s = reConcise.ReplaceAllString(s, "$1")
 	s = stripDelims(s)
 	s = strings.ReplaceAll(s, "$", " ")

@@ -506,6 +506,8 @@ func matchAll(v [][]Verdict, ok func(Verdict) bool) bool {
 
 // Atoms: relations, equations, quantities and expressions.
 
+var reRepeating = regexp.MustCompile(`\d\.\d{0,2}\(\d+\)`)
+
 var relOps = []string{"<=", ">=", "!=", "≈", "<", ">", "="}
 
 // relOpAt returns the relation operator starting at s[i], if any.
@@ -636,6 +638,9 @@ func (c *cmpr) compareAtom1(g, p string) Result {
 	}
 	if r, ok := sameUnits(g, p); ok {
 		return r
+	}
+	if reRepeating.MatchString(g) || reRepeating.MatchString(p) {
+		return undecided("numeric", "0.1(6) may be a repeating decimal or a value with its uncertainty")
 	}
 	gq, err1 := parseQuantity(g)
 	pq, err2 := parseQuantity(p)
