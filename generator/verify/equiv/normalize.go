@@ -114,13 +114,6 @@ func stripDelims(s string) string {
 			t = t[2 : len(t)-2]
 		case strings.HasPrefix(t, `\[`) && strings.HasSuffix(t, `\]`):
 			t = t[2 : len(t)-2]
-		default:
-			if strings.Count(t, "$") == 1 {
-				t = strings.ReplaceAll(t, "$", "")
-			} else if strings.Count(t, "$") == 2 && !strings.HasPrefix(t, "$") {
-				// "k = $5$ m" style: drop inner delimiters.
-				t = strings.ReplaceAll(t, "$", " ")
-			}
 		}
 		t = strings.TrimSpace(t)
 		if t == s {
