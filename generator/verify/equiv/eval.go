@@ -152,30 +152,11 @@ func (c *cmpr) pow(x, y *big.Float) (*big.Float, error) {
 				}
 				return newF(), nil
 			}
-			m := n
-			if m < 0 {
-				m = -m
-			}
 			// Refuse results whose binary exponent would leave big.Float's range.
-			if xe := x.MantExp(nil); math.Abs(float64(xe)*float64(m)) > 1e9 {
+			if xe := x.MantExp(nil); math.Abs(float64(xe)*float64(n)) > 1e9 {
 				return nil, errDomain
 			}
-			z := newF().SetInt64(1)
-			b := newF().Set(x)
-			for m > 0 {
-				if err := c.tick(2); err != nil {
-					return nil, err
-				}
-				if m&1 == 1 {
-					z.Mul(z, b)
-				}
-				b.Mul(b, b)
-				m >>= 1
-			}
-			if n < 0 {
-				z.Quo(newF().SetInt64(1), z)
-			}
-			return z, nil
+			return powInt(x, n, c.tick)
 		}
 	}
 	if x.Sign() < 0 {

@@ -104,23 +104,34 @@ func sigFigs(s string) (int, bool) {
 
 // pow10 returns 10^k exactly (k >= 0) or to 256 bits.
 func pow10(k int) *big.Float {
+	z, _ := powInt(newF().SetInt64(10), int64(k), nil)
+	return z
+}
+
+// powInt returns x^n by repeated squaring, charging work to tick if set.
+func powInt(x *big.Float, n int64, tick func(int) error) (*big.Float, error) {
 	z := newF().SetInt64(1)
-	b := newF().SetInt64(10)
-	n := k
-	if n < 0 {
-		n = -n
+	b := newF().Set(x)
+	m := n
+	if m < 0 {
+		m = -m
 	}
-	for n > 0 {
-		if n&1 == 1 {
+	for m > 0 {
+		if tick != nil {
+			if err := tick(2); err != nil {
+				return nil, err
+			}
+		}
+		if m&1 == 1 {
 			z.Mul(z, b)
 		}
 		b.Mul(b, b)
-		n >>= 1
+		m >>= 1
 	}
-	if k < 0 {
+	if n < 0 {
 		z.Quo(newF().SetInt64(1), z)
 	}
-	return z
+	return z, nil
 }
 
 // decade returns floor(log10(|x|)) for x != 0.

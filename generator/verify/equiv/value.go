@@ -60,23 +60,34 @@ var (
 
 // splitTop splits s at top-level occurrences of any of seps.
 func splitTop(s string, seps ...string) []string {
-	var parts []string
+	parts, _ := splitTopFunc(s, func(s string, i int) string {
+		for _, sep := range seps {
+			if strings.HasPrefix(s[i:], sep) {
+				return sep
+			}
+		}
+		return ""
+	})
+	return parts
+}
+
+// splitTopFunc splits s at the separators sep(s, i) returns outside
+// brackets, and returns the parts and the separators.
+func splitTopFunc(s string, sep func(s string, i int) string) (parts, seps []string) {
 	depth, last := 0, 0
 	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(', '[', '{':
+		switch {
+		case strings.ContainsRune("([{", rune(s[i])):
 			depth++
 			continue
-		case ')', ']', '}':
+		case strings.ContainsRune(")]}", rune(s[i])):
 			depth--
 			continue
-		}
-		if strings.HasPrefix(s[i:], "⦃") {
+		case strings.HasPrefix(s[i:], "⦃"):
 			depth++
 			i += len("⦃") - 1
 			continue
-		}
-		if strings.HasPrefix(s[i:], "⦄") {
+		case strings.HasPrefix(s[i:], "⦄"):
 			depth--
 			i += len("⦄") - 1
 			continue
@@ -84,16 +95,14 @@ func splitTop(s string, seps ...string) []string {
 		if depth != 0 {
 			continue
 		}
-		for _, sep := range seps {
-			if strings.HasPrefix(s[i:], sep) {
-				parts = append(parts, s[last:i])
-				last = i + len(sep)
-				i = last - 1
-				break
-			}
+		if m := sep(s, i); m != "" {
+			parts = append(parts, s[last:i])
+			seps = append(seps, m)
+			last = i + len(m)
+			i = last - 1
 		}
 	}
-	return append(parts, s[last:])
+	return append(parts, s[last:]), seps
 }
 
 // enclosing reports whether s[0] opens a bracket closed by s's last byte.
@@ -525,29 +534,11 @@ func relOpAt(s string, i int) string {
 
 // splitRelation splits at top-level relation operators.
 func splitRelation(s string) (parts []string, ops []string) {
-	depth, last := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(', '[', '{':
-			depth++
-			continue
-		case ')', ']', '}':
-			depth--
-			continue
-		}
-		if depth != 0 {
-			continue
-		}
-		op := relOpAt(s, i)
-		if op == "" {
-			continue
-		}
-		parts = append(parts, strings.TrimSpace(s[last:i]))
-		ops = append(ops, op)
-		last = i + len(op)
-		i = last - 1
+	parts, ops = splitTopFunc(s, relOpAt)
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
 	}
-	return append(parts, strings.TrimSpace(s[last:])), ops
+	return parts, ops
 }
 
 var reSubscript = regexp.MustCompile(`_(?:\{[^{}]*\}|[A-Za-z0-9])`)
