@@ -9,7 +9,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
+	"sync"
 
 	"github.com/sciif/leaderboard/generator/board"
 	"github.com/sciif/leaderboard/generator/ingest"
@@ -82,31 +84,54 @@ func Rescore(ctx context.Context, opt Options) (*Result, error) {
 	v := verify.New(bench, verify.Options{NoRules: opt.NoRules, Rules: opt.Rules})
 	index := bench.Index()
 	passes := map[board.Policy][][]bool{}
+	var todo []*board.Submission
 	for i := range subs {
-		sub := &subs[i]
-		if len(opt.Only) > 0 && !opt.Only[sub.ID] {
-			continue
+		if len(opt.Only) == 0 || opt.Only[subs[i].ID] {
+			todo = append(todo, &subs[i])
 		}
-		run, p := VerifySubmission(ctx, bench, index, v, sub, opt.KeepRuns)
-		if len(p) > 0 && opt.SkipInvalid {
-			out.Skipped = append(out.Skipped, p...)
-			continue
+	}
+	// Submissions are verified in batches of one per core and consumed in
+	// order: the output does not depend on scheduling, and memory holds at
+	// most one batch of submissions at a time.
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(todo)))
+	type verified struct {
+		run   board.Run
+		probs board.Problems
+	}
+	batch := make([]verified, workers)
+	for start := 0; start < len(todo); start += workers {
+		n := min(workers, len(todo)-start)
+		var wg sync.WaitGroup
+		for k := 0; k < n; k++ {
+			wg.Go(func() {
+				run, p := VerifySubmission(ctx, bench, index, v, todo[start+k], opt.KeepRuns)
+				batch[k] = verified{run, p}
+			})
 		}
-		probs = append(probs, p...)
-		if len(probs) > 0 {
-			continue // keep collecting problems; score nothing
-		}
-		out.Board.Models = append(out.Board.Models, score.Model(bench, sub, run.Verdicts, opt.Policies))
-		for _, pol := range opt.Policies {
-			vec := make([]bool, len(run.Verdicts))
-			for k := range run.Verdicts {
-				vec[k] = run.Verdicts[k].Compliant(pol)
+		wg.Wait()
+		for k := 0; k < n; k++ {
+			sub, run, p := todo[start+k], batch[k].run, batch[k].probs
+			batch[k] = verified{}
+			if len(p) > 0 && opt.SkipInvalid {
+				out.Skipped = append(out.Skipped, p...)
+				continue
 			}
-			passes[pol] = append(passes[pol], vec)
-		}
-		out.Diags = append(out.Diags, run.Diagnostics...)
-		if opt.KeepRuns {
-			out.Runs = append(out.Runs, run)
+			probs = append(probs, p...)
+			if len(probs) > 0 {
+				continue // keep collecting problems; score nothing
+			}
+			out.Board.Models = append(out.Board.Models, score.Model(bench, sub, run.Verdicts, opt.Policies))
+			for _, pol := range opt.Policies {
+				vec := make([]bool, len(run.Verdicts))
+				for k := range run.Verdicts {
+					vec[k] = run.Verdicts[k].Compliant(pol)
+				}
+				passes[pol] = append(passes[pol], vec)
+			}
+			out.Diags = append(out.Diags, run.Diagnostics...)
+			if opt.KeepRuns {
+				out.Runs = append(out.Runs, run)
+			}
 		}
 	}
 	if len(probs) > 0 {

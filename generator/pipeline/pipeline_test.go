@@ -15,6 +15,8 @@ import (
 
 	"github.com/sciif/leaderboard/generator/board"
 	"github.com/sciif/leaderboard/generator/ingest"
+	"github.com/sciif/leaderboard/generator/synth"
+	"github.com/sciif/leaderboard/generator/verify/rules"
 )
 
 // The test below builds a random board whose judge outputs use every form
@@ -290,21 +292,33 @@ func write(tb testing.TB, path, data string) {
 	}
 }
 
-// The scoring benchmarks run on a paper-sized benchmark (334 items) with
-// 100 submissions. BenchmarkDecodeOnly decodes the same JSONL with
-// encoding/json and nothing else: the floor that rescoring is measured
-// against.
+// The scoring benchmarks run on a synthetic paper-sized benchmark (334
+// items) with 100 submissions (sciif synth). BenchmarkDecodeOnly decodes the
+// same JSONL with encoding/json and nothing else: the floor that rescoring
+// is measured against.
 const benchItems, benchModels = 334, 100
 
 func benchBoard(b *testing.B) string {
 	dir := b.TempDir()
-	genBoard(b, dir, benchItems, benchModels, 1)
+	if err := synth.Write(dir, synth.Options{Models: benchModels, Items: benchItems, Seed: 1, Catalog: ingest.BuiltinCatalog()}); err != nil {
+		b.Fatal(err)
+	}
 	return dir
 }
 
+// BenchmarkRescore scores with the judges alone (--no-rules).
 func BenchmarkRescore(b *testing.B) {
+	benchRescore(b, Options{Policies: board.Policies, NoRules: true})
+}
+
+// BenchmarkRescoreRules scores with the deterministic rules first.
+func BenchmarkRescoreRules(b *testing.B) {
+	benchRescore(b, Options{Policies: board.Policies, Rules: rules.Default()})
+}
+
+func benchRescore(b *testing.B, opt Options) {
 	dir := benchBoard(b)
-	opt := Options{Benchmark: filepath.Join(dir, "bench"), Results: filepath.Join(dir, "results"), Policies: board.Policies, NoRules: true}
+	opt.Benchmark, opt.Results = filepath.Join(dir, "benchmarks", "sciif"), filepath.Join(dir, "results")
 	records := 0
 	for b.Loop() {
 		res, err := Rescore(context.Background(), opt)

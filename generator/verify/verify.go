@@ -22,6 +22,15 @@ import (
 	"github.com/sciif/leaderboard/generator/judge"
 )
 
+// Answer is a response as the rules see it: the whole text and its final
+// answer, extracted once per record.
+type Answer struct {
+	Text string
+	// Final is the final-answer span; HasFinal is false when none was found.
+	Final    string
+	HasFinal bool
+}
+
 // PointRule is a deterministic check of one evidence point of one
 // constraint. It must return Undecided whenever it is not sure: a rule
 // overrides the judges only where it is reliable.
@@ -32,17 +41,18 @@ type PointRule struct {
 	Point      int
 	// Doc says in one sentence what the rule checks.
 	Doc   string
-	Check func(ctx context.Context, item *board.Item, response string) board.RuleVerdict
+	Check func(ctx context.Context, item *board.Item, ans *Answer) board.RuleVerdict
 }
 
-// CorrectnessRule decides correctness from the response and the reference,
-// returning the final-answer span it compared. It returns Undecided when the
-// reference or the answer is not machine-checkable.
-type CorrectnessRule func(ctx context.Context, item *board.Item, response string) (v board.RuleVerdict, extracted string)
+// CorrectnessRule decides correctness from the answer and the reference. It
+// returns Undecided when the reference or the answer is not machine-checkable.
+type CorrectnessRule func(ctx context.Context, item *board.Item, ans *Answer) board.RuleVerdict
 
 // Rules is the set of deterministic verifiers the protocol runs before the
 // judges.
 type Rules struct {
+	// Extract finds the final answer of a response; nil means none.
+	Extract     func(response string) (span string, ok bool)
 	Correctness CorrectnessRule
 	Points      []PointRule
 }
@@ -139,9 +149,13 @@ func (v *Verifier) Record(ctx context.Context, item *board.Item, sub *board.Subm
 	}
 	judgesCorrect := allYes(out.CorrectVotes)
 	out.Correct, out.CorrectBy = judgesCorrect, board.ByJudges
+	ans := &Answer{Text: rec.Response}
+	if !v.opt.NoRules && v.opt.Rules.Extract != nil {
+		ans.Final, ans.HasFinal = v.opt.Rules.Extract(rec.Response)
+		out.Extracted = ans.Final
+	}
 	if !v.opt.NoRules && v.opt.Rules.Correctness != nil {
-		rv, span := v.opt.Rules.Correctness(ctx, item, rec.Response)
-		out.Extracted = span
+		rv := v.opt.Rules.Correctness(ctx, item, ans)
 		if rv.Outcome != board.Undecided {
 			out.CorrectRule = &rv
 			out.Correct, out.CorrectBy = rv.Outcome == board.Pass, board.ByRules
@@ -203,7 +217,7 @@ func (v *Verifier) Record(ctx context.Context, item *board.Item, sub *board.Subm
 		for i := range cv.Points {
 			pv := &cv.Points[i]
 			pv.Pass, pv.DecidedBy = pv.JudgesPass(), board.ByJudges
-			if rule := v.pointRule(ctx, item, cid, pv.N, rec.Response); rule != nil {
+			if rule := v.pointRule(ctx, item, cid, pv.N, ans); rule != nil {
 				pv.Rule = rule
 				if rule.Outcome != board.Undecided {
 					pass := rule.Outcome == board.Pass
@@ -227,10 +241,10 @@ func (v *Verifier) Record(ctx context.Context, item *board.Item, sub *board.Subm
 
 // pointRule runs the rules registered for one point and returns the first
 // decided verdict, else the last undecided one, else nil.
-func (v *Verifier) pointRule(ctx context.Context, item *board.Item, cid string, n int, response string) *board.RuleVerdict {
+func (v *Verifier) pointRule(ctx context.Context, item *board.Item, cid string, n int, ans *Answer) *board.RuleVerdict {
 	var last *board.RuleVerdict
 	for _, r := range v.rules[cid][n] {
-		rv := r.Check(ctx, item, response)
+		rv := r.Check(ctx, item, ans)
 		if rv.Rule == "" {
 			rv.Rule = r.ID
 		}

@@ -7,12 +7,15 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/board"
+	"github.com/sciif/leaderboard/generator/verify"
 	"github.com/sciif/leaderboard/generator/verify/equiv"
 )
 
 // constant is a physical constant the constant-value rule knows, found by
 // its name (never by its symbol alone: R, h, c and e mean too many things).
 type constant struct {
+	// lit is a literal every match of name contains: a cheap filter.
+	lit  string
 	name *regexp.Regexp
 	// values are accepted statements of the constant, value and unit,
 	// in the notations textbooks use (CODATA 2018 values).
@@ -24,31 +27,31 @@ type constant struct {
 // constants is the table of the constant-value rule. It is small on
 // purpose: a constant belongs here only when its name is unambiguous.
 var constants = []constant{
-	{regexp.MustCompile(`(?i)\b(?:universal |molar |ideal[- ])?gas constant\b`),
+	{"gas constant", regexp.MustCompile(`\b(?:universal |molar |ideal[- ])?gas constant\b`),
 		[]string{"8.314462618 J/(mol K)", "0.0820574 L atm/(mol K)", "1.987204 cal/(mol K)", "62.36367 L Torr/(mol K)", "0.08314463 L bar/(mol K)"},
 		[]string{"8.314462618", "0.0820574", "1.987204", "62.36367", "0.08314463"}},
-	{regexp.MustCompile(`(?i)\bboltzmann(?:'s)? constant\b`),
+	{"boltzmann", regexp.MustCompile(`\bboltzmann(?:'s)? constant\b`),
 		[]string{"1.380649e-23 J/K", "8.617333e-5 eV/K"},
 		[]string{"1.380649e-23", "8.617333e-5"}},
-	{regexp.MustCompile(`(?i)\bplanck(?:'s)? constant\b`),
+	{"planck", regexp.MustCompile(`\bplanck(?:'s)? constant\b`),
 		[]string{"6.62607015e-34 J s", "4.135667696e-15 eV s"},
 		[]string{"6.62607015e-34", "4.135667696e-15"}},
-	{regexp.MustCompile(`(?i)\bavogadro(?:'s)? (?:constant|number)\b`),
+	{"avogadro", regexp.MustCompile(`\bavogadro(?:'s)? (?:constant|number)\b`),
 		[]string{"6.02214076e23 mol^-1"},
 		[]string{"6.02214076e23"}},
-	{regexp.MustCompile(`(?i)\belementary charge\b`),
+	{"elementary charge", regexp.MustCompile(`\belementary charge\b`),
 		[]string{"1.602176634e-19 C"},
 		[]string{"1.602176634e-19"}},
-	{regexp.MustCompile(`(?i)\bspeed of light\b`),
+	{"speed of light", regexp.MustCompile(`\bspeed of light\b`),
 		[]string{"2.99792458e8 m/s"},
 		[]string{"2.99792458e8"}},
-	{regexp.MustCompile(`(?i)\bfaraday(?:'s)? constant\b`),
+	{"faraday", regexp.MustCompile(`\bfaraday(?:'s)? constant\b`),
 		[]string{"96485.33212 C/mol"},
 		[]string{"96485.33212"}},
-	{regexp.MustCompile(`(?i)\b(?:vacuum permittivity|permittivity of (?:free space|vacuum))\b`),
+	{"permittivity", regexp.MustCompile(`\b(?:vacuum permittivity|permittivity of (?:free space|vacuum))\b`),
 		[]string{"8.8541878128e-12 F/m"},
 		[]string{"8.8541878128e-12"}},
-	{regexp.MustCompile(`(?i)\bstefan[-–]boltzmann constant\b`),
+	{"stefan", regexp.MustCompile(`\bstefan[-–]boltzmann constant\b`),
 		[]string{"5.670374419e-8 W/(m^2 K^4)"},
 		[]string{"5.670374419e-8"}},
 }
@@ -59,10 +62,17 @@ var constTolerance = equiv.Tolerance{Kind: equiv.Relative, Value: 0.01}
 // stated finds "= value [unit]" (or "≈", "is", "of") shortly after a name.
 var stated = regexp.MustCompile(`^[^.;\n]{0,40}?(?:=|≈|\\approx|\bis\b|\bof\b)\s*`)
 
-func constantValues(ctx context.Context, _ *board.Item, response string) board.RuleVerdict {
+func constantValues(ctx context.Context, _ *board.Item, ans *verify.Answer) board.RuleVerdict {
 	const rule = "symbols_constants_standardization/constant-value"
+	response := ans.Text
+	// Names are matched in an ASCII-lower-cased copy, which keeps byte
+	// offsets, so values are read from the original text.
+	lower := asciiLower(response)
 	for _, c := range constants {
-		for _, loc := range c.name.FindAllStringIndex(response, -1) {
+		if !strings.Contains(lower, c.lit) {
+			continue
+		}
+		for _, loc := range c.name.FindAllStringIndex(lower, -1) {
 			after := response[loc[1]:]
 			m := stated.FindStringIndex(after)
 			if m == nil {
@@ -156,4 +166,16 @@ func isWord(s string) bool {
 		}
 	}
 	return true
+}
+
+// asciiLower lower-cases ASCII letters only, so that byte offsets into the
+// result are offsets into s.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }

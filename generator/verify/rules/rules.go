@@ -26,7 +26,7 @@ const PairTimeout = 100 * time.Millisecond
 // Default returns the protocol's rule set: correctness by equivalence and
 // the point rules of Points.
 func Default() verify.Rules {
-	return verify.Rules{Correctness: Correctness, Points: Points()}
+	return verify.Rules{Extract: equiv.Extract, Correctness: Correctness, Points: Points()}
 }
 
 // Points returns the evidence rules, an explicit list with stable ids.
@@ -56,15 +56,15 @@ func undecided(rule, format string, args ...any) board.RuleVerdict {
 
 // Correctness decides correctness with the answer-equivalence verifier when
 // the reference is machine-checkable, and leaves it to the judges otherwise.
-func Correctness(ctx context.Context, item *board.Item, response string) (board.RuleVerdict, string) {
+func Correctness(ctx context.Context, item *board.Item, ans *verify.Answer) board.RuleVerdict {
 	const rule = "correctness/equiv"
 	if item.Reference.Type == "text" || strings.TrimSpace(item.Reference.Answer) == "" {
-		return undecided(rule, "the reference is free text; the judges decide"), ""
+		return undecided(rule, "the reference is free text; the judges decide")
 	}
-	span, ok := equiv.Extract(response)
-	if !ok {
-		return undecided(rule, "no final answer found in the response; the judges decide"), ""
+	if !ans.HasFinal {
+		return undecided(rule, "no final answer found in the response; the judges decide")
 	}
+	span := ans.Final
 	ctx, cancel := context.WithTimeout(ctx, PairTimeout)
 	defer cancel()
 	opt := equiv.Options{Type: item.Reference.Type}
@@ -78,7 +78,7 @@ func Correctness(ctx context.Context, item *board.Item, response string) (board.
 		// correct answer is a judgement (the judges differ on it), so the
 		// judges decide; the Units Standard rules see the missing unit.
 		v.Reason = "the value agrees but the answer omits the unit (" + r.Reason + "); the judges decide"
-		return v, span
+		return v
 	}
 	switch r.Verdict {
 	case equiv.Equal:
@@ -86,7 +86,7 @@ func Correctness(ctx context.Context, item *board.Item, response string) (board.
 	case equiv.NotEqual:
 		v.Outcome = board.Fail
 	}
-	return v, span
+	return v
 }
 
 // bareNumber matches a number alone, in any of the notations models use,
@@ -120,16 +120,16 @@ func referenceUnit(item *board.Item) string {
 	return ""
 }
 
-func finalUnit(ctx context.Context, item *board.Item, response string) board.RuleVerdict {
+func finalUnit(ctx context.Context, item *board.Item, ans *verify.Answer) board.RuleVerdict {
 	const rule = "units_standard/final-unit"
 	unit := referenceUnit(item)
 	if unit == "" {
 		return undecided(rule, "the reference has no unit to check against")
 	}
-	span, ok := equiv.Extract(response)
-	if !ok {
+	if !ans.HasFinal {
 		return undecided(rule, "no final answer found")
 	}
+	span := ans.Final
 	if bareNumber.MatchString(strings.TrimSpace(span)) {
 		return board.RuleVerdict{Outcome: board.Fail, Rule: rule, Evidence: span,
 			Reason: fmt.Sprintf("the final answer %q carries no unit; the reference is in %s", strings.TrimSpace(span), unit)}
@@ -148,11 +148,11 @@ func finalUnit(ctx context.Context, item *board.Item, response string) board.Rul
 // named. The list is deliberately broad (fits, regressions, expansions,
 // approximations): the rule may fail a point only when none of them occurs,
 // since their absence is reliable evidence and their presence proves nothing.
-var methodWords = regexp.MustCompile(`(?i)\b(?:method|algorithm|scheme|procedure|technique|iterat\w*|quadrature|integrat\w*|solver|recurrence|recursion|update|newton|raphson|bisect\w*|secant|euler|runge|kutta|simpson|trapez\w*|romberg|jacobi|gauss\w*|seidel|relaxation|sor|finite[- ]difference|finite[- ]element|finite[- ]volume|monte[- ]carlo|metropolis|sampling|verlet|leapfrog|crank|nicolson|shooting|fixed[- ]point|gradient|descent|regula|falsi|brent|interpolat\w*|extrapolat\w*|spline|numerical\w*|discreti[sz]\w*|step[- ]?size|time[- ]?step|rk4|fdm|fem|least[- ]squares|regression|fit|fitt\w*|normal equations|elimination|decomposition|factori[sz]\w*|cholesky|householder|qr|lu|eigen\w*|power method|lanczos|fourier|fft|convolution|taylor|series|expansion|optimi[sz]\w*|minimi[sz]\w*|maximi[sz]\w*|levenberg|marquardt|conjugate|simplex|root[- ]?finding|approximat\w*|estimat\w*)\b`)
+var methodWords = regexp.MustCompile(`\b(?:method|algorithm|scheme|procedure|technique|iterat\w*|quadrature|integrat\w*|solver|recurrence|recursion|update|newton|raphson|bisect\w*|secant|euler|runge|kutta|simpson|trapez\w*|romberg|jacobi|gauss\w*|seidel|relaxation|sor|finite[- ]difference|finite[- ]element|finite[- ]volume|monte[- ]carlo|metropolis|sampling|verlet|leapfrog|crank|nicolson|shooting|fixed[- ]point|gradient|descent|regula|falsi|brent|interpolat\w*|extrapolat\w*|spline|numerical\w*|discreti[sz]\w*|step[- ]?size|time[- ]?step|rk4|fdm|fem|least[- ]squares|regression|fit|fitt\w*|normal equations|elimination|decomposition|factori[sz]\w*|cholesky|householder|qr|lu|eigen\w*|power method|lanczos|fourier|fft|convolution|taylor|series|expansion|optimi[sz]\w*|minimi[sz]\w*|maximi[sz]\w*|levenberg|marquardt|conjugate|simplex|root[- ]?finding|approximat\w*|estimat\w*)\b`)
 
-func methodNamed(_ context.Context, _ *board.Item, response string) board.RuleVerdict {
+func methodNamed(_ context.Context, _ *board.Item, ans *verify.Answer) board.RuleVerdict {
 	const rule = "numerical_methods/method-named"
-	if m := methodWords.FindString(response); m != "" {
+	if m := methodWords.FindString(asciiLower(ans.Text)); m != "" {
 		return undecided(rule, "the response mentions %q; whether it names and applies an algorithm is for the judges", m)
 	}
 	return board.RuleVerdict{Outcome: board.Fail, Rule: rule,

@@ -6,10 +6,19 @@ import (
 	"testing"
 
 	"github.com/sciif/leaderboard/generator/board"
+	"github.com/sciif/leaderboard/generator/verify"
+	"github.com/sciif/leaderboard/generator/verify/equiv"
 )
 
 func item(answer, typ string) *board.Item {
 	return &board.Item{ID: "x", Reference: board.Reference{Answer: answer, Type: typ}}
+}
+
+// answer prepares a response the way verify does before calling rules.
+func answer(response string) *verify.Answer {
+	a := &verify.Answer{Text: response}
+	a.Final, a.HasFinal = equiv.Extract(response)
+	return a
 }
 
 func TestFinalUnit(t *testing.T) {
@@ -62,7 +71,7 @@ func TestFinalUnit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := finalUnit(context.Background(), item(tt.ref, tt.typ), tt.response)
+			got := finalUnit(context.Background(), item(tt.ref, tt.typ), answer(tt.response))
 			if got.Outcome != tt.want {
 				t.Errorf("outcome = %v (%s), want %v: %s", got.Outcome, got.Reason, tt.want, tt.reason)
 			}
@@ -87,7 +96,7 @@ func TestMethodNamed(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := methodNamed(context.Background(), nil, tt.response); got.Outcome != tt.want {
+			if got := methodNamed(context.Background(), nil, answer(tt.response)); got.Outcome != tt.want {
 				t.Errorf("outcome = %v (%s), want %v: %s", got.Outcome, got.Reason, tt.want, tt.reason)
 			}
 		})
@@ -109,7 +118,7 @@ func TestConstantValues(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := constantValues(context.Background(), nil, tt.response)
+			got := constantValues(context.Background(), nil, answer(tt.response))
 			if got.Outcome != tt.want {
 				t.Errorf("outcome = %v (%s), want %v: %s", got.Outcome, got.Reason, tt.want, tt.reason)
 			}
@@ -130,7 +139,9 @@ func TestCorrectness(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, span := Correctness(context.Background(), item(tt.ref, tt.typ), tt.res)
+			ans := answer(tt.res)
+			got := Correctness(context.Background(), item(tt.ref, tt.typ), ans)
+			span := ans.Final
 			if got.Outcome != tt.want {
 				t.Errorf("outcome = %v (%s), want %v: %s", got.Outcome, got.Reason, tt.want, tt.reason)
 			}
