@@ -3,6 +3,7 @@ package equiv
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 var (
@@ -36,7 +37,11 @@ func Extract(response string) (span string, ok bool) {
 	if loc := reChatTokens.FindStringIndex(s); loc != nil {
 		s = s[:loc[0]]
 	}
-	s = reHopeCorrect.ReplaceAllString(s, "")
+	lower := asciiLower(s)
+	if strings.Contains(lower, "hope it is correct") {
+		s = reHopeCorrect.ReplaceAllString(s, "")
+		lower = asciiLower(s)
+	}
 	t := strings.TrimSpace(s)
 	if t == "" {
 		return "", false
@@ -46,9 +51,8 @@ func Extract(response string) (span string, ok bool) {
 		return trimSpan(t), true
 	}
 	boxAt, box := lastBoxes(s)
-	fa := reFinalAnswer.FindAllStringIndex(s, -1)
-	if len(fa) > 0 && fa[len(fa)-1][1] > boxAt {
-		sec := strings.TrimLeft(s[fa[len(fa)-1][1]:], " \t*:")
+	if fa := lastFinalAnswer(s, lower); fa != nil && fa[1] > boxAt {
+		sec := strings.TrimLeft(s[fa[1]:], " \t*:")
 		if line := firstLine(sec); line != "" {
 			if m := reAnswerIs.FindStringIndex(line); m != nil && m[0] < 8 {
 				line = line[m[1]:]
@@ -147,6 +151,41 @@ func formulaLike(s string) bool {
 	b.WriteString(s[prev:])
 	t := reCommand.ReplaceAllString(b.String(), " ")
 	return !reLongWord.MatchString(t) && len(reWord.FindAllString(t, 4)) <= 3
+}
+
+// lastFinalAnswer returns the span of the last "Final Answer" marker of s
+// (reFinalAnswer), or nil. lower is s with ASCII letters lower-cased; the
+// regexp runs only near occurrences of "final", which keeps long responses
+// cheap.
+func lastFinalAnswer(s, lower string) []int {
+	for end := len(lower); end > 0; {
+		i := strings.LastIndex(lower[:end], "final")
+		if i < 0 {
+			return nil
+		}
+		// The marker may start up to a few characters before "final"
+		// ("**", "### ").
+		from := max(0, i-8)
+		for from > 0 && !utf8.RuneStart(s[from]) {
+			from--
+		}
+		if m := reFinalAnswer.FindStringIndex(s[from:]); m != nil && from+m[0] <= i && from+m[1] > i {
+			return []int{from + m[0], from + m[1]}
+		}
+		end = i
+	}
+	return nil
+}
+
+// asciiLower lower-cases ASCII letters only, keeping byte offsets.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // isWholeMath reports whether s is one math span: $…$, $$…$$, \(…\), \[…\].
