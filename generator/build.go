@@ -56,6 +56,10 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 1
 	}
 	in := render.Input{Bench: res.Bench, Board: res.Board, Runs: res.Runs, Reported: reported, Version: "sciif " + version}
+	onBoard := map[string]bool{}
+	for _, m := range res.Board.Models {
+		onBoard[m.ID] = true
+	}
 	for _, ib := range []struct {
 		name, input string
 		defaults    []string
@@ -76,7 +80,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if input == "" {
 			continue
 		}
-		b, err := pipeline.Instructions(ctx, pipeline.InstrOptions{Name: ib.name, Input: input, Checkers: ib.checkers, Results: *results})
+		b, err := pipeline.Instructions(ctx, pipeline.InstrOptions{Name: ib.name, Input: input, Checkers: ib.checkers, Results: *results, Only: onBoard})
 		if err != nil {
 			printProblems(stderr, "build", err)
 			fmt.Fprintln(stderr, "sciif build: the previous site is left as it was")

@@ -22,6 +22,10 @@ type InstrOptions struct {
 	Input    string
 	Checkers []instr.Checker
 	Results  string
+	// Only, when non-empty, restricts the board to these submission ids
+	// (the ones on the SciIF board, so that a submission left out there
+	// under --skip-invalid is left out here too).
+	Only map[string]bool
 }
 
 // Instructions rescores every submission under opt.Results that carries a
@@ -41,7 +45,7 @@ func Instructions(ctx context.Context, opt InstrOptions) (*board.InstrBoard, err
 	if err != nil {
 		return nil, err
 	}
-	subs, err := submissionsWith(opt.Results, opt.Name+".jsonl")
+	subs, err := submissionsWith(opt.Results, opt.Name+".jsonl", opt.Only)
 	if err != nil {
 		return nil, err
 	}
@@ -112,14 +116,18 @@ func verdicts(r instr.PromptResult) []board.InstrVerdict {
 	return out
 }
 
-// submissionsWith lists the rescorable submissions that hold file.
-func submissionsWith(results, file string) ([]board.Submission, error) {
+// submissionsWith lists the rescorable submissions that hold file, among
+// only if it is not empty.
+func submissionsWith(results, file string, only map[string]bool) ([]board.Submission, error) {
 	subs, err := ingest.Submissions(results)
-	if err != nil {
+	if err != nil && len(only) == 0 {
 		return nil, err
 	}
 	var out []board.Submission
 	for _, s := range subs {
+		if len(only) > 0 && !only[s.ID] {
+			continue
+		}
 		if _, err := os.Stat(filepath.Join(s.Dir, file)); err == nil {
 			out = append(out, s)
 		}
