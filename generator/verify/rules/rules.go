@@ -144,15 +144,72 @@ func finalUnit(ctx context.Context, item *board.Item, ans *verify.Answer) board.
 	return undecided(rule, "the final answer carries a unit; whether units stay consistent is for the judges")
 }
 
-// methodWords are words without which no numerical method can have been
-// named. The list is deliberately broad (fits, regressions, expansions,
-// approximations): the rule may fail a point only when none of them occurs,
-// since their absence is reliable evidence and their presence proves nothing.
-var methodWords = regexp.MustCompile(`\b(?:method|algorithm|scheme|procedure|technique|iterat\w*|quadrature|integrat\w*|solver|recurrence|recursion|update|newton|raphson|bisect\w*|secant|euler|runge|kutta|simpson|trapez\w*|romberg|jacobi|gauss\w*|seidel|relaxation|sor|finite[- ]difference|finite[- ]element|finite[- ]volume|monte[- ]carlo|metropolis|sampling|verlet|leapfrog|crank|nicolson|shooting|fixed[- ]point|gradient|descent|regula|falsi|brent|interpolat\w*|extrapolat\w*|spline|numerical\w*|discreti[sz]\w*|step[- ]?size|time[- ]?step|rk4|fdm|fem|least[- ]squares|regression|fit|fitt\w*|normal equations|elimination|decomposition|factori[sz]\w*|cholesky|householder|qr|lu|eigen\w*|power method|lanczos|fourier|fft|convolution|taylor|series|expansion|optimi[sz]\w*|minimi[sz]\w*|maximi[sz]\w*|levenberg|marquardt|conjugate|simplex|root[- ]?finding|approximat\w*|estimat\w*)\b`)
+// methodWords, methodPrefixes and methodPhrases are the vocabulary without
+// which no numerical method can have been named. The list is deliberately
+// broad (fits, regressions, expansions, approximations): the rule may fail a
+// point only when none of them occurs, since their absence is reliable
+// evidence and their presence proves nothing.
+var (
+	methodWords = map[string]bool{
+		"method": true, "methods": true, "algorithm": true, "algorithms": true, "scheme": true, "schemes": true,
+		"procedure": true, "technique": true, "quadrature": true, "solver": true, "recurrence": true,
+		"recursion": true, "update": true, "updates": true, "newton": true, "raphson": true, "secant": true,
+		"euler": true, "runge": true, "kutta": true, "simpson": true, "romberg": true, "jacobi": true,
+		"seidel": true, "relaxation": true, "sor": true, "metropolis": true, "sampling": true, "verlet": true,
+		"leapfrog": true, "crank": true, "nicolson": true, "shooting": true, "gradient": true, "descent": true,
+		"regula": true, "falsi": true, "brent": true, "spline": true, "splines": true, "rk4": true, "fdm": true,
+		"fem": true, "regression": true, "fit": true, "fits": true, "elimination": true, "decomposition": true,
+		"cholesky": true, "householder": true, "qr": true, "lu": true, "lanczos": true, "fourier": true,
+		"fft": true, "convolution": true, "taylor": true, "series": true, "expansion": true,
+		"levenberg": true, "marquardt": true, "conjugate": true, "simplex": true, "stepsize": true,
+		"timestep": true,
+	}
+	methodPrefixes = []string{"iterat", "integrat", "bisect", "trapez", "gauss", "interpolat", "extrapolat",
+		"numerical", "discreti", "fitt", "factori", "eigen", "optimi", "minimi", "maximi", "approximat", "estimat"}
+	methodPhrases = []string{"finite difference", "finite-difference", "finite element", "finite-element",
+		"finite volume", "finite-volume", "monte carlo", "monte-carlo", "fixed point", "fixed-point",
+		"step size", "step-size", "time step", "time-step", "least squares", "least-squares",
+		"normal equations", "power method", "root finding", "root-finding"}
+)
+
+// methodMention returns the first method word of text, or "".
+func methodMention(text string) string {
+	lower := asciiLower(text)
+	for _, p := range methodPhrases {
+		if strings.Contains(lower, p) {
+			return p
+		}
+	}
+	for i := 0; i < len(lower); {
+		if !isASCIILetterDigit(lower[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(lower) && isASCIILetterDigit(lower[j]) {
+			j++
+		}
+		w := lower[i:j]
+		if methodWords[w] {
+			return w
+		}
+		for _, p := range methodPrefixes {
+			if strings.HasPrefix(w, p) {
+				return w
+			}
+		}
+		i = j
+	}
+	return ""
+}
+
+func isASCIILetterDigit(c byte) bool {
+	return 'a' <= c && c <= 'z' || '0' <= c && c <= '9'
+}
 
 func methodNamed(_ context.Context, _ *board.Item, ans *verify.Answer) board.RuleVerdict {
 	const rule = "numerical_methods/method-named"
-	if m := methodWords.FindString(asciiLower(ans.Text)); m != "" {
+	if m := methodMention(ans.Text); m != "" {
 		return undecided(rule, "the response mentions %q; whether it names and applies an algorithm is for the judges", m)
 	}
 	return board.RuleVerdict{Outcome: board.Fail, Rule: rule,
