@@ -197,8 +197,12 @@ type Diagnostic struct {
 
 func (d Diagnostic) Error() string { return d.String() }
 
-// String formats d as "file:line: item X: constraint Y: judge Z: message".
-func (d Diagnostic) String() string {
+// String formats d as "file:line: item X: field: constraint Y: judge Z: message".
+func (d Diagnostic) String() string { return d.Where() + ": " + d.Msg }
+
+// Where formats the location of d: "file:line: item X: field: constraint
+// Y: judge Z", leaving out what is not set.
+func (d Diagnostic) Where() string {
 	s := d.File
 	if d.Line > 0 {
 		s += fmt.Sprintf(":%d", d.Line)
@@ -215,7 +219,7 @@ func (d Diagnostic) String() string {
 	if d.Judge != "" {
 		s += ": judge " + d.Judge
 	}
-	return s + ": " + d.Msg
+	return s
 }
 
 // Problems is a list of fatal input problems, reported all at once.

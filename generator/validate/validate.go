@@ -87,23 +87,8 @@ type Finding struct {
 // String formats f as "file:line: item X: field: constraint Y: judge Z:
 // message — fix", with "warning: " before the message of warnings.
 func (f Finding) String() string {
-	s := f.File
-	if f.Line > 0 {
-		s += fmt.Sprintf(":%d", f.Line)
-	}
-	if f.Item != "" {
-		s += ": item " + f.Item
-	}
-	if f.Field != "" {
-		s += ": " + f.Field
-	}
-	if f.Constraint != "" {
-		s += ": constraint " + f.Constraint
-	}
-	if f.Judge != "" {
-		s += ": judge " + f.Judge
-	}
-	s += ": "
+	loc := board.Diagnostic{File: f.File, Line: f.Line, Item: f.Item, Field: f.Field, Constraint: f.Constraint, Judge: f.Judge}
+	s := loc.Where() + ": "
 	if f.Severity == Warning {
 		s += "warning: "
 	}
