@@ -20,8 +20,8 @@ score: build
 test:
 	$(GO) vet $(PKGS)
 	@unformatted=$$(gofmt -l generator templates assets); if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
+	@$(MAKE) --no-print-directory fuzz FUZZTIME=5s
 	$(GO) test -count=1 $(PKGS)
-	$(MAKE) fuzz FUZZTIME=5s
 
 # Exercise every fuzz target briefly (longer with FUZZTIME=1m).
 FUZZTIME ?= 30s
