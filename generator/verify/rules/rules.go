@@ -96,6 +96,21 @@ var bareNumber = regexp.MustCompile(`^(?:\\boxed\{)?\$*\s*(?:\\approx|≈|~|=)?\
 // leadingNumber matches the number at the start of a reference answer.
 var leadingNumber = regexp.MustCompile(`^\s*\$?\s*[-+−]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:[eE][-+−]?\d+)?(?:\s*(?:\\times|\\cdot|×|·)\s*10\s*(?:\^\s*\{?\s*[-+−]?\d+\s*\}?|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))?\s*\$?\s*`)
 
+// rightHandSide returns what a final answer states after its last "=",
+// "≈" or "\\approx" ("$\\lambda \\approx 1099$" gives "1099"), without
+// math delimiters; the whole answer when it has none.
+func rightHandSide(span string) string {
+	s := strings.TrimSpace(span)
+	s = strings.TrimPrefix(s, "\\boxed{")
+	s = strings.Trim(s, "$ ")
+	for _, op := range []string{"\\approx", "≈", "="} {
+		if i := strings.LastIndex(s, op); i >= 0 {
+			s = s[i+len(op):]
+		}
+	}
+	return strings.TrimSpace(s)
+}
+
 // referenceUnit returns the unit text of a numeric reference ("J/mol" of
 // "3.52e4 J/mol"), or "" when the reference is not a number with a unit.
 func referenceUnit(item *board.Item) string {
@@ -130,18 +145,23 @@ func finalUnit(ctx context.Context, item *board.Item, ans *verify.Answer) board.
 		return undecided(rule, "no final answer found")
 	}
 	span := ans.Final
-	if bareNumber.MatchString(strings.TrimSpace(span)) {
+	if bareNumber.MatchString(rightHandSide(span)) {
 		return board.RuleVerdict{Outcome: board.Fail, Rule: rule, Evidence: span,
 			Reason: fmt.Sprintf("the final answer %q carries no unit; the reference is in %s", strings.TrimSpace(span), unit)}
 	}
 	ctx, cancel := context.WithTimeout(ctx, PairTimeout)
 	defer cancel()
 	r := equiv.Compare(ctx, item.Reference.Answer, span, equiv.Options{Type: "numeric"})
-	if r.Verdict == equiv.NotEqual && strings.HasPrefix(r.Reason, "dimensions differ") {
+	switch {
+	case r.Verdict == equiv.Equal && r.Rule == "unit_omitted":
+		// The value is the reference's; only the unit is missing.
+		return board.RuleVerdict{Outcome: board.Fail, Rule: rule, Evidence: span,
+			Reason: fmt.Sprintf("the final answer %q carries no unit; the reference is in %s", strings.TrimSpace(span), unit)}
+	case r.Verdict == equiv.NotEqual && strings.HasPrefix(r.Reason, "dimensions differ"):
 		return board.RuleVerdict{Outcome: board.Fail, Rule: rule, Evidence: span,
 			Reason: "the final answer's unit has the wrong dimension: " + r.Reason}
 	}
-	return undecided(rule, "the final answer carries a unit; whether units stay consistent is for the judges")
+	return undecided(rule, "the final answer seems to carry a unit; whether units stay consistent is for the judges")
 }
 
 // methodWords, methodPrefixes and methodPhrases are the vocabulary without

@@ -39,6 +39,16 @@ func TestFinalUnit(t *testing.T) {
 			want: board.Fail,
 		},
 		{
+			name: "named bare number", reason: "a symbol and approx sign before a bare number still carry no unit",
+			ref: "1099 nm", response: "Final Answer: $\\lambda \\approx 1099$",
+			want: board.Fail,
+		},
+		{
+			name: "named number with unit after the math", reason: "the unit may follow the math span",
+			ref: "1099 nm", response: "Final Answer: $\\lambda \\approx 1099$ nm",
+			want: board.Undecided,
+		},
+		{
 			name: "unit present", reason: "a unit of the right dimension leaves the point to the judges",
 			ref: "3.52e4 J/mol", response: "Final Answer: $3.52 \\times 10^{4}\\ \\mathrm{J\\,mol^{-1}}$",
 			want: board.Undecided,
