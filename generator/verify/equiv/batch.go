@@ -8,8 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
-	"strings"
 )
 
 // BatchLineError is a malformed input line of RunBatch.
@@ -42,8 +40,9 @@ type batchOut struct {
 // RunBatch reads JSONL pairs {"gold", "pred", "tolerance" (optional,
 // {"kind", "value"}), "type" (optional)} from r and writes one line
 // {"verdict", "reason"} per pair to w, in input order. Blank lines are
-// skipped; the fields "note", "equal" and "id" are allowed and ignored, so
-// that labelled corpora can be fed as they are. Malformed lines are all collected and returned together as
+// skipped; gold and pred may also be JSON numbers; other fields, and a
+// "type" that is not one of Options.Type's values, are ignored, so that
+// labelled corpora can be fed as they are. Malformed lines are all collected and returned together as
 // errors naming name:line: field (errors.Join of *BatchLineError); when any
 // line is malformed nothing is written, so that output lines always match
 // input lines.
@@ -116,8 +115,13 @@ func parseBatchLine(t []byte, name string, line int) (batchIn, []error) {
 		}
 		var s string
 		if err := json.Unmarshal(raw, &s); err != nil {
-			bad(f.key, "want a string")
-			continue
+			// A bare JSON number is taken as written ("gold": 42).
+			var n json.Number
+			if json.Unmarshal(raw, &n) != nil {
+				bad(f.key, "want a string")
+				continue
+			}
+			s = n.String()
 		}
 		*f.dst = &s
 	}
@@ -137,20 +141,12 @@ func parseBatchLine(t []byte, name string, line int) (batchIn, []error) {
 		if err := json.Unmarshal(raw, &in.Type); err != nil {
 			bad("type", "want a string")
 		} else if !validType(in.Type) {
-			bad("type", "unknown type %q (want one of %s)", in.Type, strings.Join(types[1:], ", "))
+			// Labelled corpora use "type" for their own categories; a
+			// value that is not one of ours is no hint.
+			in.Type = ""
 		}
 	}
-	var unknown []string
-	for k := range fields {
-		switch k {
-		case "gold", "pred", "tolerance", "type", "note", "equal", "id":
-		default:
-			unknown = append(unknown, k)
-		}
-	}
-	sort.Strings(unknown)
-	for _, k := range unknown {
-		bad(k, "unknown field")
-	}
+	// Other fields (labels, notes, ids, subjects) are ignored, so labelled
+	// corpora can be fed as they are.
 	return in, errs
 }

@@ -37,16 +37,22 @@ func TestRunBatch(t *testing.T) {
 			reason: "every malformed line is reported with name:line: field, and nothing is written",
 			in: `{"gold": "1", "pred": "1"}
 not json
-{"gold": 1, "pred": "1"}
+{"gold": true, "pred": "1"}
 {"gold": "1"}
-{"gold": "1", "pred": "1", "tolerance": {"kind": "fuzzy", "value": 1}, "type": "poem", "extra": true}
+{"gold": "1", "pred": "1", "tolerance": {"kind": "fuzzy", "value": 1}}
 `,
 			wantErr: `in.jsonl:2: not a JSON object: invalid character 'o' in literal null (expecting 'u')
 in.jsonl:3: gold: want a string
 in.jsonl:4: pred: missing
-in.jsonl:5: tolerance: unknown tolerance kind "fuzzy"
-in.jsonl:5: type: unknown type "poem" (want one of numeric, expression, choice, boolean, formula, sequence, interval, set, text)
-in.jsonl:5: extra: unknown field`,
+in.jsonl:5: tolerance: unknown tolerance kind "fuzzy"`,
+		},
+		{
+			name:   "labelled corpus fields",
+			reason: "numbers for gold and pred, labels, subjects and a corpus's own type names are accepted; only our fields count",
+			in: `{"gold": 42, "pred": "42.0", "label": true, "subject": "physics", "type": "physics"}
+`,
+			want: `{"verdict":"equal","reason":"numeric: 42 vs 42: the same value"}
+`,
 		},
 	}
 	for _, tc := range cases {
