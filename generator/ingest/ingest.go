@@ -395,8 +395,9 @@ func SafeLink(s string) bool {
 }
 
 // Records streams path (a responses.jsonl) and calls fn for each decoded
-// record, in file order. Lines that do not decode are returned as problems
-// after the whole file has been read; fn is not called for them.
+// record, in file order. Lines that do not decode are returned as fatal
+// problems after the whole file has been read; fn is not called for them.
+// Unknown fields are returned as non-fatal problems; fn is called.
 func Records(path string, fn func(*board.Record)) board.Problems {
 	f, err := os.Open(path)
 	if err != nil {
@@ -408,7 +409,9 @@ func Records(path string, fn func(*board.Record)) board.Problems {
 		var r board.Record
 		if p := decodeStrict(path, line, data, &r, recordKeys); p != nil {
 			probs = append(probs, *p)
-			return
+			if p.Fatal {
+				return
+			}
 		}
 		if r.ID == "" {
 			probs = append(probs, board.Diagnostic{File: path, Line: line, Field: "id", Msg: "missing item id", Fatal: true})
@@ -531,9 +534,11 @@ func decodeStrict(path string, line int, data []byte, v any, known func(depth in
 	}
 	if key, dup := checkKeys(data, known); key != "" {
 		d.Field = key
-		d.Msg = "unknown field"
-		if dup {
-			d.Msg = "duplicate key"
+		d.Msg = "duplicate key"
+		if !dup {
+			// An unknown field is reported but not fatal: the record's
+			// known fields are complete without it.
+			d.Msg, d.Fatal = "unknown field (ignored)", false
 		}
 		return d
 	}

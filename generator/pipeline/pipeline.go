@@ -195,7 +195,7 @@ func VerifySubmission(ctx context.Context, bench *board.Benchmark, index map[str
 	}
 	seenAt := make([]int, len(bench.Items))
 	var probs board.Problems
-	probs = append(probs, ingest.Records(path, func(rec *board.Record) {
+	read := ingest.Records(path, func(rec *board.Record) {
 		i, ok := index[rec.ID]
 		if !ok {
 			probs = append(probs, board.Diagnostic{File: path, Line: rec.Line, Field: "id", Msg: fmt.Sprintf("unknown item id %q (not in %s)", rec.ID, bench.Name), Fatal: true})
@@ -212,7 +212,14 @@ func VerifySubmission(ctx context.Context, bench *board.Benchmark, index map[str
 		if keep {
 			run.Responses[i] = rec.Response
 		}
-	})...)
+	})
+	for _, p := range read {
+		if p.Fatal {
+			probs = append(probs, p)
+		} else {
+			run.Diagnostics = append(run.Diagnostics, p)
+		}
+	}
 	var missing []string
 	for i := range bench.Items {
 		if seenAt[i] == 0 {
