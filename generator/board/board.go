@@ -162,6 +162,8 @@ type Submission struct {
 	ID   string
 	Dir  string
 	Meta Metadata
+	// Warnings are the non-fatal problems of the metadata.
+	Warnings []Diagnostic
 }
 
 // JudgeOutput is what one judge said about one record: the raw text of its

@@ -222,8 +222,15 @@ func Submissions(dir string) ([]board.Submission, error) {
 			continue
 		}
 		meta, mp := Metadata(metaPath)
-		probs = append(probs, mp...)
-		subs = append(subs, board.Submission{ID: name, Dir: sdir, Meta: meta})
+		sub := board.Submission{ID: name, Dir: sdir, Meta: meta}
+		if fatal(mp) {
+			// Report the warnings too: an unknown field is often the
+			// misspelling of a missing one.
+			probs = append(probs, mp...)
+		} else {
+			sub.Warnings = mp
+		}
+		subs = append(subs, sub)
 	}
 	sort.Slice(subs, func(i, j int) bool { return subs[i].ID < subs[j].ID })
 	if len(probs) > 0 {
@@ -293,7 +300,10 @@ func DecodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 			}
 		}
 		if kind == "" {
-			at(line, key, "unknown field — check the spelling; allowed: name, organization, open_weights, date, judges, link, params, decoding, notes, claimed")
+			// Not fatal when scoring (the known fields are complete without
+			// it); sciif validate refuses it.
+			probs = append(probs, board.Diagnostic{File: path, Line: line, Field: key,
+				Msg: "unknown field (ignored) — check the spelling; allowed: name, organization, open_weights, date, judges, link, params, decoding, notes, claimed"})
 			continue
 		}
 		if _, dup := lines[key]; dup {
@@ -317,10 +327,10 @@ func DecodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 			at(0, req.field, "required field missing — add `%s`", req.hint)
 		}
 	}
-	if len(probs) > 0 {
+	if fatal(probs) {
 		return m, probs
 	}
-	if err := yaml.UnmarshalWithOptions(data, &m, yaml.Strict()); err != nil {
+	if err := yaml.Unmarshal(data, &m); err != nil {
 		return m, board.Problems{yamlProblem(path, err)}
 	}
 	if strings.TrimSpace(m.Name) == "" {
@@ -348,6 +358,16 @@ func DecodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 		at(lines["link"], "link", "%q is not an http or https URL", m.Link)
 	}
 	return m, probs
+}
+
+// fatal reports whether any of probs is fatal.
+func fatal(probs board.Problems) bool {
+	for _, p := range probs {
+		if p.Fatal {
+			return true
+		}
+	}
+	return false
 }
 
 // yamlKind reports whether node has the wanted kind.

@@ -195,6 +195,7 @@ func VerifySubmission(ctx context.Context, bench *board.Benchmark, index map[str
 	}
 	seenAt := make([]int, len(bench.Items))
 	var probs board.Problems
+	run.Diagnostics = append(run.Diagnostics, sub.Warnings...)
 	read := ingest.Records(path, func(rec *board.Record) {
 		i, ok := index[rec.ID]
 		if !ok {
