@@ -303,7 +303,7 @@ func DecodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 			// Not fatal when scoring (the known fields are complete without
 			// it); sciif validate refuses it.
 			probs = append(probs, board.Diagnostic{File: path, Line: line, Field: key,
-				Msg: "unknown field (ignored) — check the spelling; allowed: name, organization, open_weights, date, judges, link, params, decoding, notes, claimed"})
+				Msg: "unknown field — check the spelling; allowed: name, organization, open_weights, date, judges, link, params, decoding, notes, claimed"})
 			continue
 		}
 		if _, dup := lines[key]; dup {
@@ -558,7 +558,7 @@ func decodeStrict(path string, line int, data []byte, v any, known func(depth in
 		if !dup {
 			// An unknown field is reported but not fatal: the record's
 			// known fields are complete without it.
-			d.Msg, d.Fatal = "unknown field (ignored)", false
+			d.Msg, d.Fatal = "unknown field", false
 		}
 		return d
 	}
