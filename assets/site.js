@@ -16,7 +16,7 @@
   }
   function setParam(key, value) {
     var p = readHash();
-    var known = ['policy', 'weights', 'q', 'sort', 'dir', 'model', 'constraint', 'subject', 'regime'];
+    var known = ['policy', 'weights', 'q', 'sort', 'dir', 'model', 'constraint', 'subject', 'regime', 'instruction', 'outcome'];
     // Drop plain anchors (#c-id) when a view parameter is written.
     Array.from(p.keys()).forEach(function (k) { if (known.indexOf(k) < 0) p.delete(k); });
     if (value) p.set(key, value); else p.delete(key);
@@ -131,6 +131,31 @@
     x.el.addEventListener('change', function () { setParam(x.key, x.el.value); filterCases(); });
   });
 
+  // Prompt filters of the instruction benchmarks' case index. An outcome
+  // is matched for the chosen model, or for any model when none is chosen.
+  var prompts = document.getElementById('prompts');
+  var promptSel = ['model', 'instruction', 'outcome'].map(function (k) {
+    return { key: k, el: document.getElementById('pf-' + k) };
+  }).filter(function (x) { return x.el; });
+  function filterPrompts() {
+    if (!prompts) return;
+    var v = {};
+    promptSel.forEach(function (x) { v[x.key] = x.el.value; });
+    var shown = 0, rows = prompts.tBodies[0].rows;
+    Array.from(rows).forEach(function (r) {
+      var outs = r.dataset.outcomes;
+      var ok = (!v.instruction || r.dataset.instructions.indexOf(' ' + v.instruction + ' ') >= 0) &&
+        (!v.outcome || (v.model ? outs.indexOf(' ' + v.model + ':' + v.outcome + ' ') >= 0 : outs.indexOf(':' + v.outcome + ' ') >= 0));
+      r.hidden = !ok;
+      if (ok) shown++;
+    });
+    document.getElementById('pf-count').textContent = shown + ' of ' + rows.length + ' prompts';
+    if (v.model) prompts.setAttribute('data-model', v.model); else prompts.removeAttribute('data-model');
+  }
+  promptSel.forEach(function (x) {
+    x.el.addEventListener('change', function () { setParam(x.key, x.el.value); filterPrompts(); });
+  });
+
   // Restore a shared view from the URL fragment.
   function setSelect(el, value) {
     if (!el || !value) return;
@@ -144,6 +169,7 @@
   if (fw) setSelect(fw, h.get('weights'));
   if (fq && h.get('q')) fq.value = h.get('q');
   caseSel.forEach(function (x) { setSelect(x.el, h.get(x.key)); });
+  promptSel.forEach(function (x) { setSelect(x.el, h.get(x.key)); });
   if (board) {
     var key = h.get('sort'), dir = h.get('dir');
     var th = key ? board.querySelector('th[data-key="' + CSS.escape(key) + '"]') : board.querySelector('th[data-key=rank]');
@@ -151,4 +177,5 @@
     filterBoard();
   }
   filterCases();
+  filterPrompts();
 }());

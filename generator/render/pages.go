@@ -958,6 +958,7 @@ type modelView struct {
 	Failed      []failedItem
 	Diagnostics []string
 	MoreDiags   int
+	Other       []otherRow
 }
 
 func (s *site) modelPage(m *model) (board.File, error) {
@@ -966,7 +967,7 @@ func (s *site) modelPage(m *model) (board.File, error) {
 	v := modelView{
 		Row: s.boardRow(m, gets), Cols: cols, Name: m.Scores.Name, Link: safeURL(meta.Link),
 		Params: meta.Params, Decoding: meta.Decoding, Notes: meta.Notes, Judges: m.Scores.Judges,
-		Items: len(s.in.Bench.Items), Ks: s.allKs(),
+		Items: len(s.in.Bench.Items), Ks: s.allKs(), Other: s.otherBenchmarks(m),
 	}
 	_, ccols, cgets := s.consColumns()
 	v.ConsCols = ccols

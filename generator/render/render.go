@@ -216,7 +216,7 @@ func familyName(f board.Family) string {
 }
 
 // pageNames lists the page templates; each is parsed with base.html.
-var pageNames = []string{"index", "constraints", "analysis", "cases", "matrix", "problem", "model", "methodology", "downloads", "instr"}
+var pageNames = []string{"index", "constraints", "analysis", "cases", "matrix", "problem", "model", "methodology", "downloads", "instr", "instrindex", "instrcase"}
 
 func parsePages(fsys fs.FS) (map[string]*template.Template, error) {
 	pages := map[string]*template.Template{}
@@ -321,9 +321,11 @@ func (s *site) build() ([]board.File, error) {
 		if b == nil {
 			continue
 		}
-		if err := add(s.instrPage(b)); err != nil {
+		fs, err := s.instrPages(b)
+		if err != nil {
 			return nil, err
 		}
+		files = append(files, fs...)
 	}
 	probs, err := s.problemPages()
 	if err != nil {
