@@ -150,7 +150,6 @@
       if (ok) shown++;
     });
     document.getElementById('pf-count').textContent = shown + ' of ' + rows.length + ' prompts';
-    if (v.model) prompts.setAttribute('data-model', v.model); else prompts.removeAttribute('data-model');
   }
   promptSel.forEach(function (x) {
     x.el.addEventListener('change', function () { setParam(x.key, x.el.value); filterPrompts(); });

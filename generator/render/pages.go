@@ -158,7 +158,30 @@ func (s *site) boardRow(m *model, gets []func(*board.PolicyScores) (board.Rate, 
 type reportedRow struct {
 	Model, Org, Weights, Policy string
 	Correct, Compliant          string
-	Source, Link, Tables, Notes string
+	// Families holds the family averages as published, in the order of
+	// the board's families.
+	Families []string
+	IFEval   string
+	// Source numbers the row's citation when the rows cite more than one.
+	Source int
+	// Notes number the row's notes among the distinct notes of the table.
+	Notes []int
+}
+
+// citationView is a publication cited by reported rows, shown once.
+type citationView struct {
+	N      int
+	Text   string
+	Link   string
+	Tables string
+}
+
+type noteView struct {
+	N    int
+	Text string
+	// All marks a note that holds for every row: it carries no number.
+	All  bool
+	uses int
 }
 
 func optPercent(p *board.Percent) string {
@@ -174,6 +197,11 @@ type indexView struct {
 	Items    int
 	Rules    bool
 	Reported []reportedRow
+	// Families names the family columns of the reported table.
+	Families  []string
+	IFEval    bool
+	Citations []citationView
+	Notes     []noteView
 }
 
 func (s *site) indexPage() (board.File, error) {
@@ -182,20 +210,7 @@ func (s *site) indexPage() (board.File, error) {
 	for i := range s.models {
 		v.Rows = append(v.Rows, s.boardRow(&s.models[i], gets))
 	}
-	for _, r := range s.in.Reported {
-		row := reportedRow{
-			Model: r.Model.Name, Org: r.Model.Organization, Weights: "—", Policy: policyName(r.Policy),
-			Correct: optPercent(r.Correctness), Compliant: optPercent(r.Compliance),
-			Source: r.Citation.Title, Link: safeURL(r.Citation.URL), Tables: strings.Join(r.Citation.Tables, ", "), Notes: r.Notes,
-		}
-		if r.Citation.Year > 0 {
-			row.Source += fmt.Sprintf(" (%d)", r.Citation.Year)
-		}
-		if r.Model.OpenWeights != nil {
-			row.Weights = weightsLabel(*r.Model.OpenWeights)
-		}
-		v.Reported = append(v.Reported, row)
-	}
+	s.reportedRows(&v)
 	return s.exec("index", "index.html", page{
 		Title:       "Leaderboard",
 		Description: "Rescored leaderboard of scientific instruction following: correctness and constraint compliance with 95% intervals.",
@@ -217,9 +232,12 @@ type consCol struct {
 type consRow struct {
 	Model link
 	Cells []ratePair
+	// Reported marks published figures, not rescored.
+	Reported bool
 }
 
 type consSection struct {
+	ID    string
 	Label string
 	Rows  []consRow
 }
@@ -1118,12 +1136,12 @@ func reportedRate(p board.Percent) rateView {
 // reportedConsSection lists published per-constraint figures under the
 // policy they were measured with, apart from the rescored rows.
 func (s *site) reportedConsSection(cols []consCol) consSection {
-	sec := consSection{Label: "Reported in publications, not rescored"}
+	sec := consSection{ID: "reported", Label: "Reported in publications, not rescored (the policy they were measured under; no intervals)"}
 	for _, r := range s.in.Reported {
 		if len(r.Constraints) == 0 && len(r.Families) == 0 {
 			continue
 		}
-		row := consRow{Model: link{Text: r.Model.Name}}
+		row := consRow{Model: link{Text: r.Model.Name}, Reported: true}
 		for _, c := range cols {
 			var p board.Percent
 			var ok bool
@@ -1145,4 +1163,104 @@ func (s *site) reportedConsSection(cols []consCol) consSection {
 		sec.Rows = append(sec.Rows, row)
 	}
 	return sec
+}
+
+// reportedRows fills the index's table of published figures. Each distinct
+// citation and each distinct note is printed once; rows refer to them by
+// number.
+func (s *site) reportedRows(v *indexView) {
+	for _, g := range s.groups {
+		v.Families = append(v.Families, g.Name)
+	}
+	cites := map[string]int{}
+	notes := map[string]int{}
+	for _, r := range s.in.Reported {
+		c := citationView{Text: r.Citation.Title, Link: safeURL(r.Citation.URL), Tables: strings.Join(r.Citation.Tables, ", ")}
+		if r.Citation.Authors != "" {
+			c.Text = r.Citation.Authors + ", " + c.Text
+		}
+		if r.Citation.Venue != "" {
+			c.Text += ", " + r.Citation.Venue
+		}
+		if r.Citation.Year > 0 {
+			c.Text += fmt.Sprintf(" (%d)", r.Citation.Year)
+		}
+		key := c.Text + "\x00" + c.Link
+		if cites[key] == 0 {
+			c.N = len(v.Citations) + 1
+			cites[key] = c.N
+			v.Citations = append(v.Citations, c)
+		} else if t := &v.Citations[cites[key]-1]; !strings.Contains(", "+t.Tables+", ", ", "+c.Tables+", ") {
+			t.Tables = mergeTables(t.Tables, c.Tables)
+		}
+		row := reportedRow{
+			Model: r.Model.Name, Org: r.Model.Organization, Weights: "—", Policy: policyName(r.Policy),
+			Correct: optPercent(r.Correctness), Compliant: optPercent(r.Compliance), IFEval: optPercent(r.IFEvalStrict),
+			Source: cites[key],
+		}
+		if r.IFEvalStrict != nil {
+			v.IFEval = true
+		}
+		for _, g := range s.groups {
+			f, ok := r.Families[g.Family]
+			if ok {
+				row.Families = append(row.Families, pct(f.Fraction()))
+			} else {
+				row.Families = append(row.Families, "—")
+			}
+		}
+		if r.Model.OpenWeights != nil {
+			row.Weights = weightsLabel(*r.Model.OpenWeights)
+		}
+		if n := strings.TrimSpace(r.Notes); n != "" {
+			if notes[n] == 0 {
+				notes[n] = len(v.Notes) + 1
+				v.Notes = append(v.Notes, noteView{N: notes[n], Text: n})
+			}
+			row.Notes = append(row.Notes, notes[n])
+			v.Notes[notes[n]-1].uses++
+		}
+		v.Reported = append(v.Reported, row)
+	}
+	if len(v.Citations) == 1 {
+		for i := range v.Reported {
+			v.Reported[i].Source = 0
+		}
+	}
+	// A note that every row shares is printed once, unnumbered; the others
+	// are renumbered in order.
+	renum := map[int]int{}
+	n := 0
+	for i := range v.Notes {
+		if len(v.Reported) > 1 && v.Notes[i].uses == len(v.Reported) {
+			v.Notes[i].All = true
+			continue
+		}
+		n++
+		renum[v.Notes[i].N] = n
+		v.Notes[i].N = n
+	}
+	for i := range v.Reported {
+		var keep []int
+		for _, k := range v.Reported[i].Notes {
+			if r, ok := renum[k]; ok {
+				keep = append(keep, r)
+			}
+		}
+		v.Reported[i].Notes = keep
+	}
+}
+
+// mergeTables joins two comma-separated lists of table names without
+// repeats, keeping first appearance order.
+func mergeTables(a, b string) string {
+	var out []string
+	seen := map[string]bool{}
+	for _, t := range strings.Split(a+", "+b, ", ") {
+		if t != "" && !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return strings.Join(out, ", ")
 }
