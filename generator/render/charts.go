@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -103,13 +104,21 @@ func kAxis(ks []kCol) []string {
 // unreadable.
 const shownCurves = 6
 
+// reportedName names a published curve in a chart legend.
+func reportedName(r *board.Reported) string { return r.Model.Name + " (reported)" }
+
 func (s *site) bykChart(id string, p board.Policy, ks []kCol) map[string]any {
 	line := charts.NewLine()
 	lg := legend()
-	if len(s.models) > shownCurves {
+	reported := s.reportedByK(p)
+	if len(s.models) > shownCurves || len(reported) > 0 {
 		lg.Selected = map[string]bool{}
 		for i := range s.models {
 			lg.Selected[s.models[i].Scores.Name] = i < shownCurves
+		}
+		// Published curves are hidden until picked in the legend.
+		for _, r := range reported {
+			lg.Selected[reportedName(r)] = false
 		}
 	}
 	line.SetGlobalOptions(chartInit(id), charts.WithLegendOpts(lg), charts.WithTooltipOpts(itemTooltip()),
@@ -124,7 +133,44 @@ func (s *site) bykChart(id string, p board.Policy, ks []kCol) map[string]any {
 		}
 		bandSeries(line, m.Scores.Name, palette(m.Index), fmt.Sprintf("band%d", i), ks, ps.ByK)
 	}
+	for i, r := range reported {
+		data := make([]opts.LineData, len(ks))
+		for j, k := range ks {
+			v, ok := r.ByK[atoiOr(k.K, -1)]
+			if !ok {
+				data[j] = opts.LineData{Value: "-"}
+				continue
+			}
+			data[j] = opts.LineData{Name: fmt.Sprintf("k = %s: %s as published, not rescored", k.K, pct(v.Fraction())), Value: pct1(v.Fraction())}
+		}
+		color := palette(len(s.models) + i)
+		line.AddSeries(reportedName(r), data,
+			charts.WithLineChartOpts(opts.LineChart{Symbol: "emptyCircle", SymbolSize: 6, ShowSymbol: opts.Bool(true), ConnectNulls: opts.Bool(false)}),
+			charts.WithLineStyleOpts(opts.LineStyle{Color: color, Width: 2, Type: "dashed"}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: color}))
+	}
 	return optionOf(line)
+}
+
+// reportedByK lists the published figures that give compliance by k under
+// policy p.
+func (s *site) reportedByK(p board.Policy) []*board.Reported {
+	var out []*board.Reported
+	for i := range s.in.Reported {
+		r := &s.in.Reported[i]
+		if len(r.ByK) > 0 && r.Policy == p {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func atoiOr(s string, def int) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return def
+	}
+	return n
 }
 
 func barValue(r board.Rate, label string) opts.BarData {

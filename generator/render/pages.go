@@ -395,8 +395,10 @@ type disagreeRow struct {
 }
 
 type analysisView struct {
-	Ks       []kCol
-	KRows    []kRow
+	Ks    []kCol
+	KRows []kRow
+	// KReported holds published by-k figures, not rescored.
+	KReported []kRow
 	Fig4     []boardRow
 	Cols     []column
 	Quads    []quadRow
@@ -460,6 +462,23 @@ func (s *site) analysisPage() (board.File, error) {
 			}
 		}
 		v.Quads = append(v.Quads, q)
+	}
+	for _, p := range board.Policies {
+		for _, r := range s.reportedByK(p) {
+			row := kRow{Model: link{Text: r.Model.Name}}
+			for _, k := range v.Ks {
+				cell := ratePair{S: missingRate(), L: missingRate()}
+				if f, ok := r.ByK[atoiOr(k.K, -1)]; ok {
+					if p == board.Loose {
+						cell.L = reportedRate(f)
+					} else {
+						cell.S = reportedRate(f)
+					}
+				}
+				row.Cells = append(row.Cells, cell)
+			}
+			v.KReported = append(v.KReported, row)
+		}
 	}
 	for pi, p := range board.Policies {
 		for _, c := range s.cons {
