@@ -399,11 +399,11 @@ type analysisView struct {
 	KRows []kRow
 	// KReported holds published by-k figures, not rescored.
 	KReported []kRow
-	Fig4     []boardRow
-	Cols     []column
-	Quads    []quadRow
-	Judges   []string
-	Disagree [2][]disagreeRow
+	Fig4      []boardRow
+	Cols      []column
+	Quads     []quadRow
+	Judges    []string
+	Disagree  [2][]disagreeRow
 }
 
 // allKs returns the union of the models' k keys in numeric order with the
