@@ -327,7 +327,9 @@ func synthInput(models, items int, seed uint64) Input {
 }
 
 // testInstrBoard is a small IFEval board over the input's models and one
-// model that only took IFEval.
+// model that only took IFEval, with responses and verdicts: model i fails
+// the comma rule under Strict when i%3 == 1 (Loose passes it without the
+// first line) and leaves prompt 2 unanswered when i%3 == 2.
 func testInstrBoard(in Input) *board.InstrBoard {
 	b := &board.InstrBoard{Benchmark: "ifeval", Prompts: []board.InstrPrompt{
 		{Key: 1, Prompt: "Write in lower case.", Instructions: []string{"change_case:english_lowercase"}},
@@ -345,16 +347,67 @@ func testInstrBoard(in Input) *board.InstrBoard {
 				name = m.Name
 			}
 		}
-		pass := 2 - i%3
-		sc := board.InstrScores{
-			Prompt:      wilson(pass, 2),
-			Instruction: wilson(pass+1, 3),
-			ByGroup:     map[string]board.Rate{"change_case": wilson(min(pass, 1), 1), "punctuation": wilson(pass/2, 1)},
-			ByCount:     map[string]board.Rate{"1": wilson(min(pass, 1), 1), "2": wilson(pass/2, 1)},
+		yes := func(id, reason string) board.InstrVerdict { return board.InstrVerdict{ID: id, Followed: true, Reason: reason} }
+		res := []board.InstrResult{
+			{Answered: true, Response: "all in lower case.",
+				Strict: []board.InstrVerdict{yes("change_case:english_lowercase", "all in lower case")},
+				Loose:  []board.InstrVerdict{yes("change_case:english_lowercase", "all in lower case")}},
+			{Answered: true, Response: "Sure, here it is:\nfirst paragraph\n\n***\n\nsecond paragraph",
+				Strict: []board.InstrVerdict{yes("length_constraints:number_paragraphs", "2 paragraphs"), yes("punctuation:no_comma", "no comma")},
+				Loose:  []board.InstrVerdict{yes("length_constraints:number_paragraphs", "2 paragraphs"), yes("punctuation:no_comma", "no comma")}},
 		}
-		b.Models = append(b.Models, board.InstrModel{ID: id, Name: name, Answered: 2, Complete: true, Strict: sc, Loose: sc})
+		switch i % 3 {
+		case 1:
+			res[1].Strict[1] = board.InstrVerdict{ID: "punctuation:no_comma", Reason: "1 comma"}
+			res[1].Loose[1] = board.InstrVerdict{ID: "punctuation:no_comma", Followed: true, Reason: "no comma", Variant: "without the first line"}
+		case 2:
+			res[1] = board.InstrResult{}
+		}
+		answered := 2
+		if i%3 == 2 {
+			answered = 1
+		}
+		b.Models = append(b.Models, board.InstrModel{ID: id, Name: name, Answered: answered, Complete: answered == 2,
+			Strict: instrScores(b.Prompts, res, false), Loose: instrScores(b.Prompts, res, true), Results: res})
 	}
 	return b
+}
+
+// instrScores is a small scorer for the fixture's instruction boards.
+func instrScores(prompts []board.InstrPrompt, res []board.InstrResult, loose bool) board.InstrScores {
+	var prompt, inst counter
+	byID, byGroup, byCount := map[string]*counter{}, map[string]*counter{}, map[string]*counter{}
+	get := func(m map[string]*counter, k string) *counter {
+		if m[k] == nil {
+			m[k] = &counter{}
+		}
+		return m[k]
+	}
+	for pi, p := range prompts {
+		vs := res[pi].Strict
+		if loose {
+			vs = res[pi].Loose
+		}
+		all := true
+		for j, id := range p.Instructions {
+			ok := res[pi].Answered && j < len(vs) && vs[j].Followed
+			all = all && ok
+			inst.add(ok)
+			get(byID, id).add(ok)
+			get(byGroup, instrGroup(id)).add(ok)
+		}
+		prompt.add(all)
+		get(byCount, fmt.Sprint(len(p.Instructions))).add(all)
+	}
+	rates := func(m map[string]*counter) map[string]board.Rate {
+		out := map[string]board.Rate{}
+		for k, c := range m {
+			out[k] = wilson(c.pass, c.total)
+		}
+		return out
+	}
+	return board.InstrScores{Prompt: wilson(prompt.pass, prompt.total), Instruction: wilson(inst.pass, inst.total),
+		ByInstruction: rates(byID), ByGroup: rates(byGroup), ByCount: rates(byCount)}
 }
 
 // tinyInput is the golden-test board: four models, eight problems.
@@ -368,6 +421,30 @@ func tinyInput() Input {
 		Citation: board.Citation{Title: "SciIF", Year: 2026, URL: "https://arxiv.org/", Tables: []string{"Table 1", "Figure 4"}},
 		Policy:   board.Strict, Compliance: &c, Correctness: &k, Notes: "Judged by GPT-5.1 and Gemini-3-Flash.",
 		Constraints: map[string]board.Percent{"assumptions": 65.3, "boundary_conditions": 74.8, "numerical_methods": 82.4},
-		Families:    map[board.Family]board.Percent{board.Condition: 53.2}}}
+		Families:    map[board.Family]board.Percent{board.Condition: 53.2, board.Terminology: 63.7, board.Process: 88.3},
+		ByK:         map[int]board.Percent{2: 38.5, 3: 18.7, 5: 2.9}}}
+	in.Reported = append(in.Reported, reportedRows()[1:]...)
 	return in
+}
+
+// reportedRows are published figures from one paper: three rows share a
+// note, one has a note of its own.
+func reportedRows() []board.Reported {
+	cite := board.Citation{Title: "SciIF", Authors: "Anonymous", Year: 2026, URL: "https://arxiv.org/", Tables: []string{"Table 1", "Table 5"}}
+	shared := "open_weights follows the paper's Table 1 grouping."
+	ifeval := board.Percent(80.4)
+	out := []board.Reported{{ID: "paper-a", Model: board.ReportedModel{Name: "Paper A", Organization: "Lab A"}, Citation: cite, Policy: board.Strict, Notes: shared,
+		Families: map[board.Family]board.Percent{board.Condition: 35.0, board.Terminology: 41.5, board.Process: 67.7}}}
+	for i, name := range []string{"Paper B", "Paper C", "Paper D"} {
+		r := board.Reported{ID: fmt.Sprintf("paper-%c", 'b'+i), Model: board.ReportedModel{Name: name, Organization: "Lab"}, Citation: cite, Policy: board.Strict, Notes: shared,
+			Constraints: map[string]board.Percent{"assumptions": 39.6, "units_standard": 25.8},
+			Families:    map[board.Family]board.Percent{board.Condition: board.Percent(35 + i), board.Terminology: 41.5, board.Process: 67.7},
+			ByK:         map[int]board.Percent{2: board.Percent(38 - i), 3: 18.7, 4: 8.2, 5: 2.9}}
+		if i == 2 {
+			r.Notes = "Fine-tuned on SciIF data."
+			r.IFEvalStrict = &ifeval
+		}
+		out = append(out, r)
+	}
+	return out
 }

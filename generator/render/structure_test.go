@@ -273,7 +273,8 @@ func TestProblemPagesAreNotIndexed(t *testing.T) {
 	for _, f := range htmlPages(render(t, tinyInput())) {
 		doc := parse(t, f.Path, f.Data)
 		noindex := doc.Find(`meta[name=robots][content=noindex]`).Length() == 1
-		if want := strings.HasPrefix(f.Path, "problems/"); noindex != want {
+		want := strings.HasPrefix(f.Path, "problems/") || strings.HasPrefix(f.Path, "ifeval/") && f.Path != "ifeval/index.html"
+		if noindex != want {
 			t.Errorf("%s: noindex = %v, want %v", f.Path, noindex, want)
 		}
 	}
