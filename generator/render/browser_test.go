@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/sciif/leaderboard/generator/board"
 )
@@ -128,6 +129,7 @@ const onlyLocalResources = `performance.getEntriesByType('resource').every(e => 
 func TestBrowserSite(t *testing.T) {
 	ctx := newBrowser(t)
 	in := synthInput(6, 30, 5)
+	in.Reported = reportedRows()
 	dir := t.TempDir()
 	writeSite(t, dir, render(t, in))
 	con := watchConsole(ctx)
@@ -217,6 +219,47 @@ func TestBrowserSite(t *testing.T) {
 	open(t, ctx, dir, "cases.html#regime=judges-disagree")
 	if got := eval[bool](t, ctx, `Array.from(document.querySelectorAll('#cases tbody tr')).every(r => r.hidden || r.dataset.regime === 'judges-disagree')`); !got {
 		t.Error("the regime filter from the URL was not applied")
+	}
+
+	// Published curves are in the legend, hidden, and drawn dashed once
+	// picked.
+	open(t, ctx, dir, "analysis.html")
+	waitFor(t, ctx, "charts", allChartsDrawn)
+	byk := `echarts.getInstanceByDom(document.querySelector('.chart[data-chart=byk]'))`
+	if got := eval[bool](t, ctx, byk+`.getOption().legend[0].selected['Paper B (reported)']`); got {
+		t.Error("the published curve is shown before it is picked")
+	}
+	dashed := `Array.from(document.querySelectorAll('.chart[data-chart=byk] svg path')).some(p => (p.getAttribute('stroke-dasharray') || 'none') !== 'none')`
+	if eval[bool](t, ctx, dashed) {
+		t.Error("a dashed curve is drawn before one is picked")
+	}
+	eval[any](t, ctx, byk+`.dispatchAction({type: 'legendSelect', name: 'Paper B (reported)'})`)
+	waitFor(t, ctx, "the picked published curve, dashed", dashed)
+
+	// The IFEval pages: chart, case index with a filter from the URL, a
+	// case page.
+	ib := in.Instr[0]
+	open(t, ctx, dir, "ifeval.html")
+	waitFor(t, ctx, "charts on ifeval.html", allChartsDrawn)
+	if !eval[bool](t, ctx, onlyLocalResources) {
+		t.Error("ifeval.html loaded something that is not a local file")
+	}
+	m := ib.Models[1]
+	open(t, ctx, dir, "ifeval/index.html#model="+m.ID+"&outcome=loose-only")
+	shown := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#prompts tbody tr')).filter(r => !r.hidden).map(r => r.querySelector('th a').textContent)`)
+	if diff := cmp.Diff([]string{"2"}, shown); diff != "" {
+		t.Errorf("prompts shown for %s failing Strict but passing Loose (-want +got):\n%s", m.ID, diff)
+	}
+	eval[any](t, ctx, `(() => { const s = document.getElementById('pf-outcome'); s.value = 'pass'; s.dispatchEvent(new Event('change')); })()`)
+	if got := eval[string](t, ctx, `location.hash`); !strings.Contains(got, "outcome=pass") || !strings.Contains(got, "model="+m.ID) {
+		t.Errorf("URL fragment %q does not keep the filter", got)
+	}
+	if got := eval[string](t, ctx, `document.getElementById('pf-count').textContent`); got != "1 of 2 prompts" {
+		t.Errorf("count %q, want %q", got, "1 of 2 prompts")
+	}
+	open(t, ctx, dir, "ifeval/2.html#m-"+m.ID)
+	if got := eval[string](t, ctx, `document.querySelector('article.answer:target h3').textContent`); got != m.Name {
+		t.Errorf("targeted response is %q, want %q", got, m.Name)
 	}
 	time.Sleep(200 * time.Millisecond)
 	if errs := con.errors(); len(errs) > 0 {

@@ -347,7 +347,9 @@ func testInstrBoard(in Input) *board.InstrBoard {
 				name = m.Name
 			}
 		}
-		yes := func(id, reason string) board.InstrVerdict { return board.InstrVerdict{ID: id, Followed: true, Reason: reason} }
+		yes := func(id, reason string) board.InstrVerdict {
+			return board.InstrVerdict{ID: id, Followed: true, Reason: reason}
+		}
 		res := []board.InstrResult{
 			{Answered: true, Response: "all in lower case.",
 				Strict: []board.InstrVerdict{yes("change_case:english_lowercase", "all in lower case")},

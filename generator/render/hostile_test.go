@@ -8,6 +8,11 @@ import (
 const (
 	scriptName = `Evil</script><script>window.__pwned="name"</script>`
 	funcName   = `__f__function(){window.__pwned="func"}__f__`
+	// instrResponse is an IFEval response that tries every trick at once.
+	instrResponse = "<script>window.__pwned='instr-script'</script>\n" +
+		"<img src=x onerror=\"window.__pwned='instr-img'\">\n" +
+		"[click](javascript:window.__pwned='instr-link') <a href=\"javascript:window.__pwned='instr-a'\">a</a>\n" +
+		"</pre><svg onload=\"window.__pwned='instr-svg'\"></svg>"
 )
 
 // hostileInput is a board in which every text that arrives by pull request
@@ -65,6 +70,34 @@ func hostileInput() Input {
 			}
 		}
 	}
+	// The IFEval board: names, prompt, responses and checker reasons.
+	ib := in.Instr[0]
+	for i := range ib.Models {
+		im := &ib.Models[i]
+		for _, m := range in.Board.Models {
+			if m.ID == im.ID {
+				im.Name = m.Name
+			}
+		}
+		if im.ID == "ifeval-only" {
+			im.ID = `"><img src=x onerror="window.__pwned='instr-id'">`
+			im.Name = `<img src=x onerror="window.__pwned='instr-name'"><script>window.__pwned='instr-name'</script>`
+		}
+		for j := range im.Results {
+			r := &im.Results[j]
+			if !r.Answered {
+				continue
+			}
+			r.Response = instrResponse
+			for k := range r.Strict {
+				r.Strict[k].Reason = `</span><img src=x onerror="window.__pwned='instr-reason'">`
+			}
+			for k := range r.Loose {
+				r.Loose[k].Variant = `<script>window.__pwned='variant'</script>`
+			}
+		}
+	}
+	ib.Prompts[0].Prompt = `<script>window.__pwned='prompt'</script> [x](javascript:window.__pwned='prompt-link')`
 	in.Bench.Items[0].Question = "What is <b onclick=\"window.__pwned='question'\">this</b>? $x<y$ and $5 and $10."
 	return in
 }

@@ -142,6 +142,10 @@ func TestHostileSubmissionIsInert(t *testing.T) {
 			}
 		})
 	}
+	page := parse(t, "ifeval/2.html", fileMap(files)["ifeval/2.html"])
+	if got := page.Find("#m-" + slug(hostileInput().Instr[0].Models[0].ID) + " pre.text").Text(); got != instrResponse {
+		t.Errorf("IFEval response shown as %q, want the literal text", got)
+	}
 	idx := parse(t, "index.html", fileMap(files)["index.html"])
 	if got := idx.Find("#board tbody th a").First().Text(); got != scriptName {
 		t.Errorf("model name shown as %q, want the literal text %q", got, scriptName)
@@ -366,7 +370,12 @@ func TestSlugAndURL(t *testing.T) {
 // its own HTML, CSS and JavaScript (vendored libraries aside) stay under
 // 100 KB.
 func TestIndexPageWeight(t *testing.T) {
-	files := fileMap(render(t, synthInput(16, 334, 11)))
+	in := synthInput(16, 334, 11)
+	// The paper's eighteen published rows.
+	for len(in.Reported) < 18 {
+		in.Reported = append(in.Reported, reportedRows()...)
+	}
+	files := fileMap(render(t, in))
 	total := 0
 	for _, p := range []string{"index.html", "assets/site.css", "assets/site.js", "assets/favicon.svg"} {
 		total += len(files[p])
