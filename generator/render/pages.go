@@ -198,10 +198,13 @@ type indexView struct {
 	Rules    bool
 	Reported []reportedRow
 	// Families names the family columns of the reported table.
-	Families  []string
-	IFEval    bool
-	Citations []citationView
-	Notes     []noteView
+	Families []string
+	IFEval   bool
+	// ConsLink and KLink say whether the constraints page and the collapse
+	// chart show published figures.
+	ConsLink, KLink bool
+	Citations       []citationView
+	Notes           []noteView
 }
 
 func (s *site) indexPage() (board.File, error) {
@@ -1220,6 +1223,8 @@ func (s *site) reportedRows(v *indexView) {
 		if r.IFEvalStrict != nil {
 			v.IFEval = true
 		}
+		v.ConsLink = v.ConsLink || len(r.Constraints) > 0 || len(r.Families) > 0
+		v.KLink = v.KLink || len(r.ByK) > 0
 		for _, g := range s.groups {
 			f, ok := r.Families[g.Family]
 			if ok {
