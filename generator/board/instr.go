@@ -17,6 +17,8 @@ type InstrPrompt struct {
 	Key          int64    `json:"key"`
 	Prompt       string   `json:"prompt"`
 	Instructions []string `json:"instructions"`
+	// Kwargs holds each instruction's arguments, in the same order.
+	Kwargs []map[string]any `json:"kwargs"`
 }
 
 // InstrModel is one submission's results on an instruction benchmark.

@@ -55,7 +55,11 @@ func Instructions(ctx context.Context, opt InstrOptions) (*board.InstrBoard, err
 	b := &board.InstrBoard{Benchmark: opt.Name}
 	index := map[string]int{}
 	for i, p := range prompts {
-		b.Prompts = append(b.Prompts, board.InstrPrompt{Key: p.Key, Prompt: p.Prompt, Instructions: p.InstructionIDs})
+		ip := board.InstrPrompt{Key: p.Key, Prompt: p.Prompt, Instructions: p.InstructionIDs}
+		for _, a := range p.Kwargs {
+			ip.Kwargs = append(ip.Kwargs, map[string]any(a))
+		}
+		b.Prompts = append(b.Prompts, ip)
 		index[p.Prompt] = i
 	}
 	var probs board.Problems

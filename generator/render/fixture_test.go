@@ -333,7 +333,8 @@ func synthInput(models, items int, seed uint64) Input {
 func testInstrBoard(in Input) *board.InstrBoard {
 	b := &board.InstrBoard{Benchmark: "ifeval", Prompts: []board.InstrPrompt{
 		{Key: 1, Prompt: "Write in lower case.", Instructions: []string{"change_case:english_lowercase"}},
-		{Key: 2, Prompt: "Two paragraphs, no commas.", Instructions: []string{"length_constraints:number_paragraphs", "punctuation:no_comma"}},
+		{Key: 2, Prompt: "Two paragraphs, no commas.", Instructions: []string{"length_constraints:number_paragraphs", "punctuation:no_comma"},
+			Kwargs: []map[string]any{{"num_paragraphs": 2.0}, {}}},
 	}}
 	ids := []string{}
 	for _, m := range in.Board.Models {

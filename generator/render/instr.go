@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -504,8 +505,16 @@ type instrCaseView struct {
 	Key          string
 	Prompt       string
 	Instructions []string
-	Answers      []instrAnswer
-	Prev, Next   *link
+	// Args pairs each instruction with its arguments as JSON.
+	Args       []instrArg
+	Answers    []instrAnswer
+	Prev, Next *link
+}
+
+// instrArg is an instruction id and its arguments, for the case page.
+type instrArg struct {
+	ID   string
+	Args string
 }
 
 func verdictAt(vs []board.InstrVerdict, j int) instrVerdictView {
@@ -524,6 +533,16 @@ func (s *site) instrCasePage(is *instrSite, pi int) (board.File, error) {
 	b := is.b
 	p := &b.Prompts[pi]
 	v := instrCaseView{Name: is.title, Main: instrPath(b), Key: is.keys[pi], Prompt: p.Prompt, Instructions: p.Instructions}
+	for j, id := range p.Instructions {
+		arg := instrArg{ID: id}
+		if j < len(p.Kwargs) && len(p.Kwargs[j]) > 0 {
+			// encoding/json sorts map keys: the text is deterministic.
+			if data, err := json.Marshal(p.Kwargs[j]); err == nil {
+				arg.Args = string(data)
+			}
+		}
+		v.Args = append(v.Args, arg)
+	}
 	if pi > 0 {
 		v.Prev = &link{Href: is.keys[pi-1] + ".html", Text: "prompt " + is.keys[pi-1]}
 	}
