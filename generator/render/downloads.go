@@ -2,15 +2,13 @@ package render
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io/fs"
 	"strings"
 
-	"github.com/gocarina/gocsv"
-
 	"github.com/sciif/leaderboard/generator/board"
+	"github.com/sciif/leaderboard/generator/report"
 )
 
 func readText(fsys fs.FS, name string) (string, error) {
@@ -30,68 +28,8 @@ func (s *site) scoresJSON() (board.File, error) {
 	return board.File{Path: "scores.json", Data: append(b, '\n')}, nil
 }
 
-// leaderboardRow is one model under one policy in leaderboard.csv.
-type leaderboardRow struct {
-	Policy        string  `csv:"policy"`
-	Rank          int     `csv:"rank"`
-	ID            string  `csv:"id"`
-	Name          string  `csv:"name"`
-	Organization  string  `csv:"organization"`
-	OpenWeights   bool    `csv:"open_weights"`
-	Date          string  `csv:"date"`
-	Complete      bool    `csv:"complete"`
-	Answered      int     `csv:"answered"`
-	Items         int     `csv:"items"`
-	Correct       float64 `csv:"correct"`
-	CorrectLo     float64 `csv:"correct_lo"`
-	CorrectHi     float64 `csv:"correct_hi"`
-	Compliant     float64 `csv:"compliant"`
-	CompliantLo   float64 `csv:"compliant_lo"`
-	CompliantHi   float64 `csv:"compliant_hi"`
-	Multi         float64 `csv:"multi"`
-	MultiLo       float64 `csv:"multi_lo"`
-	MultiHi       float64 `csv:"multi_hi"`
-	Single        float64 `csv:"single"`
-	SingleLo      float64 `csv:"single_lo"`
-	SingleHi      float64 `csv:"single_hi"`
-	Condition     float64 `csv:"condition"`
-	ConditionLo   float64 `csv:"condition_lo"`
-	ConditionHi   float64 `csv:"condition_hi"`
-	Terminology   float64 `csv:"terminology"`
-	TerminologyLo float64 `csv:"terminology_lo"`
-	TerminologyHi float64 `csv:"terminology_hi"`
-	Process       float64 `csv:"process"`
-	ProcessLo     float64 `csv:"process_lo"`
-	ProcessHi     float64 `csv:"process_hi"`
-}
-
-func rate3(r board.Rate) (float64, float64, float64) { return r.Rate, r.CI95[0], r.CI95[1] }
-
 func (s *site) leaderboardCSV() (board.File, error) {
-	var rows []leaderboardRow
-	for _, p := range board.Policies {
-		for i := range s.models {
-			ms := s.models[i].Scores
-			ps := ms.Policy(p)
-			if ps == nil {
-				continue
-			}
-			r := leaderboardRow{
-				Policy: string(p), Rank: ps.Rank, ID: csvSafe(ms.ID), Name: csvSafe(ms.Name),
-				Organization: csvSafe(ms.Organization), OpenWeights: ms.OpenWeights, Date: csvSafe(ms.Date),
-				Complete: ms.Complete, Answered: ms.Answered, Items: ps.Items,
-			}
-			r.Correct, r.CorrectLo, r.CorrectHi = rate3(ps.Correct)
-			r.Compliant, r.CompliantLo, r.CompliantHi = rate3(ps.Compliant)
-			r.Multi, r.MultiLo, r.MultiHi = rate3(ps.Multi)
-			r.Single, r.SingleLo, r.SingleHi = rate3(ps.Single)
-			r.Condition, r.ConditionLo, r.ConditionHi = rate3(ps.Families[string(board.Condition)])
-			r.Terminology, r.TerminologyLo, r.TerminologyHi = rate3(ps.Families[string(board.Terminology)])
-			r.Process, r.ProcessLo, r.ProcessHi = rate3(ps.Families[string(board.Process)])
-			rows = append(rows, r)
-		}
-	}
-	return marshalCSV("leaderboard.csv", &rows)
+	return marshalCSV("leaderboard.csv", report.Rows(s.in.Board, board.Policies))
 }
 
 // verdictRow is one model on one item in verdicts.csv.
@@ -119,8 +57,8 @@ func (s *site) verdictsCSV() (board.File, error) {
 			it := &s.in.Bench.Items[i]
 			v := &m.Run.Verdicts[i]
 			r := verdictRow{
-				Model: csvSafe(m.Scores.ID), Item: csvSafe(it.ID), Subject: csvSafe(it.Subject), K: it.K(),
-				Answered: v.Answered, Correct: v.Correct, CorrectBy: csvSafe(string(v.CorrectBy)),
+				Model: report.SafeCell(m.Scores.ID), Item: report.SafeCell(it.ID), Subject: report.SafeCell(it.Subject), K: it.K(),
+				Answered: v.Answered, Correct: v.Correct, CorrectBy: report.SafeCell(string(v.CorrectBy)),
 				CompliantStrict: v.Compliant(board.Strict), CompliantLoose: v.Compliant(board.Loose),
 				JudgesDisagree: judgesDisagree(v),
 			}
@@ -134,8 +72,8 @@ func (s *site) verdictsCSV() (board.File, error) {
 				}
 				r.RuleOverrides += c.Overridden
 			}
-			r.FailedStrict = csvSafe(strings.Join(fs, " "))
-			r.FailedLoose = csvSafe(strings.Join(fl, " "))
+			r.FailedStrict = report.SafeCell(strings.Join(fs, " "))
+			r.FailedLoose = report.SafeCell(strings.Join(fl, " "))
 			rows = append(rows, r)
 		}
 	}
@@ -146,8 +84,7 @@ func (s *site) verdictsCSV() (board.File, error) {
 // settings are never touched.
 func marshalCSV(name string, rows any) (board.File, error) {
 	var buf bytes.Buffer
-	w := gocsv.NewSafeCSVWriter(csv.NewWriter(&buf))
-	if err := gocsv.MarshalCSV(rows, w); err != nil {
+	if err := report.CSV(&buf, rows); err != nil {
 		return board.File{}, fmt.Errorf("%s: %w", name, err)
 	}
 	return board.File{Path: name, Data: buf.Bytes()}, nil

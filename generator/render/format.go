@@ -118,18 +118,6 @@ func weightsLabel(open bool) string {
 	return "closed"
 }
 
-// csvSafe neutralises a cell that a spreadsheet would read as a formula.
-func csvSafe(s string) string {
-	if s == "" {
-		return s
-	}
-	switch s[0] {
-	case '=', '+', '-', '@', '\t', '\r':
-		return "'" + s
-	}
-	return s
-}
-
 func policyName(p board.Policy) string {
 	if p == board.Loose {
 		return "Loose"

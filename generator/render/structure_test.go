@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/sciif/leaderboard/generator/board"
+	"github.com/sciif/leaderboard/generator/report"
 )
 
 func parse(t *testing.T, name string, data []byte) *goquery.Document {
@@ -336,8 +337,8 @@ func TestCSVSafe(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := csvSafe(tt.in); got != tt.want {
-				t.Errorf("csvSafe(%q) = %q, want %q (%s)", tt.in, got, tt.want, tt.reason)
+			if got := report.SafeCell(tt.in); got != tt.want {
+				t.Errorf("report.SafeCell(%q) = %q, want %q (%s)", tt.in, got, tt.want, tt.reason)
 			}
 		})
 	}

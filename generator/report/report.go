@@ -73,12 +73,14 @@ func cell(r board.Rate) string {
 	return fmt.Sprintf("%.1f [%.1f–%.1f]", 100*r.Rate, 100*r.CI95[0], 100*r.CI95[1])
 }
 
-// Row is one line of the leaderboard CSV: a model under one policy.
+// Row is one line of the leaderboard CSV: a model under one policy. Rates
+// are fractions with their 95% Wilson interval; the same rows are the
+// site's leaderboard.csv and `sciif score --format csv`.
 type Row struct {
 	Policy        string  `csv:"policy"`
 	Rank          int     `csv:"rank"`
-	ID            string  `csv:"model_id"`
-	Name          string  `csv:"model"`
+	ID            string  `csv:"id"`
+	Name          string  `csv:"name"`
 	Organization  string  `csv:"organization"`
 	OpenWeights   bool    `csv:"open_weights"`
 	Date          string  `csv:"date"`
@@ -86,19 +88,29 @@ type Row struct {
 	Answered      int     `csv:"answered"`
 	Items         int     `csv:"items"`
 	Correct       float64 `csv:"correct"`
-	CorrectLo     float64 `csv:"correct_ci_low"`
-	CorrectHi     float64 `csv:"correct_ci_high"`
+	CorrectLo     float64 `csv:"correct_lo"`
+	CorrectHi     float64 `csv:"correct_hi"`
 	Compliant     float64 `csv:"compliant"`
-	CompliantLo   float64 `csv:"compliant_ci_low"`
-	CompliantHi   float64 `csv:"compliant_ci_high"`
+	CompliantLo   float64 `csv:"compliant_lo"`
+	CompliantHi   float64 `csv:"compliant_hi"`
 	Multi         float64 `csv:"multi"`
+	MultiLo       float64 `csv:"multi_lo"`
+	MultiHi       float64 `csv:"multi_hi"`
 	Single        float64 `csv:"single"`
+	SingleLo      float64 `csv:"single_lo"`
+	SingleHi      float64 `csv:"single_hi"`
 	Condition     float64 `csv:"condition"`
+	ConditionLo   float64 `csv:"condition_lo"`
+	ConditionHi   float64 `csv:"condition_hi"`
 	Terminology   float64 `csv:"terminology"`
+	TerminologyLo float64 `csv:"terminology_lo"`
+	TerminologyHi float64 `csv:"terminology_hi"`
 	Process       float64 `csv:"process"`
-	CorrectPass   int     `csv:"correct_pass"`
-	CompliantPass int     `csv:"compliant_pass"`
+	ProcessLo     float64 `csv:"process_lo"`
+	ProcessHi     float64 `csv:"process_hi"`
 }
+
+func rate3(r board.Rate) (float64, float64, float64) { return r.Rate, r.CI95[0], r.CI95[1] }
 
 // Rows flattens b into CSV rows, policy by policy, in board order. Text
 // cells are made safe for spreadsheets (see SafeCell).
@@ -111,18 +123,19 @@ func Rows(b *board.Board, policies []board.Policy) []Row {
 			if ps == nil {
 				continue
 			}
-			rows = append(rows, Row{
+			r := Row{
 				Policy: string(p), Rank: ps.Rank, ID: SafeCell(m.ID), Name: SafeCell(m.Name),
 				Organization: SafeCell(m.Organization), OpenWeights: m.OpenWeights, Date: SafeCell(m.Date),
 				Complete: m.Complete, Answered: m.Answered, Items: ps.Items,
-				Correct: round(ps.Correct.Rate), CorrectLo: round(ps.Correct.CI95[0]), CorrectHi: round(ps.Correct.CI95[1]),
-				Compliant: round(ps.Compliant.Rate), CompliantLo: round(ps.Compliant.CI95[0]), CompliantHi: round(ps.Compliant.CI95[1]),
-				Multi: round(ps.Multi.Rate), Single: round(ps.Single.Rate),
-				Condition:   round(ps.Families[string(board.Condition)].Rate),
-				Terminology: round(ps.Families[string(board.Terminology)].Rate),
-				Process:     round(ps.Families[string(board.Process)].Rate),
-				CorrectPass: ps.Correct.Pass, CompliantPass: ps.Compliant.Pass,
-			})
+			}
+			r.Correct, r.CorrectLo, r.CorrectHi = rate3(ps.Correct)
+			r.Compliant, r.CompliantLo, r.CompliantHi = rate3(ps.Compliant)
+			r.Multi, r.MultiLo, r.MultiHi = rate3(ps.Multi)
+			r.Single, r.SingleLo, r.SingleHi = rate3(ps.Single)
+			r.Condition, r.ConditionLo, r.ConditionHi = rate3(ps.Families[string(board.Condition)])
+			r.Terminology, r.TerminologyLo, r.TerminologyHi = rate3(ps.Families[string(board.Terminology)])
+			r.Process, r.ProcessLo, r.ProcessHi = rate3(ps.Families[string(board.Process)])
+			rows = append(rows, r)
 		}
 	}
 	return rows
@@ -151,9 +164,4 @@ func SafeCell(s string) string {
 		return "'" + s
 	}
 	return s
-}
-
-// round keeps six decimals so the CSV is stable and readable.
-func round(x float64) float64 {
-	return float64(int64(x*1e6+0.5)) / 1e6
 }
