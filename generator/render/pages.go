@@ -407,6 +407,67 @@ type analysisView struct {
 	Quads     []quadRow
 	Judges    []string
 	Disagree  [2][]disagreeRow
+	// Rules compares rules-first scores with judges-only ones; empty when
+	// the site was built without rules or without the judges-only board.
+	Rules []rulesRow
+}
+
+// rulesRow is one model's scores with the rules first and with the judges
+// alone, and how much the rules decided.
+type rulesRow struct {
+	Model                               link
+	CorrectRules, CorrectJudges         string
+	CompliantRules, CompliantJudges     string
+	CorrectDecided, CorrectAgainst      int
+	PointsDecided, PointsAgainst, Items int
+}
+
+// rulesRows builds the comparison of rules first with judges alone.
+func (s *site) rulesRows() []rulesRow {
+	jo := s.in.JudgesOnly
+	if jo == nil || !s.in.Board.Rules {
+		return nil
+	}
+	byID := map[string]*board.ModelScores{}
+	for i := range jo.Models {
+		byID[jo.Models[i].ID] = &jo.Models[i]
+	}
+	var rows []rulesRow
+	for i := range s.models {
+		m := &s.models[i]
+		j := byID[m.Scores.ID]
+		if j == nil || m.Scores.Strict == nil || j.Strict == nil {
+			continue
+		}
+		r := rulesRow{Model: s.modelLink(m),
+			CorrectRules: pct(m.Scores.Strict.Correct.Rate), CorrectJudges: pct(j.Strict.Correct.Rate),
+			CompliantRules: pct(m.Scores.Strict.Compliant.Rate), CompliantJudges: pct(j.Strict.Compliant.Rate)}
+		for k := range m.Run.Verdicts {
+			v := &m.Run.Verdicts[k]
+			if !v.Answered {
+				continue
+			}
+			r.Items++
+			if v.CorrectBy == board.ByRules {
+				r.CorrectDecided++
+				if allYes(v.CorrectVotes) != v.Correct {
+					r.CorrectAgainst++
+				}
+			}
+			for c := range v.Constraints {
+				for _, p := range v.Constraints[c].Points {
+					if p.DecidedBy == board.ByRules {
+						r.PointsDecided++
+						if p.JudgesPass() != p.Pass {
+							r.PointsAgainst++
+						}
+					}
+				}
+			}
+		}
+		rows = append(rows, r)
+	}
+	return rows
 }
 
 // allKs returns the union of the models' k keys in numeric order with the
@@ -510,6 +571,7 @@ func (s *site) analysisPage() (board.File, error) {
 			v.Disagree[pi] = append(v.Disagree[pi], d)
 		}
 	}
+	v.Rules = s.rulesRows()
 	charts, err := s.analysisCharts(v)
 	if err != nil {
 		return board.File{}, err

@@ -52,6 +52,9 @@ type Input struct {
 	// They are shown apart from the board as "reported, not rescored",
 	// never ranked and never mixed with rescored numbers.
 	Reported []board.Reported
+	// JudgesOnly, when set, is the same board scored with the judges alone
+	// (--no-rules): the analysis page compares it with Board.
+	JudgesOnly *board.Board
 	// Instr holds rescored instruction-following boards (IFEval, IFBench),
 	// each shown on its own page, linked to the SciIF model pages by id.
 	Instr []*board.InstrBoard

@@ -386,3 +386,42 @@ func TestIndexPageWeight(t *testing.T) {
 		t.Errorf("index page weighs %d bytes, want under 100 KB", total)
 	}
 }
+
+// TestAnalysisComparesRulesWithJudgesAlone checks the rules-first against
+// judges-only table: it appears only with a judges-only board, and shows
+// both boards' numbers.
+func TestAnalysisComparesRulesWithJudgesAlone(t *testing.T) {
+	in := tinyInput()
+	page := func(files []board.File) *goquery.Document {
+		for _, f := range files {
+			if f.Path == "analysis.html" {
+				return parse(t, f.Path, f.Data)
+			}
+		}
+		t.Fatal("no analysis.html")
+		return nil
+	}
+	if n := page(render(t, in)).Find("#h-rules").Length(); n != 0 {
+		t.Fatalf("found the comparison without a judges-only board")
+	}
+	// A judges-only board in which the first model is less often correct.
+	jo := *in.Board
+	jo.Rules = false
+	jo.Models = append([]board.ModelScores(nil), in.Board.Models...)
+	strict := *jo.Models[0].Strict
+	strict.Correct = board.Rate{Pass: 1, Total: 8, Rate: 0.125}
+	jo.Models[0].Strict = &strict
+	in.JudgesOnly = &jo
+	doc := page(render(t, in))
+	rows := doc.Find("#h-rules").Parent().Find("tbody tr")
+	if rows.Length() != len(in.Board.Models) {
+		t.Fatalf("got %d rows, want one per model (%d)", rows.Length(), len(in.Board.Models))
+	}
+	first := rows.First().Find("td")
+	if got, want := first.Eq(0).Text(), pct(in.Board.Models[0].Strict.Correct.Rate); got != want {
+		t.Errorf("correct, rules first = %q, want %q", got, want)
+	}
+	if got := first.Eq(1).Text(); got != "12.5%" {
+		t.Errorf("correct, judges only = %q, want 12.5%%", got)
+	}
+}
