@@ -60,6 +60,18 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	for _, m := range res.Board.Models {
 		onBoard[m.ID] = true
 	}
+	if !*noRules && len(onBoard) > 0 {
+		// The same board with the judges alone, for the comparison on the
+		// analysis page.
+		jo, err := pipeline.Rescore(ctx, pipeline.Options{
+			Benchmark: *bench, Results: *results, Policies: board.Policies, NoRules: true, Only: onBoard, SkipInvalid: *skip,
+		})
+		if err != nil {
+			printProblems(stderr, "build", err)
+			return 1
+		}
+		in.JudgesOnly = jo.Board
+	}
 	for _, ib := range []struct {
 		name, input string
 		defaults    []string
