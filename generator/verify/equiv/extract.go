@@ -37,10 +37,8 @@ func Extract(response string) (span string, ok bool) {
 	if loc := reChatTokens.FindStringIndex(s); loc != nil {
 		s = s[:loc[0]]
 	}
-	lower := asciiLower(s)
-	if strings.Contains(lower, "hope it is correct") {
+	if lastIndexFold(s, len(s), "hope it is correct") >= 0 {
 		s = reHopeCorrect.ReplaceAllString(s, "")
-		lower = asciiLower(s)
 	}
 	t := strings.TrimSpace(s)
 	if t == "" {
@@ -51,7 +49,7 @@ func Extract(response string) (span string, ok bool) {
 		return trimSpan(t), true
 	}
 	boxAt, box := lastBoxes(s)
-	if fa := lastFinalAnswer(s, lower); fa != nil && fa[1] > boxAt {
+	if fa := lastFinalAnswer(s); fa != nil && fa[1] > boxAt {
 		sec := strings.TrimLeft(s[fa[1]:], " \t*:")
 		if line := firstLine(sec); line != "" {
 			if m := reAnswerIs.FindStringIndex(line); m != nil && m[0] < 8 {
@@ -154,12 +152,11 @@ func formulaLike(s string) bool {
 }
 
 // lastFinalAnswer returns the span of the last "Final Answer" marker of s
-// (reFinalAnswer), or nil. lower is s with ASCII letters lower-cased; the
-// regexp runs only near occurrences of "final", which keeps long responses
-// cheap.
-func lastFinalAnswer(s, lower string) []int {
-	for end := len(lower); end > 0; {
-		i := strings.LastIndex(lower[:end], "final")
+// (reFinalAnswer), or nil. The regexp runs only near occurrences of
+// "final" (in any case), which keeps long responses cheap.
+func lastFinalAnswer(s string) []int {
+	for end := len(s); end > 0; {
+		i := lastIndexFold(s, end, "final")
 		if i < 0 {
 			return nil
 		}
@@ -177,15 +174,26 @@ func lastFinalAnswer(s, lower string) []int {
 	return nil
 }
 
-// asciiLower lower-cases ASCII letters only, keeping byte offsets.
-func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
+// lastIndexFold returns the start of the last occurrence of the lower-case
+// ASCII word w in s[:end], ignoring ASCII case, or -1. It allocates nothing.
+func lastIndexFold(s string, end int, w string) int {
+	for i := end - len(w); i >= 0; i-- {
+		j := 0
+		for j < len(w) {
+			c := s[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != w[j] {
+				break
+			}
+			j++
+		}
+		if j == len(w) {
+			return i
 		}
 	}
-	return string(b)
+	return -1
 }
 
 // isWholeMath reports whether s is one math span: $…$, $$…$$, \(…\), \[…\].
