@@ -67,10 +67,13 @@ func constantValues(ctx context.Context, _ *board.Item, ans *verify.Answer) boar
 	response := ans.Text
 	// Names are matched in an ASCII-lower-cased copy, which keeps byte
 	// offsets, so values are read from the original text.
-	lower := asciiLower(response)
+	var lower string
 	for _, c := range constants {
-		if !strings.Contains(lower, c.lit) {
+		if indexFold(response, c.lit) < 0 {
 			continue
+		}
+		if lower == "" {
+			lower = asciiLower(response)
 		}
 		for _, loc := range c.name.FindAllStringIndex(lower, -1) {
 			after := response[loc[1]:]

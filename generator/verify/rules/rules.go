@@ -192,35 +192,63 @@ var (
 		"normal equations", "power method", "root finding", "root-finding"}
 )
 
-// methodMention returns the first method word of text, or "".
+// methodMention returns the first method word of text, or "". It lowers
+// ASCII letters on the fly and allocates only for the word it returns.
 func methodMention(text string) string {
-	lower := asciiLower(text)
 	for _, p := range methodPhrases {
-		if strings.Contains(lower, p) {
+		if indexFold(text, p) >= 0 {
 			return p
 		}
 	}
-	for i := 0; i < len(lower); {
-		if !isASCIILetterDigit(lower[i]) {
+	var buf [32]byte
+	for i := 0; i < len(text); {
+		if !isASCIILetterDigit(lowerByte(text[i])) {
 			i++
 			continue
 		}
 		j := i
-		for j < len(lower) && isASCIILetterDigit(lower[j]) {
+		for j < len(text) && isASCIILetterDigit(lowerByte(text[j])) {
 			j++
 		}
-		w := lower[i:j]
-		if methodWords[w] {
-			return w
-		}
-		for _, p := range methodPrefixes {
-			if strings.HasPrefix(w, p) {
-				return w
+		if j-i <= len(buf) {
+			w := buf[:0]
+			for k := i; k < j; k++ {
+				w = append(w, lowerByte(text[k]))
+			}
+			if methodWords[string(w)] { // no allocation for a map lookup
+				return string(w)
+			}
+			for _, p := range methodPrefixes {
+				if len(w) >= len(p) && string(w[:len(p)]) == p {
+					return string(w)
+				}
 			}
 		}
 		i = j
 	}
 	return ""
+}
+
+func lowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// indexFold returns the first index of the lower-case ASCII phrase w in s,
+// ignoring ASCII case, or -1. It allocates nothing.
+func indexFold(s, w string) int {
+	for i := 0; i+len(w) <= len(s); i++ {
+		j := 0
+		for j < len(w) && lowerByte(s[i+j]) == w[j] {
+			j++
+		}
+		if j == len(w) {
+			return i
+		}
+	}
+	return -1
 }
 
 func isASCIILetterDigit(c byte) bool {
