@@ -38,6 +38,11 @@ func Points() []verify.PointRule {
 			Check: finalUnit,
 		},
 		{
+			ID: "boundary_conditions/substitution-arithmetic", Constraint: "boundary_conditions", Point: 3,
+			Doc:   "Fails point 3 when a sentence reporting a check states an arithmetic equality (numbers only) that is false.",
+			Check: substitutionArithmetic,
+		},
+		{
 			ID: "numerical_methods/method-named", Constraint: "numerical_methods", Point: 1,
 			Doc:   "Fails point 1 when the response names no numerical method, algorithm, scheme or iteration at all.",
 			Check: methodNamed,

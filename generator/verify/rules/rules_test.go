@@ -174,3 +174,26 @@ func TestRuleIDsAreUniqueAndDocumented(t *testing.T) {
 		}
 	}
 }
+
+func TestSubstitutionArithmetic(t *testing.T) {
+	tests := []struct {
+		name, reason, response string
+		want                   board.Outcome
+	}{
+		{"right check", "2·0.5 + 1 is 2", "Substituting $x = 0.5$: $2 \\times 0.5 + 1 = 2$, so the boundary condition is satisfied.", board.Undecided},
+		{"false check", "the stated outcome disagrees with the arithmetic", "Check at the boundary: $2 \\times 0.5 + 1 = 3$, as required.", board.Fail},
+		{"false but not a check", "arithmetic outside a reported check is not this point's business", "We find $2 \\times 0.5 + 1 = 3$ in the first step.", board.Undecided},
+		{"rounded", "a rounded result within 1% is fine", "Verify: $\\frac{1}{3} = 0.333$ holds.", board.Undecided},
+		{"symbols", "equations with symbols are for the judges", "Checking $y(0) = A + B = 0$ gives the condition.", board.Undecided},
+		{"approximately", "an approximate claim is not an exact one", "Check: $22/7 \\approx 3.14$.", board.Undecided},
+		{"chain", "only equalities whose left side is arithmetic are read: 12 = 13 has none", "Substitution gives $3 \\cdot 4 = 12 = 13$, so it is satisfied.", board.Undecided},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := substitutionArithmetic(context.Background(), nil, answer(tt.response))
+			if got.Outcome != tt.want {
+				t.Errorf("outcome = %v (%s), want %v: %s", got.Outcome, got.Reason, tt.want, tt.reason)
+			}
+		})
+	}
+}
