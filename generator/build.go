@@ -24,7 +24,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	noRules := fs.Bool("no-rules", false, "score with the two judges alone (the paper's dual-judge protocol)")
 	skip := fs.Bool("skip-invalid", false, "build the valid submissions and name the invalid ones instead of failing")
 	ifevalIn := fs.String("ifeval-input", "", "IFEval-format prompts for the results' ifeval.jsonl files (default: benchmarks/ifeval/input_data.jsonl if present, else the demo benchmark benchmarks/ifeval-demo/input_data.jsonl)")
-	ifbenchIn := fs.String("ifbench-input", "", "IFBench prompts for the results' ifbench.jsonl files (default: benchmarks/ifbench/IFBench_test.jsonl if present)")
+	ifbenchIn := fs.String("ifbench-input", "", "IFBench prompts for the results' ifbench.jsonl files (default: benchmarks/ifbench/IFBench_test.jsonl if present, else the demo benchmark benchmarks/ifbench-demo/input_data.jsonl)")
 	templates := fs.String("templates", "", "read templates from this folder instead of the embedded ones (for design work)")
 	assets := fs.String("assets", "", "read assets from this folder instead of the embedded ones (for design work)")
 	if code := parseFlags(fs, args); code >= 0 {
@@ -78,7 +78,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		checkers    []instr.Checker
 	}{
 		{"ifeval", *ifevalIn, []string{"benchmarks/ifeval/input_data.jsonl", "benchmarks/ifeval-demo/input_data.jsonl"}, ifeval.Checkers},
-		{"ifbench", *ifbenchIn, []string{"benchmarks/ifbench/IFBench_test.jsonl"}, ifbench.Checkers},
+		{"ifbench", *ifbenchIn, []string{"benchmarks/ifbench/IFBench_test.jsonl", "benchmarks/ifbench-demo/input_data.jsonl"}, ifbench.Checkers},
 	} {
 		input := ib.input
 		for _, d := range ib.defaults {
