@@ -33,7 +33,7 @@ func build(t *testing.T, results, out string) (int, string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	code := run(context.Background(), []string{"build", "--benchmark", "../benchmarks/sciif", "--results", results, "--out", out,
-		"--ifeval-input", "../benchmarks/ifeval-demo/input_data.jsonl"}, &stdout, &stderr)
+		"--ifeval-input", "../benchmarks/ifeval-demo/input_data.jsonl", "--ifbench-input", "../benchmarks/ifbench-demo/input_data.jsonl"}, &stdout, &stderr)
 	return code, stderr.String()
 }
 
@@ -55,7 +55,7 @@ func TestBuildIsDeterministic(t *testing.T) {
 			t.Errorf("%s differs between two builds of the same input", name)
 		}
 	}
-	for _, want := range []string{"index.html", "scores.json", "leaderboard.csv", "ifeval.html", "methodology.html"} {
+	for _, want := range []string{"index.html", "scores.json", "leaderboard.csv", "ifeval.html", "ifbench.html", "methodology.html"} {
 		if _, ok := fa[want]; !ok {
 			t.Errorf("site lacks %s", want)
 		}
@@ -114,7 +114,7 @@ func TestSkipInvalidBuildsTheRest(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "site")
 	var stdout, stderr bytes.Buffer
 	code := run(context.Background(), []string{"build", "--benchmark", "../benchmarks/sciif", "--results", results, "--out", out, "--skip-invalid",
-		"--ifeval-input", "../benchmarks/ifeval-demo/input_data.jsonl"}, &stdout, &stderr)
+		"--ifeval-input", "../benchmarks/ifeval-demo/input_data.jsonl", "--ifbench-input", "../benchmarks/ifbench-demo/input_data.jsonl"}, &stdout, &stderr)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}

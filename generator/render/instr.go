@@ -491,7 +491,7 @@ type instrAnswer struct {
 	Anchor   string
 	Answered bool
 	Response string
-	Words    int
+	Words    string
 	Class    string
 	Label    string
 	StrictOK bool
@@ -555,7 +555,7 @@ func (s *site) instrCasePage(is *instrSite, pi int) (board.File, error) {
 		a := instrAnswer{Model: modelName{is.links[mi], is.linked[mi]}, Anchor: "m-" + is.slugs[mi], Answered: r != nil, Class: c, Label: l}
 		if r != nil {
 			a.Response = r.Response
-			a.Words = len(strings.Fields(r.Response))
+			a.Words = countLabel(len(strings.Fields(r.Response)), "word", "words")
 			a.StrictOK, a.LooseOK = followedAll(r.Strict), followedAll(r.Loose)
 		}
 		for j, id := range p.Instructions {
@@ -634,4 +634,12 @@ func (s *site) benchName() string {
 		return "SciIF"
 	}
 	return n
+}
+
+// countLabel writes n with the singular or plural noun: "1 word", "3 words".
+func countLabel(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
