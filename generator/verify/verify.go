@@ -29,6 +29,39 @@ type Answer struct {
 	// Final is the final-answer span; HasFinal is false when none was found.
 	Final    string
 	HasFinal bool
+	lower    string
+	lowered  bool
+	memo     map[string]any
+}
+
+// Memo returns the value computed by f for key, computing it once per
+// answer: rules that need the same work (comparing the final answer with the
+// reference, say) share it.
+func (a *Answer) Memo(key string, f func() any) any {
+	if v, ok := a.memo[key]; ok {
+		return v
+	}
+	if a.memo == nil {
+		a.memo = map[string]any{}
+	}
+	v := f()
+	a.memo[key] = v
+	return v
+}
+
+// Lower returns Text with ASCII letters lower-cased, byte offsets kept,
+// computed once per answer. An Answer is used by one goroutine at a time.
+func (a *Answer) Lower() string {
+	if !a.lowered {
+		b := []byte(a.Text)
+		for i, c := range b {
+			if 'A' <= c && c <= 'Z' {
+				b[i] = c + 'a' - 'A'
+			}
+		}
+		a.lower, a.lowered = string(b), true
+	}
+	return a.lower
 }
 
 // PointRule is a deterministic check of one evidence point of one

@@ -37,7 +37,10 @@ func Extract(response string) (span string, ok bool) {
 	if loc := reChatTokens.FindStringIndex(s); loc != nil {
 		s = s[:loc[0]]
 	}
-	if lastIndexFold(s, len(s), "hope it is correct") >= 0 {
+	// The common spellings of "correct" are a cheap filter before the
+	// case-insensitive search.
+	if (strings.Contains(s, "correct") || strings.Contains(s, "Correct") || strings.Contains(s, "CORRECT")) &&
+		lastIndexFold(s, len(s), "hope it is correct") >= 0 {
 		s = reHopeCorrect.ReplaceAllString(s, "")
 	}
 	t := strings.TrimSpace(s)

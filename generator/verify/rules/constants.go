@@ -65,15 +65,12 @@ var stated = regexp.MustCompile(`^[^.;\n]{0,40}?(?:=|≈|\\approx|\bis\b|\bof\b)
 func constantValues(ctx context.Context, _ *board.Item, ans *verify.Answer) board.RuleVerdict {
 	const rule = "symbols_constants_standardization/constant-value"
 	response := ans.Text
-	// Names are matched in an ASCII-lower-cased copy, which keeps byte
+	// Names are matched in the ASCII-lower-cased text, which keeps byte
 	// offsets, so values are read from the original text.
-	var lower string
+	lower := ans.Lower()
 	for _, c := range constants {
-		if indexFold(response, c.lit) < 0 {
+		if !strings.Contains(lower, c.lit) {
 			continue
-		}
-		if lower == "" {
-			lower = asciiLower(response)
 		}
 		for _, loc := range c.name.FindAllStringIndex(lower, -1) {
 			after := response[loc[1]:]
@@ -169,16 +166,4 @@ func isWord(s string) bool {
 		}
 	}
 	return true
-}
-
-// asciiLower lower-cases ASCII letters only, so that byte offsets into the
-// result are offsets into s.
-func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }

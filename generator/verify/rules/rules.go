@@ -70,13 +70,7 @@ func Correctness(ctx context.Context, item *board.Item, ans *verify.Answer) boar
 		return undecided(rule, "no final answer found in the response; the judges decide")
 	}
 	span := ans.Final
-	ctx, cancel := context.WithTimeout(ctx, PairTimeout)
-	defer cancel()
-	opt := equiv.Options{Type: item.Reference.Type}
-	if t := item.Reference.Tolerance; t != nil {
-		opt.Tolerance = &equiv.Tolerance{Kind: t.Kind, Value: t.Value}
-	}
-	r := equiv.Compare(ctx, item.Reference.Answer, span, opt)
+	r := compare(ctx, ans, item.Reference.Answer, itemOptions(item))
 	v := board.RuleVerdict{Rule: rule + "/" + r.Rule, Reason: r.Reason, Evidence: span}
 	if r.Verdict == equiv.Equal && r.Rule == "unit_omitted" {
 		// The number is right but the unit is missing: whether that is a
@@ -92,6 +86,29 @@ func Correctness(ctx context.Context, item *board.Item, ans *verify.Answer) boar
 		v.Outcome = board.Fail
 	}
 	return v
+}
+
+// itemOptions are the comparison options an item's reference asks for.
+func itemOptions(item *board.Item) equiv.Options {
+	opt := equiv.Options{Type: item.Reference.Type}
+	if t := item.Reference.Tolerance; t != nil {
+		opt.Tolerance = &equiv.Tolerance{Kind: t.Kind, Value: t.Value}
+	}
+	return opt
+}
+
+// compare compares the answer's final span with gold under opt, once per
+// answer and options, within PairTimeout.
+func compare(ctx context.Context, ans *verify.Answer, gold string, opt equiv.Options) equiv.Result {
+	key := "equiv\x00" + gold + "\x00" + opt.Type
+	if opt.Tolerance != nil {
+		key += fmt.Sprintf("\x00%s\x00%g", opt.Tolerance.Kind, opt.Tolerance.Value)
+	}
+	return ans.Memo(key, func() any {
+		ctx, cancel := context.WithTimeout(ctx, PairTimeout)
+		defer cancel()
+		return equiv.Compare(ctx, gold, ans.Final, opt)
+	}).(equiv.Result)
 }
 
 // bareNumber matches a number alone, in any of the notations models use,
@@ -154,9 +171,8 @@ func finalUnit(ctx context.Context, item *board.Item, ans *verify.Answer) board.
 		return board.RuleVerdict{Outcome: board.Fail, Rule: rule, Evidence: span,
 			Reason: fmt.Sprintf("the final answer %q carries no unit; the reference is in %s", strings.TrimSpace(span), unit)}
 	}
-	ctx, cancel := context.WithTimeout(ctx, PairTimeout)
-	defer cancel()
-	r := equiv.Compare(ctx, item.Reference.Answer, span, equiv.Options{Type: "numeric"})
+	// The same comparison as for correctness, shared through the memo.
+	r := compare(ctx, ans, item.Reference.Answer, itemOptions(item))
 	switch {
 	case r.Verdict == equiv.Equal && r.Rule == "unit_omitted":
 		// The value is the reference's; only the unit is missing.
@@ -197,63 +213,35 @@ var (
 		"normal equations", "power method", "root finding", "root-finding"}
 )
 
-// methodMention returns the first method word of text, or "". It lowers
-// ASCII letters on the fly and allocates only for the word it returns.
-func methodMention(text string) string {
+// methodMention returns the first method word of lower (an ASCII
+// lower-cased text), or "".
+func methodMention(lower string) string {
 	for _, p := range methodPhrases {
-		if indexFold(text, p) >= 0 {
+		if strings.Contains(lower, p) {
 			return p
 		}
 	}
-	var buf [32]byte
-	for i := 0; i < len(text); {
-		if !isASCIILetterDigit(lowerByte(text[i])) {
+	for i := 0; i < len(lower); {
+		if !isASCIILetterDigit(lower[i]) {
 			i++
 			continue
 		}
 		j := i
-		for j < len(text) && isASCIILetterDigit(lowerByte(text[j])) {
+		for j < len(lower) && isASCIILetterDigit(lower[j]) {
 			j++
 		}
-		if j-i <= len(buf) {
-			w := buf[:0]
-			for k := i; k < j; k++ {
-				w = append(w, lowerByte(text[k]))
-			}
-			if methodWords[string(w)] { // no allocation for a map lookup
-				return string(w)
-			}
-			for _, p := range methodPrefixes {
-				if len(w) >= len(p) && string(w[:len(p)]) == p {
-					return string(w)
-				}
+		w := lower[i:j]
+		if methodWords[w] {
+			return w
+		}
+		for _, p := range methodPrefixes {
+			if strings.HasPrefix(w, p) {
+				return w
 			}
 		}
 		i = j
 	}
 	return ""
-}
-
-func lowerByte(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
-// indexFold returns the first index of the lower-case ASCII phrase w in s,
-// ignoring ASCII case, or -1. It allocates nothing.
-func indexFold(s, w string) int {
-	for i := 0; i+len(w) <= len(s); i++ {
-		j := 0
-		for j < len(w) && lowerByte(s[i+j]) == w[j] {
-			j++
-		}
-		if j == len(w) {
-			return i
-		}
-	}
-	return -1
 }
 
 func isASCIILetterDigit(c byte) bool {
@@ -262,7 +250,7 @@ func isASCIILetterDigit(c byte) bool {
 
 func methodNamed(_ context.Context, _ *board.Item, ans *verify.Answer) board.RuleVerdict {
 	const rule = "numerical_methods/method-named"
-	if m := methodMention(ans.Text); m != "" {
+	if m := methodMention(ans.Lower()); m != "" {
 		return undecided(rule, "the response mentions %q; whether it names and applies an algorithm is for the judges", m)
 	}
 	return board.RuleVerdict{Outcome: board.Fail, Rule: rule,

@@ -36,8 +36,12 @@ var substitutionTolerance = equiv.Tolerance{Kind: equiv.Relative, Value: 0.01}
 func substitutionArithmetic(ctx context.Context, _ *board.Item, ans *verify.Answer) board.RuleVerdict {
 	const rule = "boundary_conditions/substitution-arithmetic"
 	checked := 0
+	if !strings.Contains(ans.Text, "=") {
+		return undecided(rule, "no checkable arithmetic in the stated checks")
+	}
 	for _, sent := range splitSentences(ans.Text) {
-		if !checkWords.MatchString(sent) {
+		// Cheap tests first: an equation inside math, then the words.
+		if !strings.Contains(sent, "=") || !strings.ContainsAny(sent, `$\`) || !checkWords.MatchString(sent) {
 			continue
 		}
 		for _, span := range mathSpan.FindAllString(sent, -1) {
