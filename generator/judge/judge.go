@@ -203,8 +203,7 @@ type labelledLine struct {
 	rest    string // the reason, or the unrecognised verdict text
 }
 
-// labels are the labels the grammar knows, longest first where one is a
-// prefix of another.
+// labels are the labels the grammar knows; none is a prefix of another.
 var labels = [...]string{"point", "overall", "correct", "reason"}
 
 // labelled recognises "<marker> <emphasis> LABEL [n] [tag] <emphasis> : <emphasis> VERDICT <emphasis> [sep] reason".
