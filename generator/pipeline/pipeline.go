@@ -43,7 +43,7 @@ type Result struct {
 	Board *board.Board
 	// Runs parallels Board.Models when KeepRuns is set.
 	Runs []board.Run
-	// Diags are the non-fatal problems, per submission in board order.
+	// Diags are the non-fatal problems, per submission in folder order.
 	Diags []board.Diagnostic
 	// Skipped lists the problems of submissions left out under SkipInvalid.
 	Skipped board.Problems
@@ -153,7 +153,7 @@ func Rescore(ctx context.Context, opt Options) (*Result, error) {
 	}
 	primary := opt.Policies[0]
 	sort.SliceStable(order, func(a, b int) bool {
-		return lessModel(&out.Board.Models[order[a]], &out.Board.Models[order[b]], primary)
+		return score.Less(&out.Board.Models[order[a]], &out.Board.Models[order[b]], primary)
 	})
 	models := make([]board.ModelScores, len(order))
 	var runs []board.Run
@@ -165,21 +165,6 @@ func Rescore(ctx context.Context, opt Options) (*Result, error) {
 	}
 	out.Board.Models, out.Runs = models, runs
 	return out, nil
-}
-
-// lessModel orders the board: rank, then compliance, then correctness, then id.
-func lessModel(a, b *board.ModelScores, p board.Policy) bool {
-	pa, pb := a.Policy(p), b.Policy(p)
-	if pa.Rank != pb.Rank {
-		return pa.Rank < pb.Rank
-	}
-	if pa.Compliant.Pass != pb.Compliant.Pass {
-		return pa.Compliant.Pass > pb.Compliant.Pass
-	}
-	if pa.Correct.Pass != pb.Correct.Pass {
-		return pa.Correct.Pass > pb.Correct.Pass
-	}
-	return a.ID < b.ID
 }
 
 // VerifySubmission streams one submission's responses.jsonl and returns a

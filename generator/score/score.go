@@ -8,7 +8,6 @@ package score
 
 import (
 	"math"
-	"sort"
 	"strconv"
 
 	"github.com/sciif/leaderboard/generator/board"
@@ -190,20 +189,20 @@ func Policy(bench *board.Benchmark, judges []string, verdicts []board.ItemVerdic
 	return ps
 }
 
-// Order sorts models for the board: by compliance under the primary policy
-// (descending), then correctness (descending), then id. It sorts models and
-// the parallel slice of per-item compliance vectors together.
-func Order(models []board.ModelScores, primary board.Policy) {
-	sort.SliceStable(models, func(i, j int) bool {
-		a, b := models[i].Policy(primary), models[j].Policy(primary)
-		if a != nil && b != nil {
-			if a.Compliant.Pass != b.Compliant.Pass {
-				return a.Compliant.Pass > b.Compliant.Pass
-			}
-			if a.Correct.Pass != b.Correct.Pass {
-				return a.Correct.Pass > b.Correct.Pass
-			}
+// Less orders the board under policy p: rank, then compliance, then
+// correctness (both descending), then id.
+func Less(a, b *board.ModelScores, p board.Policy) bool {
+	pa, pb := a.Policy(p), b.Policy(p)
+	if pa != nil && pb != nil {
+		if pa.Rank != pb.Rank {
+			return pa.Rank < pb.Rank
 		}
-		return models[i].ID < models[j].ID
-	})
+		if pa.Compliant.Pass != pb.Compliant.Pass {
+			return pa.Compliant.Pass > pb.Compliant.Pass
+		}
+		if pa.Correct.Pass != pb.Correct.Pass {
+			return pa.Correct.Pass > pb.Correct.Pass
+		}
+	}
+	return a.ID < b.ID
 }
