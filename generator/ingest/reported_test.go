@@ -161,6 +161,9 @@ func TestPaperFigures(t *testing.T) {
 
 	paper, err := os.Open(filepath.Join("..", "..", "..", "shared", "seeds", "sciif-paper.txt"))
 	if err != nil {
+		if os.Getenv("SCIIF_REQUIRE_SHARED") == "1" {
+			t.Fatal("the paper's text is required (SCIIF_REQUIRE_SHARED=1):", err)
+		}
 		t.Skip("the paper's text is not available:", err)
 	}
 	defer paper.Close()

@@ -109,16 +109,6 @@ func writeSite(t testing.TB, dir string, files []board.File) {
 	}
 }
 
-// TestWriteDemoSite writes a paper-sized site where SCIIF_SITE_OUT points,
-// for looking at by hand; it does nothing otherwise.
-func TestWriteDemoSite(t *testing.T) {
-	dir := os.Getenv("SCIIF_SITE_OUT")
-	if dir == "" {
-		t.Skip("SCIIF_SITE_OUT not set")
-	}
-	writeSite(t, dir, render(t, synthInput(16, 334, 11)))
-}
-
 func TestSiteRejectsInconsistentInput(t *testing.T) {
 	tests := []struct {
 		name   string
