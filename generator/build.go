@@ -30,9 +30,8 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "sciif build: unexpected arguments %v\n", fs.Args())
-		return 2
+	if code := noArgs(fs, stderr); code >= 0 {
+		return code
 	}
 	res, err := pipeline.Rescore(ctx, pipeline.Options{
 		Benchmark: *bench, Results: *results, Policies: board.Policies,

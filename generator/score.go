@@ -37,6 +37,16 @@ func parseFlags(fs *pflag.FlagSet, args []string) int {
 	return -1
 }
 
+// noArgs reports, as parseFlags does, the exit code 2 when the command got
+// positional arguments it does not take, and -1 otherwise.
+func noArgs(fs *pflag.FlagSet, stderr io.Writer) int {
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "sciif %s: unexpected arguments %v\n", fs.Name(), fs.Args())
+		return 2
+	}
+	return -1
+}
+
 func parsePolicies(s string) ([]board.Policy, error) {
 	switch s {
 	case "strict":
@@ -59,9 +69,8 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "sciif score: unexpected arguments %v\n", fs.Args())
-		return 2
+	if code := noArgs(fs, stderr); code >= 0 {
+		return code
 	}
 	policies, err := parsePolicies(*policy)
 	if err != nil {

@@ -122,11 +122,7 @@ func Rescore(ctx context.Context, opt Options) (*Result, error) {
 			}
 			out.Board.Models = append(out.Board.Models, score.Model(bench, sub, run.Verdicts, opt.Policies))
 			for _, pol := range opt.Policies {
-				vec := make([]bool, len(run.Verdicts))
-				for k := range run.Verdicts {
-					vec[k] = run.Verdicts[k].Compliant(pol)
-				}
-				passes[pol] = append(passes[pol], vec)
+				passes[pol] = append(passes[pol], score.Passes(run.Verdicts, pol))
 			}
 			out.Diags = append(out.Diags, run.Diagnostics...)
 			if opt.KeepRuns {

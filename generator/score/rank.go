@@ -42,6 +42,16 @@ func logChoose(n, k int) float64 {
 	return a - b - c
 }
 
+// Passes returns each item's compliance under p, in benchmark order: the
+// paired outcomes Rank compares.
+func Passes(verdicts []board.ItemVerdict, p board.Policy) []bool {
+	vec := make([]bool, len(verdicts))
+	for k := range verdicts {
+		vec[k] = verdicts[k].Compliant(p)
+	}
+	return vec
+}
+
 // Rank sets PolicyScores.Rank under p for every model that has scores under
 // p. passes[i] holds model i's per-item compliance under p, in benchmark
 // order. A model's rank is one plus the number of models that beat it

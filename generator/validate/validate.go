@@ -413,11 +413,7 @@ func check(ctx context.Context, dir string, bench *board.Benchmark, index map[st
 	m := score.Model(bench, &sub, run.Verdicts, board.Policies)
 	sc := &scored{model: m, passes: map[board.Policy][]bool{}}
 	for _, pol := range board.Policies {
-		vec := make([]bool, len(run.Verdicts))
-		for k := range run.Verdicts {
-			vec[k] = run.Verdicts[k].Compliant(pol)
-		}
-		sc.passes[pol] = vec
+		sc.passes[pol] = score.Passes(run.Verdicts, pol)
 	}
 	if meta.Claimed != nil {
 		s.Claims = claims(meta.Claimed, &m)
@@ -641,11 +637,7 @@ func currentBoard(ctx context.Context, opt Options, index map[string]int, v *ver
 		m := score.Model(opt.Bench, sub, run.Verdicts, board.Policies)
 		sc := &scored{model: m, passes: map[board.Policy][]bool{}}
 		for _, pol := range board.Policies {
-			vec := make([]bool, len(run.Verdicts))
-			for k := range run.Verdicts {
-				vec[k] = run.Verdicts[k].Compliant(pol)
-			}
-			sc.passes[pol] = vec
+			sc.passes[pol] = score.Passes(run.Verdicts, pol)
 		}
 		out[key] = sc
 	}
