@@ -23,7 +23,10 @@ import (
 // kept as HTML-escaped text in a span for KaTeX to typeset in the browser.
 func newMarkdown() goldmark.Markdown {
 	return goldmark.New(
-		goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.Linkify),
+		// Table cell alignment as align attributes, not style ones: pages carry
+		// no inline styles, so the strict CSP holds.
+		goldmark.WithExtensions(extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
+			extension.Strikethrough, extension.Linkify),
 		goldmark.WithParserOptions(
 			parser.WithInlineParsers(util.Prioritized(mathParser{}, 50)),
 			parser.WithASTTransformers(util.Prioritized(linkPolicy{}, 100)),
