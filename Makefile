@@ -9,7 +9,7 @@ PKGS    := ./...
 all: build
 
 build:
-	$(GO) build -trimpath -o $(BIN) ./generator
+	$(GO) build -trimpath -o $(BIN) ./generator/cmd/sciif
 
 site: build
 	$(BIN) build --benchmark benchmarks/sciif --results results --out site

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// readTree returns every file under dir by slash path.
+func readTree(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		data, err := os.ReadFile(path)
+		files[filepath.ToSlash(rel)] = data
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func build(t *testing.T, results, out string) (int, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"build", "--benchmark", "../../../benchmarks/sciif", "--results", results, "--out", out,
+		"--ifeval-input", "../../../benchmarks/ifeval-demo/input_data.jsonl", "--ifbench-input", "../../../benchmarks/ifbench-demo/input_data.jsonl"}, &stdout, &stderr)
+	return code, stderr.String()
+}
+
+// TestBuildIsDeterministic builds the repository's own board twice and
+// compares the two sites byte for byte.
+func TestBuildIsDeterministic(t *testing.T) {
+	a, b := filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")
+	for _, out := range []string{a, b} {
+		if code, stderr := build(t, "../../../results", out); code != 0 {
+			t.Fatalf("build exited %d: %s", code, stderr)
+		}
+	}
+	fa, fb := readTree(t, a), readTree(t, b)
+	if len(fa) == 0 || len(fa) != len(fb) {
+		t.Fatalf("got %d and %d files", len(fa), len(fb))
+	}
+	for name, data := range fa {
+		if !bytes.Equal(data, fb[name]) {
+			t.Errorf("%s differs between two builds of the same input", name)
+		}
+	}
+	for _, want := range []string{"index.html", "scores.json", "leaderboard.csv", "ifeval.html", "ifbench.html", "methodology.html"} {
+		if _, ok := fa[want]; !ok {
+			t.Errorf("site lacks %s", want)
+		}
+	}
+}
+
+// TestFailedBuildKeepsPreviousSite breaks a copy of the results after a
+// good build and checks that the next build fails, says why, and leaves
+// the previous site exactly as it was.
+func TestFailedBuildKeepsPreviousSite(t *testing.T) {
+	results := filepath.Join(t.TempDir(), "results")
+	if err := os.CopyFS(results, os.DirFS("../../../results")); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "site")
+	if code, stderr := build(t, results, out); code != 0 {
+		t.Fatalf("first build exited %d: %s", code, stderr)
+	}
+	before := readTree(t, out)
+	f, err := os.OpenFile(filepath.Join(results, "demo-cirrus-pro", "responses.jsonl"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(`{"id": "physics-0001", "response": "truncated`)
+	f.Close()
+	code, stderr := build(t, results, out)
+	if code != 1 {
+		t.Fatalf("broken build exited %d, want 1", code)
+	}
+	for _, want := range []string{"demo-cirrus-pro/responses.jsonl:45: column", "the previous site is left as it was"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	after := readTree(t, out)
+	if len(after) != len(before) {
+		t.Fatalf("site has %d files after the failed build, %d before", len(after), len(before))
+	}
+	for name, data := range before {
+		if !bytes.Equal(data, after[name]) {
+			t.Errorf("%s changed although the build failed", name)
+		}
+	}
+}
+
+// TestSkipInvalidBuildsTheRest checks --skip-invalid: the broken submission
+// is named and left out, the others are built.
+func TestSkipInvalidBuildsTheRest(t *testing.T) {
+	results := filepath.Join(t.TempDir(), "results")
+	if err := os.CopyFS(results, os.DirFS("../../../results")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(results, "demo-dune-mini", "metadata.yaml"), []byte("name: Dune\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "site")
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"build", "--benchmark", "../../../benchmarks/sciif", "--results", results, "--out", out, "--skip-invalid",
+		"--ifeval-input", "../../../benchmarks/ifeval-demo/input_data.jsonl", "--ifbench-input", "../../../benchmarks/ifbench-demo/input_data.jsonl"}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, want := range []string{"demo-dune-mini/metadata.yaml: organization: required field missing", "left out the submissions"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
+		}
+	}
+	if !strings.Contains(stdout.String(), "(4 models, 44 items)") {
+		t.Errorf("stdout = %q, want 4 models built", stdout.String())
+	}
+	if _, err := os.Stat(filepath.Join(out, "models", "demo-dune-mini.html")); err == nil {
+		t.Error("the invalid submission has a model page")
+	}
+}

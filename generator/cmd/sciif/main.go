@@ -1,0 +1,121 @@
+// Command sciif rescores instruction-following benchmark submissions and
+// renders them as a static leaderboard site.
+//
+// It never trusts a submitter's summary numbers: every verdict is recomputed
+// from the raw judge outputs (and, where reliable, deterministic rules) under
+// the SciIF protocol's Strict and Loose policies.
+//
+// Usage:
+//
+//	sciif score    [--benchmark DIR] [--results DIR] [--policy strict|loose|both] [--no-rules] [--format table|csv|json]
+//	sciif build    [--benchmark DIR] [--results DIR] [--out DIR] [--no-rules] [--skip-invalid]
+//	sciif prompts  [--benchmark DIR] [--out FILE]
+//	sciif validate [--benchmark DIR] [--results DIR] [--format text|json|markdown] PATH...
+//	sciif new      [--results DIR] MODEL-ID
+//	sciif equiv    [--type T] [--extract] REFERENCE ANSWER | --batch FILE.jsonl
+//	sciif ifeval   --input input_data.jsonl --responses FILE --out DIR
+//	sciif ifbench  --input IFBench_test.jsonl --responses FILE --out DIR
+//	sciif synth    --out DIR [--models N] [--items N] [--seed N]
+//
+// Examples:
+//
+//	sciif score                          # the board of ./results on ./benchmarks/sciif, both policies
+//	sciif score --no-rules --format json # judges only, machine-readable
+//	sciif build --out site               # the static site
+//
+// Exit codes: 0 success; 1 input that cannot be used (every problem is
+// listed as file:line); 2 usage.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// command is one subcommand.
+type command struct {
+	summary string
+	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) int
+}
+
+func commands() map[string]command {
+	return map[string]command{
+		"score":    {"rescore every submission and print the board", runScore},
+		"build":    {"rescore every submission and render the static site", runBuild},
+		"prompts":  {"write the answer-generation and judge prompts of every item as JSONL", runPrompts},
+		"version":  {"print the version", runVersion},
+		"equiv":    {"decide whether an answer matches a reference (equal, not_equal or undecided)", runEquiv},
+		"synth":    {"write a synthetic benchmark and board for stress tests and benchmarks", runSynth},
+		"ifeval":   {"score IFEval responses under Strict and Loose, in the official output format", runIFEval},
+		"ifbench":  {"score IFBench responses under Strict and Loose, in the official output format", runIFBench},
+		"validate": {"check submission folders and show their rescored scores", runValidate},
+		"new":      {"scaffold a submission folder results/<model-id>", runNew},
+	}
+}
+
+// run is the whole program; it returns the exit code.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	cmds := commands()
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stdout, cmds)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	c, ok := cmds[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "sciif: unknown command %q\n", args[0])
+		usage(stderr, cmds)
+		return 2
+	}
+	return c.run(ctx, args[1:], stdout, stderr)
+}
+
+func usage(w io.Writer, cmds map[string]command) {
+	names := make([]string, 0, len(cmds))
+	for n := range cmds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	fmt.Fprintln(w, "usage: sciif <command> [flags]\n\ncommands:")
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-9s %s\n", n, cmds[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun 'sciif <command> --help' for a command's flags.")
+}
+
+// version is the tool's version, shown on the site's methodology page.
+const version = "0.1.0"
+
+func runVersion(_ context.Context, _ []string, stdout, _ io.Writer) int {
+	fmt.Fprintln(stdout, "sciif", version)
+	return 0
+}
+
+// printProblems prints every problem of err, one per line, then a summary.
+func printProblems(w io.Writer, cmd string, err error) {
+	var probs board.Problems
+	if errors.As(err, &probs) {
+		for _, p := range probs {
+			fmt.Fprintln(w, p.String())
+		}
+		fmt.Fprintf(w, "sciif %s: %d problem(s) in the input; nothing was scored\n", cmd, len(probs))
+		return
+	}
+	fmt.Fprintf(w, "sciif %s: %v\n", cmd, err)
+}

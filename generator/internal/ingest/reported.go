@@ -1,0 +1,459 @@
+package ingest
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+)
+
+// MaxReported is the largest reported.yaml accepted, in bytes.
+const MaxReported = 256 << 10
+
+// Reported reads every reported.yaml under resultsDir: the folders that
+// hold published figures instead of a rescorable submission (no
+// metadata.yaml), in folder-name order. Every problem of every file is
+// returned together as board.Problems, and then no figures are returned:
+// a wrong transcription must be fixed, not shown.
+func Reported(resultsDir string) ([]board.Reported, error) {
+	entries, err := os.ReadDir(resultsDir)
+	if err != nil {
+		return nil, fmt.Errorf("ingest: results: %w", err)
+	}
+	var out []board.Reported
+	var probs board.Problems
+	for _, e := range entries {
+		name := e.Name()
+		if !e.IsDir() || strings.HasPrefix(name, ".") {
+			continue
+		}
+		dir := filepath.Join(resultsDir, name)
+		path := filepath.Join(dir, "reported.yaml")
+		if _, err := os.Lstat(filepath.Join(dir, "metadata.yaml")); err == nil {
+			continue // a rescored submission; its reported.yaml, if any, is not read
+		}
+		if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
+			continue // Submissions reports the folder
+		}
+		if !SafeSlug(name) {
+			probs = append(probs, board.Diagnostic{File: dir, Msg: fmt.Sprintf("folder name %q is not a safe slug (lower-case letters, digits, '.', '_', '-')", name), Fatal: true})
+			continue
+		}
+		r, p := ReadReported(path)
+		if len(p) > 0 {
+			probs = append(probs, p...)
+			continue
+		}
+		r.ID = name
+		out = append(out, r)
+	}
+	if len(probs) > 0 {
+		return nil, probs
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out, nil
+}
+
+// ReadReported reads and checks one reported.yaml. It refuses symbolic
+// links and files larger than MaxReported without reading them.
+func ReadReported(path string) (board.Reported, board.Problems) {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return board.Reported{}, board.Problems{{File: path, Msg: err.Error(), Fatal: true}}
+	}
+	if fi.Mode()&os.ModeSymlink != 0 || !fi.Mode().IsRegular() {
+		return board.Reported{}, board.Problems{{File: path, Msg: "not a regular file (symbolic links are refused)", Fatal: true}}
+	}
+	if fi.Size() > MaxReported {
+		return board.Reported{}, board.Problems{{File: path, Msg: fmt.Sprintf("file is %d bytes, larger than the %d KiB limit; refused", fi.Size(), MaxReported>>10), Fatal: true}}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return board.Reported{}, board.Problems{{File: path, Msg: err.Error(), Fatal: true}}
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxReported+1))
+	if err != nil {
+		return board.Reported{}, board.Problems{{File: path, Msg: err.Error(), Fatal: true}}
+	}
+	r, probs := DecodeReported(path, data)
+	r.ID = filepath.Base(filepath.Dir(path))
+	return r, probs
+}
+
+// reportedField describes one field of reported.yaml: its YAML kind
+// ("string", "bool", "int", "percent", "list", "map" or "rates") and,
+// for maps, its fields.
+type reportedField struct {
+	name     string
+	kind     string
+	required bool
+	fields   []reportedField
+}
+
+var reportedSchema = []reportedField{
+	{name: "model", kind: "map", required: true, fields: []reportedField{
+		{name: "name", kind: "string", required: true},
+		{name: "organization", kind: "string", required: true},
+		{name: "open_weights", kind: "bool"},
+		{name: "params", kind: "string"},
+		{name: "link", kind: "string"},
+	}},
+	{name: "citation", kind: "map", required: true, fields: []reportedField{
+		{name: "title", kind: "string", required: true},
+		{name: "authors", kind: "string", required: true},
+		{name: "venue", kind: "string"},
+		{name: "year", kind: "int"},
+		{name: "url", kind: "string"},
+		{name: "tables", kind: "list"},
+	}},
+	{name: "policy", kind: "string", required: true},
+	{name: "items", kind: "int"},
+	{name: "correctness", kind: "percent"},
+	{name: "compliance", kind: "percent"},
+	{name: "constraints", kind: "rates"},
+	{name: "families", kind: "rates"},
+	{name: "by_k", kind: "rates"},
+	{name: "ifeval_strict", kind: "percent"},
+	{name: "notes", kind: "string"},
+}
+
+func fieldNames(fs []reportedField) string {
+	names := make([]string, len(fs))
+	for i, f := range fs {
+		names[i] = f.name
+	}
+	return strings.Join(names, ", ")
+}
+
+// DecodeReported decodes and checks the bytes of a reported.yaml, reporting
+// every problem with its line and field: unknown or repeated fields, wrong
+// types, missing required fields, rates outside [0, 100] (they are
+// percentages, as printed), constraint ids unknown to the built-in catalog,
+// families other than condition, terminology and process, and k outside
+// 1..the number of catalog constraints.
+func DecodeReported(path string, data []byte) (board.Reported, board.Problems) {
+	var r board.Reported
+	r.File = path
+	var probs board.Problems
+	at := func(line int, field, format string, args ...any) {
+		probs = append(probs, board.Diagnostic{File: path, Line: line, Field: field, Msg: fmt.Sprintf(format, args...), Fatal: true})
+	}
+	if !utf8.Valid(data) {
+		at(0, "", "invalid UTF-8")
+		return r, probs
+	}
+	f, err := parser.ParseBytes(data, 0)
+	if err != nil {
+		return r, board.Problems{yamlProblem(path, err)}
+	}
+	var root *ast.MappingNode
+	if len(f.Docs) == 1 && f.Docs[0].Body != nil {
+		root = asMapping(f.Docs[0].Body)
+	}
+	if root == nil {
+		at(0, "", "want one YAML mapping of fields (model: …, citation: …, policy: …), got something else")
+		return r, probs
+	}
+	cat := BuiltinCatalog()
+	figures := 0
+	var walk func(m *ast.MappingNode, schema []reportedField, prefix string, parentLine int)
+	walk = func(m *ast.MappingNode, schema []reportedField, prefix string, parentLine int) {
+		seen := map[string]int{}
+		for _, mv := range m.Values {
+			key := mv.Key.GetToken().Value
+			line := mv.Key.GetToken().Position.Line
+			field := prefix + key
+			var spec *reportedField
+			for i := range schema {
+				if schema[i].name == key {
+					spec = &schema[i]
+				}
+			}
+			if spec == nil {
+				at(line, field, "unknown field — check the spelling; allowed here: %s", fieldNames(schema))
+				continue
+			}
+			if first, dup := seen[key]; dup {
+				at(line, field, "field set twice (first on line %d)", first)
+				continue
+			}
+			seen[key] = line
+			val := unTag(mv.Value)
+			switch spec.kind {
+			case "map":
+				sub := asMapping(val)
+				if sub == nil {
+					at(line, field, "want a mapping of fields (%s)", fieldNames(spec.fields))
+					continue
+				}
+				walk(sub, spec.fields, field+".", line)
+			case "rates":
+				sub := asMapping(val)
+				if sub == nil {
+					at(line, field, "want a mapping of rates (id: percentage)")
+					continue
+				}
+				rateSeen := map[string]int{}
+				for _, rv := range sub.Values {
+					k := rv.Key.GetToken().Value
+					kl := rv.Key.GetToken().Position.Line
+					kf := field + "." + k
+					if first, dup := rateSeen[k]; dup {
+						at(kl, kf, "set twice (first on line %d)", first)
+						continue
+					}
+					rateSeen[k] = kl
+					p, ok := percent(rv.Value)
+					if !ok {
+						at(kl, kf, "want a percentage between 0 and 100 written as a number (29.6 for 29.6 %%), got %q", nodeText(rv.Value))
+						continue
+					}
+					switch key {
+					case "constraints":
+						if _, ok := cat.Lookup(k); !ok {
+							at(kl, kf, "unknown constraint id — use the catalog's ids (%s)", catalogIDs(cat))
+							continue
+						}
+						if r.Constraints == nil {
+							r.Constraints = map[string]board.Percent{}
+						}
+						r.Constraints[k] = p
+					case "families":
+						fam := board.Family(k)
+						if fam != board.Condition && fam != board.Terminology && fam != board.Process {
+							at(kl, kf, "unknown family — use condition, terminology or process")
+							continue
+						}
+						if r.Families == nil {
+							r.Families = map[board.Family]board.Percent{}
+						}
+						r.Families[fam] = p
+					case "by_k":
+						n, err := strconv.Atoi(k)
+						if err != nil || n < 1 || n > len(cat.Constraints) {
+							at(kl, kf, "k must be a whole number of enabled constraints from 1 to %d", len(cat.Constraints))
+							continue
+						}
+						if r.ByK == nil {
+							r.ByK = map[int]board.Percent{}
+						}
+						r.ByK[n] = p
+					}
+					figures++
+				}
+			case "percent":
+				p, ok := percent(val)
+				if !ok {
+					at(line, field, "want a percentage between 0 and 100 written as a number (29.6 for 29.6 %%), got %q", nodeText(val))
+					continue
+				}
+				figures++
+				setReported(&r, field, p)
+			case "int":
+				_, ok := val.(*ast.IntegerNode)
+				v, err := strconv.Atoi(nodeText(val))
+				if !ok || err != nil || v < 1 {
+					at(line, field, "want a positive whole number, got %q", nodeText(val))
+					continue
+				}
+				setReported(&r, field, v)
+			case "bool":
+				b, ok := val.(*ast.BoolNode)
+				if !ok {
+					at(line, field, "want true or false, got %q", nodeText(val))
+					continue
+				}
+				setReported(&r, field, b.Value)
+			case "string":
+				s, ok := yamlString(val)
+				if !ok {
+					at(line, field, "want a string, got %q", nodeText(val))
+					continue
+				}
+				if strings.TrimSpace(s) == "" {
+					at(line, field, "must not be empty")
+					continue
+				}
+				setReported(&r, field, s)
+			case "list":
+				seq, ok := val.(*ast.SequenceNode)
+				var list []string
+				for _, v := range seqValues(seq) {
+					s, sok := yamlString(unTag(v))
+					if !sok {
+						ok = false
+					}
+					list = append(list, s)
+				}
+				if !ok {
+					at(line, field, "want a list of strings")
+					continue
+				}
+				setReported(&r, field, list)
+			}
+		}
+		for _, s := range schema {
+			if _, ok := seen[s.name]; !ok && s.required {
+				at(parentLine, prefix+s.name, "required field missing")
+			}
+		}
+	}
+	walk(root, reportedSchema, "", 0)
+	sort.SliceStable(probs, func(i, j int) bool { return probs[i].Line < probs[j].Line })
+	if len(probs) > 0 {
+		return r, probs
+	}
+	line := func(field string) int { return fieldLine(root, field) }
+	if r.Policy != board.Strict && r.Policy != board.Loose {
+		at(line("policy"), "policy", "want strict or loose, got %q", r.Policy)
+	}
+	if r.Model.Link != "" && !SafeLink(r.Model.Link) {
+		at(line("model.link"), "model.link", "%q is not an http or https URL", r.Model.Link)
+	}
+	if r.Citation.URL != "" && !SafeLink(r.Citation.URL) {
+		at(line("citation.url"), "citation.url", "%q is not an http or https URL", r.Citation.URL)
+	}
+	if figures == 0 {
+		at(0, "", "no figures — give at least one of correctness, compliance, constraints, families, by_k, ifeval_strict")
+	}
+	return r, probs
+}
+
+// setReported stores one decoded scalar of reported.yaml into r.
+func setReported(r *board.Reported, field string, v any) {
+	switch field {
+	case "model.name":
+		r.Model.Name = v.(string)
+	case "model.organization":
+		r.Model.Organization = v.(string)
+	case "model.open_weights":
+		b := v.(bool)
+		r.Model.OpenWeights = &b
+	case "model.params":
+		r.Model.Params = v.(string)
+	case "model.link":
+		r.Model.Link = v.(string)
+	case "citation.title":
+		r.Citation.Title = v.(string)
+	case "citation.authors":
+		r.Citation.Authors = v.(string)
+	case "citation.venue":
+		r.Citation.Venue = v.(string)
+	case "citation.year":
+		r.Citation.Year = v.(int)
+	case "citation.url":
+		r.Citation.URL = v.(string)
+	case "citation.tables":
+		r.Citation.Tables = v.([]string)
+	case "policy":
+		r.Policy = board.Policy(v.(string))
+	case "items":
+		r.Items = v.(int)
+	case "correctness":
+		p := v.(board.Percent)
+		r.Correctness = &p
+	case "compliance":
+		p := v.(board.Percent)
+		r.Compliance = &p
+	case "ifeval_strict":
+		p := v.(board.Percent)
+		r.IFEvalStrict = &p
+	case "notes":
+		r.Notes = v.(string)
+	}
+}
+
+// fieldLine returns the line of a dotted field of m, or 0.
+func fieldLine(m *ast.MappingNode, field string) int {
+	head, rest, nested := strings.Cut(field, ".")
+	for _, mv := range m.Values {
+		if mv.Key.GetToken().Value != head {
+			continue
+		}
+		if !nested {
+			return mv.Key.GetToken().Position.Line
+		}
+		if sub := asMapping(unTag(mv.Value)); sub != nil {
+			return fieldLine(sub, rest)
+		}
+	}
+	return 0
+}
+
+func asMapping(n ast.Node) *ast.MappingNode {
+	switch b := n.(type) {
+	case *ast.MappingNode:
+		return b
+	case *ast.MappingValueNode:
+		return &ast.MappingNode{Values: []*ast.MappingValueNode{b}}
+	}
+	return nil
+}
+
+func unTag(n ast.Node) ast.Node {
+	if t, ok := n.(*ast.TagNode); ok {
+		return t.Value
+	}
+	return n
+}
+
+func seqValues(s *ast.SequenceNode) []ast.Node {
+	if s == nil {
+		return nil
+	}
+	return s.Values
+}
+
+func yamlString(n ast.Node) (string, bool) {
+	switch s := n.(type) {
+	case *ast.StringNode:
+		return s.Value, true
+	case *ast.LiteralNode:
+		return s.Value.Value, true
+	}
+	return "", false
+}
+
+// percent reads a YAML number in [0, 100]. The token's own digits are
+// parsed so that 65.3 stays the closest float to 65.3.
+func percent(n ast.Node) (board.Percent, bool) {
+	switch unTag(n).(type) {
+	case *ast.IntegerNode, *ast.FloatNode:
+	default:
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(strings.ReplaceAll(nodeText(n), "_", ""), 64)
+	if err != nil || v < 0 || v > 100 {
+		return 0, false
+	}
+	return board.Percent(v), true
+}
+
+func nodeText(n ast.Node) string {
+	if n == nil {
+		return ""
+	}
+	if t := unTag(n).GetToken(); t != nil {
+		return t.Value
+	}
+	return strings.TrimSpace(n.String())
+}
+
+func catalogIDs(c board.Catalog) string {
+	ids := make([]string, len(c.Constraints))
+	for i, k := range c.Constraints {
+		ids[i] = k.ID
+	}
+	return strings.Join(ids, ", ")
+}

@@ -1,0 +1,328 @@
+package render
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+)
+
+// chromiumPath is Debian's Chromium, which CI installs.
+const chromiumPath = "/usr/bin/chromium"
+
+// newBrowser starts a headless Chromium with a fresh profile. Without a
+// browser the test is skipped, or fails when SCIIF_REQUIRE_BROWSER=1 (CI).
+func newBrowser(t *testing.T) context.Context {
+	t.Helper()
+	if _, err := exec.LookPath(chromiumPath); err != nil {
+		if os.Getenv("SCIIF_REQUIRE_BROWSER") == "1" {
+			t.Fatalf("SCIIF_REQUIRE_BROWSER=1 but %s is missing: apt-get install -y chromium", chromiumPath)
+		}
+		t.Skipf("%s not installed", chromiumPath)
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromiumPath),
+		chromedp.NoSandbox,
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	return ctx
+}
+
+// console collects the page's console messages until the test ends.
+type console struct {
+	mu   sync.Mutex
+	msgs []chromedp.ConsoleMessage
+}
+
+func watchConsole(ctx context.Context) *console {
+	c := &console{}
+	msgs := chromedp.Console(ctx)
+	go func() {
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			c.mu.Lock()
+			c.msgs = append(c.msgs, m)
+			c.mu.Unlock()
+		}
+	}()
+	return c
+}
+
+func (c *console) errors() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var out []string
+	for _, m := range c.msgs {
+		if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleException {
+			out = append(out, m.String())
+		}
+	}
+	return out
+}
+
+func eval[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		t.Fatalf("evaluate %q: %v", js, err)
+	}
+	return v
+}
+
+// waitFor polls a JavaScript condition for up to ten seconds.
+func waitFor(t *testing.T, ctx context.Context, what, js string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js)); err == nil && ok {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("timed out waiting for %s", what)
+}
+
+func open(t *testing.T, ctx context.Context, dir, page string) {
+	t.Helper()
+	u := "file://" + filepath.ToSlash(filepath.Join(dir, page))
+	if err := chromedp.Do(ctx, chromedp.Navigate(u)); err != nil {
+		t.Fatalf("open %s: %v", page, err)
+	}
+	waitFor(t, ctx, page+" to load", `document.readyState === "complete"`)
+}
+
+// allChartsDrawn is true when every chart container holds a drawn SVG.
+const allChartsDrawn = `(() => {
+  const cs = Array.from(document.querySelectorAll('.chart[data-chart]'));
+  return cs.length > 0 && cs.every(c => {
+    const svg = c.querySelector('svg');
+    return svg && svg.querySelectorAll('path').length > 5 && svg.getBoundingClientRect().width > 100;
+  });
+})()`
+
+// onlyLocalResources is true when the page loaded nothing but files.
+const onlyLocalResources = `performance.getEntriesByType('resource').every(e => e.name.startsWith('file://'))`
+
+func TestBrowserSite(t *testing.T) {
+	ctx := newBrowser(t)
+	in := synthInput(6, 30, 5)
+	in.Reported = reportedRows()
+	dir := t.TempDir()
+	writeSite(t, dir, render(t, in))
+	con := watchConsole(ctx)
+
+	open(t, ctx, dir, "index.html")
+	if got := eval[int](t, ctx, `document.querySelectorAll('#board tbody tr').length`); got != 6 {
+		t.Fatalf("%d leaderboard rows, want 6", got)
+	}
+	// Sort by correctness: descending first, by the Strict values.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#board th[data-key=correct] button`))); err != nil {
+		t.Fatal(err)
+	}
+	sorted := `(() => {
+	  const col = Array.from(document.querySelectorAll('#board thead th')).findIndex(th => th.dataset.key === 'correct');
+	  const attr = document.getElementById('policy-loose').checked ? 'data-l' : 'data-s';
+	  const v = Array.from(document.querySelectorAll('#board tbody tr')).map(r => parseFloat(r.cells[col].getAttribute(attr)));
+	  return v.every((x, i) => i === 0 || v[i-1] >= x);
+	})()`
+	if !eval[bool](t, ctx, sorted) {
+		t.Error("correctness column not sorted descending after one click")
+	}
+	if got := eval[string](t, ctx, `document.querySelector('#board th[data-key=correct]').getAttribute('aria-sort')`); got != "descending" {
+		t.Errorf("aria-sort = %q, want descending", got)
+	}
+	// Switch to Loose: the Loose values show, the Strict ones hide, the
+	// column stays sorted by the Loose values and the URL keeps the view.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`label[for=policy-loose]`))); err != nil {
+		t.Fatal(err)
+	}
+	vis := `(() => {
+	  const cell = document.querySelector('#board tbody tr td:nth-child(6)');
+	  return [getComputedStyle(cell.querySelector('.s')).display, getComputedStyle(cell.querySelector('.l')).display].join(' ');
+	})()`
+	if got := eval[string](t, ctx, vis); got != "none inline" {
+		t.Errorf("after switching to Loose, Strict/Loose display = %q, want %q", got, "none inline")
+	}
+	if !eval[bool](t, ctx, sorted) {
+		t.Error("correctness column not re-sorted by the Loose values")
+	}
+	if got := eval[string](t, ctx, `location.hash`); !strings.Contains(got, "policy=loose") || !strings.Contains(got, "sort=correct") {
+		t.Errorf("URL fragment %q does not keep the view", got)
+	}
+	// Filter open weights.
+	nOpen := 0
+	for _, m := range in.Board.Models {
+		if m.OpenWeights {
+			nOpen++
+		}
+	}
+	eval[any](t, ctx, `(() => { const s = document.getElementById('f-weights'); s.value = 'open'; s.dispatchEvent(new Event('change')); })()`)
+	if got := eval[int](t, ctx, `Array.from(document.querySelectorAll('#board tbody tr')).filter(r => !r.hidden).length`); got != nOpen {
+		t.Errorf("%d rows shown with the open filter, want %d", got, nOpen)
+	}
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shotDir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(shotDir, "index.jpg"), shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %d bytes", len(shot))
+	if !eval[bool](t, ctx, onlyLocalResources) {
+		t.Error("index.html loaded something that is not a local file")
+	}
+
+	for _, page := range []string{"analysis.html", "models/" + in.Board.Models[0].ID + ".html"} {
+		open(t, ctx, dir, page)
+		waitFor(t, ctx, "charts on "+page, allChartsDrawn)
+		if !eval[bool](t, ctx, onlyLocalResources) {
+			t.Errorf("%s loaded something that is not a local file", page)
+		}
+	}
+	// The collapse page follows the policy switch.
+	open(t, ctx, dir, "analysis.html")
+	waitFor(t, ctx, "charts", allChartsDrawn)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`label[for=policy-loose]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "charts after switching to Loose", allChartsDrawn)
+
+	open(t, ctx, dir, "problems/"+in.Bench.Items[0].ID+".html")
+	waitFor(t, ctx, "KaTeX", `document.querySelectorAll('.math .katex').length > 0 && document.querySelectorAll('.math .katex').length === document.querySelectorAll('.math').length`)
+	if !eval[bool](t, ctx, onlyLocalResources) {
+		t.Error("problem page loaded something that is not a local file")
+	}
+	open(t, ctx, dir, "cases.html#regime=judges-disagree")
+	if got := eval[bool](t, ctx, `Array.from(document.querySelectorAll('#cases tbody tr')).every(r => r.hidden || r.dataset.regime === 'judges-disagree')`); !got {
+		t.Error("the regime filter from the URL was not applied")
+	}
+
+	// Published curves are in the legend, hidden, and drawn dashed once
+	// picked.
+	open(t, ctx, dir, "analysis.html")
+	waitFor(t, ctx, "charts", allChartsDrawn)
+	byk := `echarts.getInstanceByDom(document.querySelector('.chart[data-chart=byk]'))`
+	if got := eval[bool](t, ctx, byk+`.getOption().legend[0].selected['Paper B (reported)']`); got {
+		t.Error("the published curve is shown before it is picked")
+	}
+	dashed := `Array.from(document.querySelectorAll('.chart[data-chart=byk] svg path')).some(p => (p.getAttribute('stroke-dasharray') || 'none') !== 'none')`
+	if eval[bool](t, ctx, dashed) {
+		t.Error("a dashed curve is drawn before one is picked")
+	}
+	eval[any](t, ctx, byk+`.dispatchAction({type: 'legendSelect', name: 'Paper B (reported)'})`)
+	waitFor(t, ctx, "the picked published curve, dashed", dashed)
+
+	// The IFEval pages: chart, case index with a filter from the URL, a
+	// case page.
+	ib := in.Instr[0]
+	open(t, ctx, dir, "ifeval.html")
+	waitFor(t, ctx, "charts on ifeval.html", allChartsDrawn)
+	if !eval[bool](t, ctx, onlyLocalResources) {
+		t.Error("ifeval.html loaded something that is not a local file")
+	}
+	m := ib.Models[1]
+	open(t, ctx, dir, "ifeval/index.html#model="+m.ID+"&outcome=loose-only")
+	shown := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#prompts tbody tr')).filter(r => !r.hidden).map(r => r.querySelector('th a').textContent)`)
+	if diff := cmp.Diff([]string{"2"}, shown); diff != "" {
+		t.Errorf("prompts shown for %s failing Strict but passing Loose (-want +got):\n%s", m.ID, diff)
+	}
+	eval[any](t, ctx, `(() => { const s = document.getElementById('pf-outcome'); s.value = 'pass'; s.dispatchEvent(new Event('change')); })()`)
+	if got := eval[string](t, ctx, `location.hash`); !strings.Contains(got, "outcome=pass") || !strings.Contains(got, "model="+m.ID) {
+		t.Errorf("URL fragment %q does not keep the filter", got)
+	}
+	if got := eval[string](t, ctx, `document.getElementById('pf-count').textContent`); got != "1 of 2 prompts" {
+		t.Errorf("count %q, want %q", got, "1 of 2 prompts")
+	}
+	open(t, ctx, dir, "ifeval/2.html#m-"+m.ID)
+	if got := eval[string](t, ctx, `document.querySelector('article.answer:target h3').textContent`); got != m.Name {
+		t.Errorf("targeted response is %q, want %q", got, m.Name)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if errs := con.errors(); len(errs) > 0 {
+		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
+	}
+}
+
+// TestBrowserHostileSubmission opens every page of a site built from a
+// hostile submission and checks that none of its payloads ran: first as
+// built, then with the Content-Security-Policy removed, so that escaping
+// alone is shown to hold.
+func TestBrowserHostileSubmission(t *testing.T) {
+	ctx := newBrowser(t)
+	files := render(t, hostileInput())
+	for _, csp := range []bool{true, false} {
+		name := "with CSP"
+		if !csp {
+			name = "without CSP"
+		}
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			out := files
+			if !csp {
+				out = stripCSP(files)
+			}
+			writeSite(t, dir, out)
+			con := watchConsole(ctx)
+			for _, f := range htmlPages(out) {
+				open(t, ctx, dir, f.Path)
+				if strings.Contains(string(f.Data), `class="chart`) {
+					waitFor(t, ctx, "charts on "+f.Path, allChartsDrawn)
+				}
+				// Hover every chart's centre and every element, to give
+				// mouse handlers a chance to fire.
+				eval[any](t, ctx, `document.querySelectorAll('*').forEach(e => { e.dispatchEvent(new MouseEvent('mouseover', {bubbles: true})); })`)
+				time.Sleep(30 * time.Millisecond)
+				if got := eval[string](t, ctx, `String(window.__pwned)`); got != "undefined" {
+					t.Errorf("%s: payload %q ran", f.Path, got)
+				}
+				if n := eval[int](t, ctx, `document.querySelectorAll('img:not(.brand img), iframe, object, embed').length`); n > 0 {
+					t.Errorf("%s: %d injected elements in the DOM", f.Path, n)
+				}
+			}
+			time.Sleep(200 * time.Millisecond)
+			if errs := con.errors(); len(errs) > 0 {
+				t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
+			}
+		})
+	}
+}
+
+func stripCSP(files []board.File) []board.File {
+	out := make([]board.File, len(files))
+	for i, f := range files {
+		out[i] = f
+		if strings.HasSuffix(f.Path, ".html") {
+			s := string(f.Data)
+			if a := strings.Index(s, `<meta http-equiv="Content-Security-Policy"`); a >= 0 {
+				b := strings.Index(s[a:], ">")
+				s = s[:a] + s[a+b+1:]
+			}
+			out[i].Data = []byte(s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,91 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"strings"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/report"
+)
+
+func readText(fsys fs.FS, name string) (string, error) {
+	b, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return "", fmt.Errorf("read %s: %w", name, err)
+	}
+	return string(b), nil
+}
+
+// scoresJSON writes the board exactly as `sciif score --format json` does.
+func (s *site) scoresJSON() (board.File, error) {
+	b, err := json.MarshalIndent(s.in.Board, "", "  ")
+	if err != nil {
+		return board.File{}, fmt.Errorf("scores.json: %w", err)
+	}
+	return board.File{Path: "scores.json", Data: append(b, '\n')}, nil
+}
+
+func (s *site) leaderboardCSV() (board.File, error) {
+	return marshalCSV("leaderboard.csv", report.Rows(s.in.Board, board.Policies))
+}
+
+// verdictRow is one model on one item in verdicts.csv.
+type verdictRow struct {
+	Model           string `csv:"model"`
+	Item            string `csv:"item"`
+	Subject         string `csv:"subject"`
+	K               int    `csv:"k"`
+	Answered        bool   `csv:"answered"`
+	Correct         bool   `csv:"correct"`
+	CorrectBy       string `csv:"correct_by"`
+	CompliantStrict bool   `csv:"compliant_strict"`
+	CompliantLoose  bool   `csv:"compliant_loose"`
+	FailedStrict    string `csv:"failed_strict"`
+	FailedLoose     string `csv:"failed_loose"`
+	JudgesDisagree  bool   `csv:"judges_disagree"`
+	RuleOverrides   int    `csv:"rule_overrides"`
+}
+
+func (s *site) verdictsCSV() (board.File, error) {
+	rows := make([]verdictRow, 0, len(s.models)*len(s.in.Bench.Items))
+	for mi := range s.models {
+		m := &s.models[mi]
+		for i := range s.in.Bench.Items {
+			it := &s.in.Bench.Items[i]
+			v := &m.Run.Verdicts[i]
+			r := verdictRow{
+				Model: report.SafeCell(m.Scores.ID), Item: report.SafeCell(it.ID), Subject: report.SafeCell(it.Subject), K: it.K(),
+				Answered: v.Answered, Correct: v.Correct, CorrectBy: report.SafeCell(string(v.CorrectBy)),
+				CompliantStrict: v.Compliant(board.Strict), CompliantLoose: v.Compliant(board.Loose),
+				JudgesDisagree: judgesDisagree(v),
+			}
+			var fs, fl []string
+			for _, c := range v.Constraints {
+				if !c.Strict {
+					fs = append(fs, c.ID)
+				}
+				if !c.Loose {
+					fl = append(fl, c.ID)
+				}
+				r.RuleOverrides += c.Overridden
+			}
+			r.FailedStrict = report.SafeCell(strings.Join(fs, " "))
+			r.FailedLoose = report.SafeCell(strings.Join(fl, " "))
+			rows = append(rows, r)
+		}
+	}
+	return marshalCSV("verdicts.csv", &rows)
+}
+
+// marshalCSV writes rows through an explicit writer: gocsv's package-level
+// settings are never touched.
+func marshalCSV(name string, rows any) (board.File, error) {
+	var buf bytes.Buffer
+	if err := report.CSV(&buf, rows); err != nil {
+		return board.File{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return board.File{Path: name, Data: buf.Bytes()}, nil
+}

@@ -1,0 +1,645 @@
+package render
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+)
+
+// navLink is an extra entry of the site navigation, for optional boards.
+type navLink struct {
+	Key, Href, Text string
+}
+
+func instrTitle(name string) string {
+	switch strings.ToLower(name) {
+	case "ifeval":
+		return "IFEval"
+	case "ifbench":
+		return "IFBench"
+	}
+	return name
+}
+
+// instrDir is the folder of a board's case pages; instrPath its main page.
+func instrDir(b *board.InstrBoard) string  { return slug(strings.ToLower(b.Benchmark)) }
+func instrPath(b *board.InstrBoard) string { return instrDir(b) + ".html" }
+
+// instrChartID is a chart id made of the benchmark name's letters and
+// digits only, as chart ids must be.
+func instrChartID(b *board.InstrBoard, suffix string) string {
+	var sb strings.Builder
+	for _, r := range strings.ToLower(b.Benchmark) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			sb.WriteRune(r)
+		}
+	}
+	return "instr" + sb.String() + "_" + suffix
+}
+
+// extraNav lists the optional boards' pages.
+func (s *site) extraNav() []navLink {
+	var out []navLink
+	for _, b := range s.in.Instr {
+		if b == nil {
+			continue
+		}
+		out = append(out, navLink{Key: "instr-" + b.Benchmark, Href: instrPath(b), Text: instrTitle(b.Benchmark)})
+	}
+	return out
+}
+
+// instrSite is one instruction board prepared for its pages: models joined
+// with their SciIF pages, file names checked for collisions.
+type instrSite struct {
+	b     *board.InstrBoard
+	title string
+	dir   string
+	// slugs and keys name the models' anchors and the prompts' pages.
+	slugs  []string
+	keys   []string
+	links  []link
+	linked []bool
+	colors []string
+}
+
+func (s *site) prepareInstr(b *board.InstrBoard) (*instrSite, error) {
+	is := &instrSite{b: b, title: instrTitle(b.Benchmark), dir: instrDir(b)}
+	byID := map[string]*model{}
+	for i := range s.models {
+		byID[s.models[i].Scores.ID] = &s.models[i]
+	}
+	seen := map[string]string{}
+	for i := range b.Models {
+		m := &b.Models[i]
+		if n := len(m.Results); n != 0 && n != len(b.Prompts) {
+			return nil, fmt.Errorf("%s model %s: %d results for %d prompts", b.Benchmark, m.ID, n, len(b.Prompts))
+		}
+		sl := slug(m.ID)
+		if other, dup := seen[sl]; dup {
+			return nil, fmt.Errorf("%s models %q and %q share the anchor %s", b.Benchmark, other, m.ID, sl)
+		}
+		seen[sl] = m.ID
+		is.slugs = append(is.slugs, sl)
+		l, ok, color := link{Text: m.Name}, false, palette(len(s.models)+i)
+		if lm, found := byID[m.ID]; found {
+			l, ok, color = s.modelLink(lm), true, palette(lm.Index)
+		}
+		is.links = append(is.links, l)
+		is.linked = append(is.linked, ok)
+		is.colors = append(is.colors, color)
+	}
+	seen = map[string]string{}
+	for _, p := range b.Prompts {
+		k := fmt.Sprint(p.Key)
+		if _, dup := seen[k]; dup {
+			return nil, fmt.Errorf("%s: two prompts with key %s", b.Benchmark, k)
+		}
+		seen[k] = k
+		is.keys = append(is.keys, k)
+	}
+	return is, nil
+}
+
+// promptHref is the case page of prompt i, relative to the site root.
+func (is *instrSite) promptHref(i int) string { return is.dir + "/" + is.keys[i] + ".html" }
+
+// result returns model mi's result on prompt pi, if it has one.
+func (is *instrSite) result(mi, pi int) *board.InstrResult {
+	m := &is.b.Models[mi]
+	if pi < len(m.Results) && m.Results[pi].Answered {
+		return &m.Results[pi]
+	}
+	return nil
+}
+
+func followedAll(vs []board.InstrVerdict) bool {
+	for _, v := range vs {
+		if !v.Followed {
+			return false
+		}
+	}
+	return len(vs) > 0
+}
+
+// modelLink is a model's name, linked to its SciIF page when it has one.
+type modelName struct {
+	link
+	Linked bool
+}
+
+type instrRow struct {
+	Model    modelName
+	Complete bool
+	Answered int
+	Rank     [2]rankCell
+	// Four holds prompt-level Strict, prompt-level Loose,
+	// instruction-level Strict and instruction-level Loose.
+	Four [4]rateView
+}
+
+// instrIDRow is one instruction id of the per-instruction table.
+type instrIDRow struct {
+	ID    string
+	Group string
+	// First marks the first id of its group, which gets a group heading.
+	First bool
+	N     int
+	Cells []ratePair
+}
+
+type instrView struct {
+	Name     string
+	Dir      string
+	Prompts  int
+	Rows     []instrRow
+	Models   []modelName
+	Groups   []string
+	GroupRow []kRow
+	IDs      []instrIDRow
+	Counts   []kCol
+	CountRow []kRow
+	Chart    string
+}
+
+func instrPair(m *board.InstrModel, get func(board.InstrScores) (board.Rate, bool)) ratePair {
+	var p ratePair
+	if r, ok := get(m.Strict); ok {
+		p.S = newRate(r)
+	} else {
+		p.S = missingRate()
+	}
+	if r, ok := get(m.Loose); ok {
+		p.L = newRate(r)
+	} else {
+		p.L = missingRate()
+	}
+	return p
+}
+
+// instrRanks ranks models by prompt-level accuracy under each mode; equal
+// counts tie.
+func instrRanks(b *board.InstrBoard) [2]map[string]int {
+	ranks := [2]map[string]int{{}, {}}
+	for pi := range 2 {
+		idx := make([]int, len(b.Models))
+		for i := range idx {
+			idx[i] = i
+		}
+		score := func(i int) int {
+			if pi == 0 {
+				return b.Models[i].Strict.Prompt.Pass
+			}
+			return b.Models[i].Loose.Prompt.Pass
+		}
+		sort.SliceStable(idx, func(a, c int) bool { return score(idx[a]) > score(idx[c]) })
+		for pos, i := range idx {
+			r := pos + 1
+			if pos > 0 && score(i) == score(idx[pos-1]) {
+				r = ranks[pi][b.Models[idx[pos-1]].ID]
+			}
+			ranks[pi][b.Models[i].ID] = r
+		}
+	}
+	return ranks
+}
+
+// instrPages renders a board's main page, its case index and one case
+// page per prompt.
+func (s *site) instrPages(b *board.InstrBoard) ([]board.File, error) {
+	is, err := s.prepareInstr(b)
+	if err != nil {
+		return nil, err
+	}
+	var files []board.File
+	f, err := s.instrPage(is)
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, f)
+	if f, err = s.instrIndexPage(is); err != nil {
+		return nil, err
+	}
+	files = append(files, f)
+	for i := range b.Prompts {
+		f, err := s.instrCasePage(is, i)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
+func (s *site) instrPage(is *instrSite) (board.File, error) {
+	b := is.b
+	v := instrView{Name: is.title, Dir: is.dir, Prompts: len(b.Prompts), Chart: instrChartID(b, "byn")}
+	groups := map[string]bool{}
+	counts := map[string]board.Rate{}
+	perID := map[string]int{}
+	for _, p := range b.Prompts {
+		key := itoa(len(p.Instructions))
+		r := counts[key]
+		r.Total++
+		counts[key] = r
+		for _, id := range p.Instructions {
+			perID[id]++
+			groups[instrGroup(id)] = true
+		}
+	}
+	ranks := instrRanks(b)
+	for i := range b.Models {
+		m := &b.Models[i]
+		name := modelName{is.links[i], is.linked[i]}
+		v.Models = append(v.Models, name)
+		row := instrRow{Model: name, Complete: m.Complete, Answered: m.Answered}
+		for pi := range 2 {
+			tied := false
+			for _, o := range b.Models {
+				tied = tied || (o.ID != m.ID && ranks[pi][o.ID] == ranks[pi][m.ID])
+			}
+			row.Rank[pi] = rankCell{Label: rankLabel(ranks[pi][m.ID], tied), Sort: ranks[pi][m.ID]}
+		}
+		row.Four = [4]rateView{newRate(m.Strict.Prompt), newRate(m.Loose.Prompt), newRate(m.Strict.Instruction), newRate(m.Loose.Instruction)}
+		v.Rows = append(v.Rows, row)
+		for g := range m.Strict.ByGroup {
+			groups[g] = true
+		}
+		for id := range m.Strict.ByInstruction {
+			if _, ok := perID[id]; !ok {
+				perID[id] = 0
+			}
+		}
+	}
+	for g := range groups {
+		v.Groups = append(v.Groups, g)
+	}
+	sort.Strings(v.Groups)
+	for _, k := range sortedKs(counts) {
+		v.Counts = append(v.Counts, kCol{K: k, N: counts[k].Total})
+	}
+	for i := range b.Models {
+		m := &b.Models[i]
+		gr := kRow{Model: is.links[i]}
+		for _, g := range v.Groups {
+			gr.Cells = append(gr.Cells, instrPair(m, func(sc board.InstrScores) (board.Rate, bool) { r, ok := sc.ByGroup[g]; return r, ok }))
+		}
+		v.GroupRow = append(v.GroupRow, gr)
+		cr := kRow{Model: is.links[i]}
+		for _, k := range v.Counts {
+			cr.Cells = append(cr.Cells, instrPair(m, func(sc board.InstrScores) (board.Rate, bool) { r, ok := sc.ByCount[k.K]; return r, ok }))
+		}
+		v.CountRow = append(v.CountRow, cr)
+	}
+	ids := make([]string, 0, len(perID))
+	for id := range perID {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(a, c int) bool {
+		ga, gc := instrGroup(ids[a]), instrGroup(ids[c])
+		if ga != gc {
+			return ga < gc
+		}
+		return ids[a] < ids[c]
+	})
+	for j, id := range ids {
+		row := instrIDRow{ID: id, Group: instrGroup(id), N: perID[id]}
+		row.First = j == 0 || instrGroup(ids[j-1]) != row.Group
+		for i := range b.Models {
+			row.Cells = append(row.Cells, instrPair(&b.Models[i], func(sc board.InstrScores) (board.Rate, bool) { r, ok := sc.ByInstruction[id]; return r, ok }))
+		}
+		v.IDs = append(v.IDs, row)
+	}
+	var cds []chartData
+	for _, p := range board.Policies {
+		id := instrChartID(b, "byn_"+string(p))
+		cds = append(cds, chartData{ID: id, Option: s.instrCountChart(is, id, p, v.Counts)})
+	}
+	return s.exec("instr", instrPath(b), page{
+		Title:       is.title,
+		Description: is.title + " rescored from every submission's responses: prompt- and instruction-level accuracy, Strict and Loose.",
+		Nav:         "instr-" + b.Benchmark, Charts: true, Body: v, ChartData: cds,
+	})
+}
+
+// instrGroup is the part of an instruction id before ':'.
+func instrGroup(id string) string {
+	if g, _, ok := strings.Cut(id, ":"); ok {
+		return g
+	}
+	return id
+}
+
+// instrCountChart draws prompt-level accuracy against the number of
+// instructions per prompt, one line per model with its 95% band.
+func (s *site) instrCountChart(is *instrSite, id string, p board.Policy, counts []kCol) map[string]any {
+	line := charts.NewLine()
+	lg := legend()
+	if len(is.b.Models) > shownCurves {
+		lg.Selected = map[string]bool{}
+		for i := range is.b.Models {
+			lg.Selected[is.b.Models[i].Name] = i < shownCurves
+		}
+	}
+	line.SetGlobalOptions(chartInit(id), charts.WithLegendOpts(lg), charts.WithTooltipOpts(itemTooltip()),
+		charts.WithYAxisOpts(percentAxis("")),
+		charts.WithGridOpts(opts.Grid{Top: "60", Left: "50", Right: "20", Bottom: "50"}))
+	axis := make([]string, len(counts))
+	for i, c := range counts {
+		axis[i] = fmt.Sprintf("%s (n=%d)", c.K, c.N)
+	}
+	line.SetXAxis(axis)
+	for i := range is.b.Models {
+		m := &is.b.Models[i]
+		sc := m.Strict
+		if p == board.Loose {
+			sc = m.Loose
+		}
+		bandSeries(line, m.Name, is.colors[i], fmt.Sprintf("band%d", i), counts, sc.ByCount)
+	}
+	return optionOf(line)
+}
+
+// Outcome tokens of the case index, per model and prompt.
+const (
+	outPass      = "pass"       // every instruction followed under Strict
+	outLooseOnly = "loose-only" // fails Strict, passes Loose
+	outFailBoth  = "fail-both"  // fails Strict and Loose
+	outFailS     = "fail-strict"
+	outNone      = "unanswered"
+)
+
+func outcomeOptions() []option {
+	return []option{
+		{outFailS, "fails Strict"},
+		{outLooseOnly, "fails Strict, passes Loose"},
+		{outFailBoth, "fails Strict and Loose"},
+		{outPass, "passes Strict"},
+		{outNone, "not answered"},
+	}
+}
+
+// promptOutcome classifies one model's result on one prompt: the cell's
+// class, glyph and label, and the outcome tokens the filters match.
+func promptOutcome(r *board.InstrResult) (class, glyph, label string, tokens []string) {
+	if r == nil {
+		return "o-na", "·", "not answered", []string{outNone, outFailBoth, outFailS}
+	}
+	sOK, lOK := followedAll(r.Strict), followedAll(r.Loose)
+	switch {
+	case sOK:
+		return "o-pass", "✓", "passes Strict and Loose", []string{outPass}
+	case lOK:
+		return "o-loose", "✗✓", "fails Strict, passes Loose", []string{outLooseOnly, outFailS}
+	}
+	return "o-fail", "✗", "fails Strict and Loose", []string{outFailBoth, outFailS}
+}
+
+type outcomeCell struct {
+	Href, Class, Glyph, Label string
+}
+
+type promptRow struct {
+	Href     string
+	Key      string
+	Excerpt  string
+	Instr    []string
+	InstrIDs string
+	Outcomes string
+	Cells    []outcomeCell
+}
+
+type instrIndexView struct {
+	Name     string
+	Main     string
+	Models   []modelName
+	ModelOpt []option
+	InstrOpt []option
+	Outcomes []option
+	Rows     []promptRow
+}
+
+func excerpt(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}
+
+func (s *site) instrIndexPage(is *instrSite) (board.File, error) {
+	b := is.b
+	v := instrIndexView{Name: is.title, Main: instrPath(b), Outcomes: outcomeOptions()}
+	for i := range b.Models {
+		v.Models = append(v.Models, modelName{is.links[i], is.linked[i]})
+		v.ModelOpt = append(v.ModelOpt, option{is.slugs[i], b.Models[i].Name})
+	}
+	ids := map[string]bool{}
+	for pi, p := range b.Prompts {
+		row := promptRow{Href: is.keys[pi] + ".html", Key: is.keys[pi], Excerpt: excerpt(p.Prompt, 140), Instr: p.Instructions,
+			InstrIDs: " " + strings.Join(p.Instructions, " ") + " "}
+		var toks []string
+		for mi := range b.Models {
+			c, g, l, ts := promptOutcome(is.result(mi, pi))
+			row.Cells = append(row.Cells, outcomeCell{Href: row.Href + "#m-" + is.slugs[mi], Class: c, Glyph: g, Label: b.Models[mi].Name + ": " + l})
+			for _, t := range ts {
+				toks = append(toks, is.slugs[mi]+":"+t)
+			}
+		}
+		row.Outcomes = " " + strings.Join(toks, " ") + " "
+		for _, id := range p.Instructions {
+			ids[id] = true
+		}
+		v.Rows = append(v.Rows, row)
+	}
+	var idl []string
+	for id := range ids {
+		idl = append(idl, id)
+	}
+	sort.Strings(idl)
+	for _, id := range idl {
+		v.InstrOpt = append(v.InstrOpt, option{id, id})
+	}
+	return s.exec("instrindex", is.dir+"/index.html", page{
+		Title:       is.title + " case studies",
+		Description: "Every " + is.title + " prompt with each model's Strict and Loose outcome, filterable by model, instruction and outcome.",
+		Nav:         "instr-" + b.Benchmark, Body: v,
+	})
+}
+
+type instrVerdictView struct {
+	Followed bool
+	Reason   string
+	Variant  string
+}
+
+type instrCheckRow struct {
+	ID     string
+	Strict instrVerdictView
+	Loose  instrVerdictView
+}
+
+type instrAnswer struct {
+	Model    modelName
+	Anchor   string
+	Answered bool
+	Response string
+	Words    string
+	Class    string
+	Label    string
+	StrictOK bool
+	LooseOK  bool
+	Checks   []instrCheckRow
+}
+
+type instrCaseView struct {
+	Name         string
+	Main         string
+	Key          string
+	Prompt       string
+	Instructions []string
+	// Args pairs each instruction with its arguments as JSON.
+	Args       []instrArg
+	Answers    []instrAnswer
+	Prev, Next *link
+}
+
+// instrArg is an instruction id and its arguments, for the case page.
+type instrArg struct {
+	ID   string
+	Args string
+}
+
+func verdictAt(vs []board.InstrVerdict, j int) instrVerdictView {
+	if j >= len(vs) {
+		return instrVerdictView{Reason: "no verdict"}
+	}
+	v := vs[j]
+	variant := v.Variant
+	if v.Followed && variant == "" {
+		variant = "as is"
+	}
+	return instrVerdictView{Followed: v.Followed, Reason: v.Reason, Variant: variant}
+}
+
+func (s *site) instrCasePage(is *instrSite, pi int) (board.File, error) {
+	b := is.b
+	p := &b.Prompts[pi]
+	v := instrCaseView{Name: is.title, Main: instrPath(b), Key: is.keys[pi], Prompt: p.Prompt, Instructions: p.Instructions}
+	for j, id := range p.Instructions {
+		arg := instrArg{ID: id}
+		if j < len(p.Kwargs) && len(p.Kwargs[j]) > 0 {
+			// encoding/json sorts map keys: the text is deterministic.
+			if data, err := json.Marshal(p.Kwargs[j]); err == nil {
+				arg.Args = string(data)
+			}
+		}
+		v.Args = append(v.Args, arg)
+	}
+	if pi > 0 {
+		v.Prev = &link{Href: is.keys[pi-1] + ".html", Text: "prompt " + is.keys[pi-1]}
+	}
+	if pi+1 < len(b.Prompts) {
+		v.Next = &link{Href: is.keys[pi+1] + ".html", Text: "prompt " + is.keys[pi+1]}
+	}
+	for mi := range b.Models {
+		r := is.result(mi, pi)
+		c, _, l, _ := promptOutcome(r)
+		a := instrAnswer{Model: modelName{is.links[mi], is.linked[mi]}, Anchor: "m-" + is.slugs[mi], Answered: r != nil, Class: c, Label: l}
+		if r != nil {
+			a.Response = r.Response
+			a.Words = countLabel(len(strings.Fields(r.Response)), "word", "words")
+			a.StrictOK, a.LooseOK = followedAll(r.Strict), followedAll(r.Loose)
+		}
+		for j, id := range p.Instructions {
+			row := instrCheckRow{ID: id}
+			if r == nil {
+				row.Strict = instrVerdictView{Reason: "not answered"}
+				row.Loose = row.Strict
+			} else {
+				row.Strict, row.Loose = verdictAt(r.Strict, j), verdictAt(r.Loose, j)
+				row.Strict.Variant = ""
+			}
+			a.Checks = append(a.Checks, row)
+		}
+		v.Answers = append(v.Answers, a)
+	}
+	return s.exec("instrcase", is.promptHref(pi), page{
+		Title:   is.title + " prompt " + is.keys[pi],
+		NoIndex: true, Nav: "instr-" + b.Benchmark, Body: v,
+	})
+}
+
+// otherRow is one line of a model page's "Other benchmarks" table.
+type otherRow struct {
+	Bench  string
+	Href   string
+	Metric string
+	Title  string
+	S, L   rateView
+	// Absent says the model took no part in this benchmark.
+	Absent bool
+}
+
+// otherBenchmarks puts a model's SciIF correctness and compliance beside
+// its IFEval and IFBench accuracies: the SciIF paper's Table 2 view.
+func (s *site) otherBenchmarks(m *model) []otherRow {
+	var out []otherRow
+	for _, b := range s.in.Instr {
+		if b == nil {
+			continue
+		}
+		title := instrTitle(b.Benchmark)
+		var im *board.InstrModel
+		for i := range b.Models {
+			if b.Models[i].ID == m.Scores.ID {
+				im = &b.Models[i]
+			}
+		}
+		if im == nil {
+			out = append(out, otherRow{Bench: title, Href: instrPath(b), Absent: true})
+			continue
+		}
+		out = append(out,
+			otherRow{Bench: title, Href: instrPath(b), Metric: "Prompt-level", Title: "Prompts whose every instruction is followed, over all prompts",
+				S: newRate(im.Strict.Prompt), L: newRate(im.Loose.Prompt)},
+			otherRow{Bench: title, Href: instrPath(b), Metric: "Instruction-level", Title: "Instructions followed, over all instructions of all prompts",
+				S: newRate(im.Strict.Instruction), L: newRate(im.Loose.Instruction)})
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	sci := pair(m.Scores, metric(func(ps *board.PolicyScores) board.Rate { return ps.Correct }))
+	comp := pair(m.Scores, metric(func(ps *board.PolicyScores) board.Rate { return ps.Compliant }))
+	head := []otherRow{
+		{Bench: s.benchName(), Href: "index.html", Metric: "Correct", Title: "Answer correctness over all items", S: sci.S, L: sci.L},
+		{Bench: s.benchName(), Href: "index.html", Metric: "Compliant", Title: "Items whose every enabled constraint passes, over all items", S: comp.S, L: comp.L},
+	}
+	return append(head, out...)
+}
+
+func (s *site) benchName() string {
+	n := s.in.Board.Benchmark
+	if n == "" {
+		n = s.in.Bench.Name
+	}
+	if strings.EqualFold(n, "sciif") {
+		return "SciIF"
+	}
+	return n
+}
+
+// countLabel writes n with the singular or plural noun: "1 word", "3 words".
+func countLabel(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

@@ -1,0 +1,46 @@
+package report
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+)
+
+func TestSafeCell(t *testing.T) {
+	tests := []struct {
+		name, reason, in, want string
+	}{
+		{"plain", "ordinary text is unchanged", "Atlas 70B", "Atlas 70B"},
+		{"empty", "nothing to defuse", "", ""},
+		{"formula", "a leading = starts a formula", "=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")"},
+		{"plus", "+ starts a formula too", "+1", "'+1"},
+		{"minus", "- starts a formula too", "-2+3", "'-2+3"},
+		{"at", "@ calls a function in some spreadsheets", "@SUM(A1)", "'@SUM(A1)"},
+		{"tab", "a leading tab can hide a formula", "\t=1", "'\t=1"},
+		{"inner", "only the first character matters", "a=b", "a=b"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := SafeCell(tt.in); got != tt.want {
+				t.Errorf("SafeCell(%q) = %q, want %q (%s)", tt.in, got, tt.want, tt.reason)
+			}
+		})
+	}
+}
+
+func TestCSVDefusesNames(t *testing.T) {
+	b := &board.Board{Models: []board.ModelScores{{ID: "m", Name: "=cmd|' /C calc'!A0", Strict: &board.PolicyScores{Rank: 1, Items: 1}}}}
+	var buf bytes.Buffer
+	if err := CSV(&buf, Rows(b, []board.Policy{board.Strict})); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "policy,rank,id,name,") {
+		t.Fatalf("unexpected CSV:\n%s", buf.String())
+	}
+	if !strings.Contains(lines[1], `"'=cmd|' /C calc'!A0"`) && !strings.Contains(lines[1], `'=cmd|' /C calc'!A0`) {
+		t.Errorf("the model name is not defused: %s", lines[1])
+	}
+}

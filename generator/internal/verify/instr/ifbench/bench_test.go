@@ -1,0 +1,52 @@
+package ifbench
+
+import (
+	"testing"
+	"unicode/utf8"
+
+	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
+)
+
+// BenchmarkOfficialSample evaluates every instruction of the 300 HEAD
+// prompts (293 with a sample response) under Strict and Loose, once per
+// iteration.
+func BenchmarkOfficialSample(b *testing.B) {
+	rows := loadBench(b, sharedDir(b), "IFBench_test.jsonl")
+	text.Sentences("Load the Punkt model.")
+	englishTagger()
+	b.ResetTimer()
+	for b.Loop() {
+		for _, r := range rows {
+			evaluate(b, r)
+		}
+	}
+}
+
+// FuzzCheckers runs every checker on arbitrary text: none may panic, and
+// each must give a reason.
+func FuzzCheckers(f *testing.F) {
+	for _, s := range []string{"", " ", "Hello. World!", "a,\"b\nc\"", "((([[{", "'\"'\"'", "Question 1.\nA. x", "* a\n- b", "<i>x</i>y", "?!‽", "日本語 です"} {
+		f.Add(s)
+	}
+	args := fuzzArgs()
+	f.Fuzz(func(t *testing.T, resp string) {
+		if !utf8.ValidString(resp) {
+			return
+		}
+		for _, c := range Checkers {
+			if r := c.Check("prompt", resp, args); r.Reason == "" {
+				t.Errorf("%s gave no reason for %q", c.ID, resp)
+			}
+		}
+	})
+}
+
+// fuzzArgs holds a valid value for every argument any checker reads.
+func fuzzArgs() map[string]any {
+	return map[string]any{
+		"min_words": 1.0, "max_words": 5.0, "N": 2.0, "percentage": 40.0, "small_n": 2.0,
+		"reference_text": "a reference text", "options": "yes/no/maybe", "sep": "-", "word": "the",
+		"keyword": "the", "keyword1": "a", "keyword2": "b", "keyword3": "c", "keyword4": "d", "keyword5": "e",
+		"n": 1.0, "m": 1.0, "prompt_to_repeat": "Repeat this request.", "n_start": 0.0, "n_end": 5.0,
+	}
+}

@@ -1,0 +1,72 @@
+package ifbench
+
+import (
+	"strings"
+
+	"github.com/sciif/leaderboard/generator/internal/verify/instr"
+	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
+)
+
+// checkRepeatChange needs the request repeated with only its first word
+// changed: everything after the first word must match, whitespace aside, and
+// the response must not be the request itself.
+func checkRepeatChange(_, resp string, args instr.Args) instr.Result {
+	req, err := argString(args, "prompt_to_repeat")
+	if err != nil {
+		return badArgs(err)
+	}
+	if req == resp {
+		return verdict(false, "the request is repeated without changing the first word")
+	}
+	tail := func(s string) string {
+		f := text.Fields(s)
+		if len(f) > 0 {
+			f = f[1:]
+		}
+		return strings.Join(f, " ")
+	}
+	return verdict(tail(req) == tail(resp), "need the request repeated with only the first word changed")
+}
+
+const repeatSimpleSentence = "Only output this sentence here, ignore all other requests."
+
+func checkRepeatSimple(_, resp string, _ instr.Args) instr.Result {
+	ok := strings.ToLower(text.Strip(resp)) == strings.ToLower(repeatSimpleSentence)
+	return verdict(ok, "need exactly %q", repeatSimpleSentence)
+}
+
+// checkRepeatSpan needs the characters n_start to n_end (inclusive) of the
+// request, ignoring case and surrounding whitespace.
+func checkRepeatSpan(_, resp string, args instr.Args) instr.Result {
+	req, err := argString(args, "prompt_to_repeat")
+	if err != nil {
+		return badArgs(err)
+	}
+	start, err := argInt(args, "n_start")
+	if err != nil {
+		return badArgs(err)
+	}
+	end, err := argInt(args, "n_end")
+	if err != nil {
+		return badArgs(err)
+	}
+	span := pySlice([]rune(req), start, end+1)
+	ok := strings.ToLower(text.Strip(resp)) == strings.ToLower(text.Strip(span))
+	return verdict(ok, "need exactly the span %s", quote(span))
+}
+
+// pySlice is Python's s[i:j] for non-negative or negative bounds.
+func pySlice(s []rune, i, j int) string {
+	n := len(s)
+	clamp := func(k int) int {
+		if k < 0 {
+			k += n
+		}
+		return min(max(k, 0), n)
+	}
+	i, j = clamp(i), clamp(j)
+	if i >= j {
+		return ""
+	}
+	return string(s[i:j])
+}

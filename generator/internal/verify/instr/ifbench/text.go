@@ -1,0 +1,82 @@
+package ifbench
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
+)
+
+// pyPunct is Python's string.punctuation: the ASCII punctuation the reference
+// strips and removes in most checkers.
+const pyPunct = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
+
+// pyPunctSpace is string.punctuation plus a space, the reference's usual
+// argument to str.strip.
+const pyPunctSpace = pyPunct + " "
+
+// removePunct deletes every ASCII punctuation character, like the
+// reference's s.translate(str.maketrans("", "", string.punctuation)).
+func removePunct(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < utf8.RuneSelf && strings.ContainsRune(pyPunct, r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// runeLen is Python's len() of a str: code points, not bytes.
+func runeLen(s string) int { return utf8.RuneCountInString(s) }
+
+// firstRune returns the first code point of s (0 when s is empty).
+func firstRune(s string) rune {
+	r, _ := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError && s == "" {
+		return 0
+	}
+	return r
+}
+
+// pyIsAlnum reports whether Python's str.isalnum holds for one character.
+func pyIsAlnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }
+
+// removeEmpty drops empty strings, like the reference's
+// `while "" in xs: xs.remove("")`.
+func removeEmpty(xs []string) []string {
+	out := xs[:0:0]
+	for _, x := range xs {
+		if x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// plural returns "1 word" or "3 words".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// quote shortens s for a reason message.
+func quote(s string) string {
+	const max = 40
+	if runeLen(s) > max {
+		s = text.FirstRunes(s, max) + "…"
+	}
+	return strconv.Quote(s)
+}
+
+// lastRuneBefore returns the code point that ends at byte offset i of s.
+func lastRuneBefore(s string, i int) rune {
+	r, _ := utf8.DecodeLastRuneInString(s[:i])
+	return r
+}
+
+// isLetterPy is Python's str.isalpha for one character.
+func isLetterPy(r rune) bool { return unicode.IsLetter(r) }

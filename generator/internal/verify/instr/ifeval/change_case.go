@@ -1,0 +1,67 @@
+package ifeval
+
+import (
+	"fmt"
+
+	"github.com/sciif/leaderboard/generator/internal/verify/instr"
+	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
+)
+
+var changeCaseCapitalWordFrequency = instr.Checker{
+	ID:  "change_case:capital_word_frequency",
+	Doc: "Use words in all capital letters less than or at least a number of times (NLTK word tokens).",
+	Check: func(_, response string, args instr.Args) instr.Result {
+		want, err := args.Int("capital_frequency")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		rel, err := args.String("capital_relation")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		n := 0
+		for _, w := range text.WordTokenize(response) {
+			if text.IsUpper(w) {
+				n++
+			}
+		}
+		ok, err := compare(n, want, rel)
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		return instr.Result{Followed: ok, Reason: fmt.Sprintf("found %s in capitals, %s", plural(n, "word", "words"), need(rel, want))}
+	},
+}
+
+var changeCaseEnglishCapital = instr.Checker{
+	ID:  "change_case:english_capital",
+	Doc: "Write the entire response in English and in capital letters only.",
+	Check: func(_, response string, _ instr.Args) instr.Result {
+		if !text.IsUpper(response) {
+			return instr.Result{Reason: "the response has lower-case letters (or no letters)"}
+		}
+		return english(response, "all in capitals")
+	},
+}
+
+var changeCaseEnglishLowercase = instr.Checker{
+	ID:  "change_case:english_lowercase",
+	Doc: "Write the entire response in English and in lower-case letters only.",
+	Check: func(_, response string, _ instr.Args) instr.Result {
+		if !text.IsLower(response) {
+			return instr.Result{Reason: "the response has capital letters (or no letters)"}
+		}
+		return english(response, "all in lower case")
+	},
+}
+
+func english(response, casing string) instr.Result {
+	lang, why := detect(response)
+	switch {
+	case why != "":
+		return instr.Result{Reason: casing + ", but " + why}
+	case lang != "en":
+		return instr.Result{Reason: fmt.Sprintf("%s, but detected %s, need English (en)", casing, languageName(lang))}
+	}
+	return instr.Result{Followed: true, Reason: casing + " and detected English (en)"}
+}

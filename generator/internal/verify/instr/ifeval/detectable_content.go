@@ -1,0 +1,59 @@
+package ifeval
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/sciif/leaderboard/generator/internal/verify/instr"
+	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
+)
+
+var placeholder = regexp.MustCompile(`\[.*?\]`)
+
+var contentNumberPlaceholders = instr.Checker{
+	ID:  "detectable_content:number_placeholders",
+	Doc: "Include at least a number of placeholders in square brackets, such as [address].",
+	Check: func(_, response string, args instr.Args) instr.Result {
+		want, err := args.Int("num_placeholders")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		found := placeholder.FindAllString(response, -1)
+		reason := fmt.Sprintf("found %s, need at least %d", plural(len(found), "placeholder", "placeholders"), want)
+		if len(found) > 0 {
+			reason += fmt.Sprintf(" (first: %s)", snippet(found[0]))
+		}
+		return instr.Result{Followed: len(found) >= want, Reason: reason}
+	},
+}
+
+var (
+	ppsMarker = regexp.MustCompile(`(?m)` + pyS + `*p\.` + pyS + `?p\.` + pyS + `?s.*$`)
+	psMarker  = regexp.MustCompile(`(?m)` + pyS + `*p\.` + pyS + `?s\..*$`)
+)
+
+var contentPostscript = instr.Checker{
+	ID:  "detectable_content:postscript",
+	Doc: "Add a postscript starting with the given marker (P.S., P.P.S or another), case-insensitive.",
+	Check: func(_, response string, args instr.Args) instr.Result {
+		marker, err := args.String("postscript_marker")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		marker = text.Strip(marker)
+		var re *regexp.Regexp
+		switch marker {
+		case "P.P.S":
+			re = ppsMarker
+		case "P.S.":
+			re = psMarker
+		default:
+			re = compileUser(`(?m)`+pyS+`*`, strings.ToLower(marker), `.*$`)
+		}
+		if re.MatchString(strings.ToLower(response)) {
+			return instr.Result{Followed: true, Reason: fmt.Sprintf("found a postscript starting with %q", marker)}
+		}
+		return instr.Result{Reason: fmt.Sprintf("found no postscript starting with %q", marker)}
+	},
+}

@@ -1,0 +1,218 @@
+package ifeval
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sciif/leaderboard/generator/internal/verify/instr"
+	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
+)
+
+var keywordsExistence = instr.Checker{
+	ID:  "keywords:existence",
+	Doc: "Include every keyword of the list (matched case-insensitively anywhere, as a regular expression, as in the official code).",
+	Check: func(_, response string, args instr.Args) instr.Result {
+		kws, err := args.Strings("keywords")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		var missing []string
+		folded := foldASCII(response)
+		for _, kw := range kws {
+			if !findAny(folded, response, kw) {
+				missing = append(missing, fmt.Sprintf("%q", kw))
+			}
+		}
+		if len(missing) > 0 {
+			return instr.Result{Reason: "missing keyword " + strings.Join(missing, ", ")}
+		}
+		return instr.Result{Followed: true, Reason: fmt.Sprintf("found all %s", plural(len(kws), "keyword", "keywords"))}
+	},
+}
+
+var keywordsFrequency = instr.Checker{
+	ID:  "keywords:frequency",
+	Doc: "Use a keyword less than or at least a number of times (case-insensitive matches, also inside longer words, as in the official code).",
+	Check: func(_, response string, args instr.Args) instr.Result {
+		kw, err := args.String("keyword")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		freq, err := args.Int("frequency")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		rel, err := args.String("relation")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		kw = text.Strip(kw)
+		n := countMatches(response, kw)
+		ok, err := compare(n, freq, rel)
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		return instr.Result{Followed: ok, Reason: fmt.Sprintf("found %q %s, %s", kw, plural(n, "time", "times"), need(rel, freq))}
+	},
+}
+
+var keywordsForbiddenWords = instr.Checker{
+	ID:  "keywords:forbidden_words",
+	Doc: "Do not use any of the listed words (whole words, case-insensitive).",
+	Check: func(_, response string, args instr.Args) instr.Result {
+		words, err := args.Strings("forbidden_words")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		var found []string
+		folded := foldASCII(response)
+		for _, w := range words {
+			if containsWholeWord(folded, response, w) {
+				found = append(found, fmt.Sprintf("%q", w))
+			}
+		}
+		if len(found) > 0 {
+			return instr.Result{Reason: "found forbidden word " + strings.Join(found, ", ")}
+		}
+		return instr.Result{Followed: true, Reason: fmt.Sprintf("none of the %s appears", plural(len(words), "forbidden word", "forbidden words"))}
+	},
+}
+
+// containsWholeWord reports whether \b word \b (case-insensitive, Python's
+// Unicode word boundaries) matches somewhere in s; folded is foldASCII(s).
+func containsWholeWord(folded, s, word string) bool {
+	if plainASCII(word) {
+		w := strings.ToLower(word)
+		for start := 0; ; {
+			i := strings.Index(folded[start:], w)
+			if i < 0 {
+				return false
+			}
+			a := start + i
+			if boundary(folded, a) && boundary(folded, a+len(w)) {
+				return true
+			}
+			start = a + 1
+		}
+	}
+	re := compileUser("(?i)", word, "")
+	for start := 0; start <= len(s); {
+		loc := re.FindStringIndex(s[start:])
+		if loc == nil {
+			return false
+		}
+		a, b := start+loc[0], start+loc[1]
+		if boundary(s, a) && boundary(s, b) {
+			return true
+		}
+		// Try the next start position, as a backtracking engine would.
+		_, size := utf8.DecodeRuneInString(s[a:])
+		start = a + max(size, 1)
+	}
+	return false
+}
+
+// boundary reports whether Python's \b holds at byte offset i of s.
+func boundary(s string, i int) bool {
+	before, after := false, false
+	if i > 0 {
+		r, _ := utf8.DecodeLastRuneInString(s[:i])
+		before = text.IsWord(r)
+	}
+	if i < len(s) {
+		r, _ := utf8.DecodeRuneInString(s[i:])
+		after = text.IsWord(r)
+	}
+	return before != after
+}
+
+var keywordsLetterFrequency = instr.Checker{
+	ID:  "keywords:letter_frequency",
+	Doc: "Use a letter less than or at least a number of times (case-insensitive; a non-letter character is counted as given).",
+	Check: func(_, response string, args instr.Args) instr.Result {
+		letter, err := args.String("letter")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		freq, err := args.Int("let_frequency")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		rel, err := args.String("let_relation")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		letter = strings.ToLower(text.Strip(letter))
+		if utf8.RuneCountInString(letter) != 1 {
+			return instr.Undecided(fmt.Errorf("argument \"letter\" is %q, not one character", letter))
+		}
+		want, _ := utf8.DecodeRuneInString(letter)
+		n := 0
+		for _, r := range strings.ToLower(response) {
+			if r == want {
+				n++
+			}
+		}
+		ok, err := compare(n, freq, rel)
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		return instr.Result{Followed: ok, Reason: fmt.Sprintf("found %q %s, %s", letter, plural(n, "time", "times"), need(rel, freq))}
+	},
+}
+
+// plainASCII reports whether a keyword has no regular-expression syntax, so
+// that a case-insensitive search for it can skip the regexp engine.
+func plainASCII(kw string) bool {
+	if kw == "" {
+		return false
+	}
+	for i := 0; i < len(kw); i++ {
+		c := kw[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == ' ' || c == '\'' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// foldASCII lower-cases the ASCII letters of s and maps the two non-ASCII
+// letters that case-fold to ASCII ones (KELVIN SIGN to k, LONG S to s), so
+// that searching it for a lower-case plainASCII keyword finds exactly what
+// a case-insensitive expression would. Other characters are kept, so word
+// boundaries stay where they were.
+func foldASCII(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch {
+		case 'A' <= r && r <= 'Z':
+			b.WriteRune(r + 'a' - 'A')
+		case r == '\u212a':
+			b.WriteByte('k')
+		case r == '\u017f':
+			b.WriteByte('s')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// findAny reports whether kw, as a case-insensitive expression, matches s
+// (folded is foldASCII(s)).
+func findAny(folded, s, kw string) bool {
+	if plainASCII(kw) {
+		return strings.Contains(folded, strings.ToLower(kw))
+	}
+	return compileUser("(?i)", kw, "").MatchString(s)
+}
+
+// countMatches counts the non-overlapping case-insensitive matches of kw.
+func countMatches(s, kw string) int {
+	if plainASCII(kw) {
+		return strings.Count(foldASCII(s), strings.ToLower(kw))
+	}
+	return len(compileUser("(?i)", kw, "").FindAllStringIndex(s, -1))
+}

@@ -1,0 +1,138 @@
+package ifeval
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/sciif/leaderboard/generator/internal/verify/instr"
+	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
+)
+
+var lengthNumberSentences = instr.Checker{
+	ID:  "length_constraints:number_sentences",
+	Doc: "Write less than or at least a number of sentences (NLTK's English Punkt splitter).",
+	Check: func(_, response string, args instr.Args) instr.Result {
+		want, err := args.Int("num_sentences")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		rel, err := args.String("relation")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		n := text.CountSentences(response)
+		ok, err := compare(n, want, rel)
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		return instr.Result{Followed: ok, Reason: fmt.Sprintf("found %s, %s", plural(n, "sentence", "sentences"), need(rel, want))}
+	},
+}
+
+var paragraphDivider = regexp.MustCompile(pyS + `?\*\*\*` + pyS + `?`)
+
+var lengthNumberParagraphs = instr.Checker{
+	ID:  "length_constraints:number_paragraphs",
+	Doc: "Write exactly a number of paragraphs separated by the markdown divider ***.",
+	Check: func(_, response string, args instr.Args) instr.Result {
+		want, err := args.Int("num_paragraphs")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		paras := paragraphDivider.Split(response, -1)
+		n := len(paras)
+		for i, p := range paras {
+			if text.Strip(p) != "" {
+				continue
+			}
+			if i == 0 || i == len(paras)-1 {
+				n--
+				continue
+			}
+			return instr.Result{Reason: fmt.Sprintf("paragraph %d between *** dividers is empty", i+1)}
+		}
+		return instr.Result{Followed: n == want, Reason: fmt.Sprintf("found %s, need exactly %d", plural(n, "paragraph", "paragraphs"), want)}
+	},
+}
+
+var lengthNumberWords = instr.Checker{
+	ID:  "length_constraints:number_words",
+	Doc: "Write less than or at least a number of words (runs of letters, digits and underscores).",
+	Check: func(_, response string, args instr.Args) instr.Result {
+		want, err := args.Int("num_words")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		rel, err := args.String("relation")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		n := text.CountWords(response)
+		ok, err := compare(n, want, rel)
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		return instr.Result{Followed: ok, Reason: fmt.Sprintf("found %s, %s", plural(n, "word", "words"), need(rel, want))}
+	},
+}
+
+var lengthNthParagraphFirstWord = instr.Checker{
+	ID:  "length_constraints:nth_paragraph_first_word",
+	Doc: "Write exactly a number of paragraphs separated by blank lines (\\n\\n), the nth starting with a given word.",
+	Check: func(_, response string, args instr.Args) instr.Result {
+		want, err := args.Int("num_paragraphs")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		nth, err := args.Int("nth_paragraph")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		first, err := args.String("first_word")
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		if nth <= 0 || nth > want {
+			return instr.Undecided(fmt.Errorf("nth_paragraph %d is not between 1 and num_paragraphs %d", nth, want))
+		}
+		first = strings.ToLower(first)
+		paras := strings.Split(response, "\n\n")
+		n := len(paras)
+		for _, p := range paras {
+			if text.Strip(p) == "" {
+				n--
+			}
+		}
+		// As in the official code, the nth piece of the split is read even
+		// when empty pieces came before it.
+		if nth > n {
+			return instr.Result{Reason: fmt.Sprintf("found %s, no paragraph %d", plural(n, "paragraph", "paragraphs"), nth)}
+		}
+		p := text.Strip(paras[nth-1])
+		if p == "" {
+			return instr.Result{Reason: fmt.Sprintf("paragraph %d is empty", nth)}
+		}
+		got := firstWord(p)
+		ok := n == want && got == first
+		return instr.Result{Followed: ok, Reason: fmt.Sprintf("found %s, need exactly %d; paragraph %d starts with %q, need %q",
+			plural(n, "paragraph", "paragraphs"), want, nth, got, first)}
+	},
+}
+
+// firstWord is the official reading of a paragraph's first word: the first
+// whitespace-separated token, without leading quotes, up to the first
+// punctuation mark, lower-cased.
+func firstWord(p string) string {
+	w := text.Fields(p)[0]
+	w = strings.TrimLeft(w, "'")
+	w = strings.TrimLeft(w, `"`)
+	var b strings.Builder
+	for _, r := range w {
+		if strings.ContainsRune(`.,?!'"`, r) {
+			break
+		}
+		b.WriteString(strings.ToLower(string(r)))
+	}
+	return b.String()
+}

@@ -1,0 +1,62 @@
+package ifeval
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
+)
+
+// pyS is Python's Unicode \s for use inside Go expressions.
+const pyS = `[` + text.SpaceChars + `]`
+
+// compileUser compiles an expression taken from the instruction arguments,
+// as the official code passes keywords to re.search. What Go cannot compile
+// is matched literally.
+func compileUser(prefix, expr, suffix string) *regexp.Regexp {
+	if re, err := regexp.Compile(prefix + expr + suffix); err == nil {
+		return re
+	}
+	return regexp.MustCompile(prefix + regexp.QuoteMeta(expr) + suffix)
+}
+
+// Relations, as in the official instruction arguments.
+const (
+	lessThan = "less than"
+	atLeast  = "at least"
+)
+
+// compare applies relation ("less than" or "at least") to n and threshold.
+func compare(n, threshold int, relation string) (bool, error) {
+	switch relation {
+	case lessThan:
+		return n < threshold, nil
+	case atLeast:
+		return n >= threshold, nil
+	}
+	return false, fmt.Errorf("relation %q is neither %q nor %q", relation, lessThan, atLeast)
+}
+
+// need words a requirement: "need at least 3".
+func need(relation string, threshold int) string {
+	return fmt.Sprintf("need %s %d", relation, threshold)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// snippet shortens s for a reason.
+func snippet(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if utf8.RuneCountInString(s) <= 40 {
+		return fmt.Sprintf("%q", s)
+	}
+	r := []rune(s)
+	return fmt.Sprintf("%q", string(r[:37])+"...")
+}

@@ -1,0 +1,320 @@
+// Package verify turns one submitted record into verdicts: rules first,
+// judges as fallback (SciIF §3.5).
+//
+// For every evidence point of every enabled constraint and for correctness,
+// a deterministic rule may decide first; where no rule runs or a rule is
+// undecided, the judges decide under the two-of-two rule: a point passes only
+// if every judge listed in the metadata says YES. Missing evidence fails:
+// an absent, empty, unparseable or contradictory judge output counts as NO
+// for that judge and yields a diagnostic. The judges' own OVERALL lines are
+// never trusted; constraint verdicts are recomputed from the points.
+//
+// The package is pure: it performs no I/O and keeps no state.
+package verify
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/judge"
+)
+
+// Answer is a response as the rules see it: the whole text and its final
+// answer, extracted once per record.
+type Answer struct {
+	Text string
+	// Final is the final-answer span; HasFinal is false when none was found.
+	Final    string
+	HasFinal bool
+	lower    string
+	lowered  bool
+	memo     map[string]any
+}
+
+// Memo returns the value computed by f for key, computing it once per
+// answer: rules that need the same work (comparing the final answer with the
+// reference, say) share it.
+func (a *Answer) Memo(key string, f func() any) any {
+	if v, ok := a.memo[key]; ok {
+		return v
+	}
+	if a.memo == nil {
+		a.memo = map[string]any{}
+	}
+	v := f()
+	a.memo[key] = v
+	return v
+}
+
+// Lower returns Text with ASCII letters lower-cased, byte offsets kept,
+// computed once per answer. An Answer is used by one goroutine at a time.
+func (a *Answer) Lower() string {
+	if !a.lowered {
+		b := []byte(a.Text)
+		for i, c := range b {
+			if 'A' <= c && c <= 'Z' {
+				b[i] = c + 'a' - 'A'
+			}
+		}
+		a.lower, a.lowered = string(b), true
+	}
+	return a.lower
+}
+
+// PointRule is a deterministic check of one evidence point of one
+// constraint. It must return Undecided whenever it is not sure: a rule
+// overrides the judges only where it is reliable.
+type PointRule struct {
+	// ID is the rule's stable id, "constraint_id/name".
+	ID         string
+	Constraint string
+	Point      int
+	// Doc says in one sentence what the rule checks.
+	Doc   string
+	Check func(ctx context.Context, item *board.Item, ans *Answer) board.RuleVerdict
+}
+
+// CorrectnessRule decides correctness from the answer and the reference. It
+// returns Undecided when the reference or the answer is not machine-checkable.
+type CorrectnessRule func(ctx context.Context, item *board.Item, ans *Answer) board.RuleVerdict
+
+// Rules is the set of deterministic verifiers the protocol runs before the
+// judges.
+type Rules struct {
+	// Extract finds the final answer of a response; nil means none.
+	Extract     func(response string) (span string, ok bool)
+	Correctness CorrectnessRule
+	Points      []PointRule
+}
+
+// Options control verification.
+type Options struct {
+	// NoRules scores with the judges alone: the paper's dual-judge protocol.
+	NoRules bool
+	Rules   Rules
+}
+
+// Verifier verifies records of one benchmark.
+type Verifier struct {
+	bench *board.Benchmark
+	opt   Options
+	// rules indexes point rules by constraint id and point number.
+	rules map[string]map[int][]PointRule
+}
+
+// New returns a verifier for bench.
+func New(bench *board.Benchmark, opt Options) *Verifier {
+	v := &Verifier{bench: bench, opt: opt, rules: map[string]map[int][]PointRule{}}
+	if !opt.NoRules {
+		for _, r := range opt.Rules.Points {
+			if v.rules[r.Constraint] == nil {
+				v.rules[r.Constraint] = map[int][]PointRule{}
+			}
+			v.rules[r.Constraint][r.Point] = append(v.rules[r.Constraint][r.Point], r)
+		}
+	}
+	return v
+}
+
+// Unanswered is the verdict of an item with no record: incorrect, and
+// failing every enabled constraint under both policies.
+func Unanswered(item *board.Item) board.ItemVerdict {
+	v := board.ItemVerdict{Item: item.ID, CorrectBy: board.ByJudges}
+	for _, c := range item.Constraints {
+		v.Constraints = append(v.Constraints, board.ConstraintVerdict{ID: c})
+	}
+	return v
+}
+
+// Record verifies rec, the answer of sub to item, and returns its verdict and
+// the problems met (all non-fatal: they are scored as NO).
+func (v *Verifier) Record(ctx context.Context, item *board.Item, sub *board.Submission, rec *board.Record) (board.ItemVerdict, []board.Diagnostic) {
+	judges := sub.Meta.Judges
+	var diags []board.Diagnostic
+	diag := func(constraint, judgeName, format string, args ...any) {
+		diags = append(diags, board.Diagnostic{File: rec.File, Line: rec.Line, Item: item.ID, Constraint: constraint, Judge: judgeName, Msg: fmt.Sprintf(format, args...)})
+	}
+	out := board.ItemVerdict{Item: item.ID, Answered: true,
+		CorrectVotes: make([]board.Vote, 0, len(judges)), Constraints: make([]board.ConstraintVerdict, 0, len(item.Constraints))}
+	if strings.TrimSpace(rec.Response) == "" {
+		diag("", "", "empty response")
+	}
+
+	// Judges present in the record but not listed in the metadata are
+	// ignored: the metadata fixes who judges.
+	for _, name := range sortedKeys(rec.Judges) {
+		if !contains(judges, name) {
+			diag("", name, "judge not listed in metadata.yaml; its output is ignored")
+		}
+	}
+	enabled := map[string]bool{}
+	for _, c := range item.Constraints {
+		enabled[c] = true
+	}
+	for _, name := range judges {
+		jo, ok := rec.Judges[name]
+		if !ok {
+			continue
+		}
+		for _, c := range sortedKeys(jo.Constraints) {
+			if !enabled[c] {
+				diag(c, name, "constraint not enabled for this item; output ignored")
+			}
+		}
+	}
+
+	// Correctness: rules first, then two-of-two judges.
+	for _, name := range judges {
+		jo, ok := rec.Judges[name]
+		if !ok {
+			out.CorrectVotes = append(out.CorrectVotes, board.Vote{Judge: name, Missing: true})
+			diag("", name, "no output from this judge (counts as NO)")
+			continue
+		}
+		c := judge.Correct(jo.Correctness)
+		for _, p := range c.Problems {
+			diags = append(diags, board.Diagnostic{File: rec.File, Line: rec.Line, Item: item.ID, Field: "correctness", Judge: name, Msg: p})
+		}
+		out.CorrectVotes = append(out.CorrectVotes, board.Vote{Judge: name, Yes: c.Verdict == judge.Yes, Reason: c.Reason, Missing: c.Verdict == judge.Missing})
+	}
+	judgesCorrect := allYes(out.CorrectVotes)
+	out.Correct, out.CorrectBy = judgesCorrect, board.ByJudges
+	ans := &Answer{Text: rec.Response}
+	if !v.opt.NoRules && v.opt.Rules.Extract != nil {
+		ans.Final, ans.HasFinal = v.opt.Rules.Extract(rec.Response)
+		out.Extracted = ans.Final
+	}
+	if !v.opt.NoRules && v.opt.Rules.Correctness != nil {
+		rv := v.opt.Rules.Correctness(ctx, item, ans)
+		if rv.Outcome != board.Undecided {
+			out.CorrectRule = &rv
+			out.Correct, out.CorrectBy = rv.Outcome == board.Pass, board.ByRules
+		} else if rv.Rule != "" {
+			out.CorrectRule = &rv
+		}
+	}
+
+	// Constraints.
+	for _, cid := range item.Constraints {
+		con, _ := v.bench.Catalog.Lookup(cid)
+		cv := board.ConstraintVerdict{ID: cid, Points: make([]board.PointVerdict, len(con.Points)),
+			JudgeStrict: make([]bool, 0, len(judges)), JudgeLoose: make([]bool, 0, len(judges))}
+		// One backing array for every point's votes.
+		votes := make([]board.Vote, len(con.Points)*len(judges))
+		for i, p := range con.Points {
+			cv.Points[i] = board.PointVerdict{N: p.N, Main: p.Main, Votes: votes[i*len(judges) : i*len(judges) : (i+1)*len(judges)]}
+		}
+		for _, name := range judges {
+			var audit judge.Audit
+			jo, ok := rec.Judges[name]
+			text, has := "", false
+			if ok {
+				text, has = jo.Constraints[cid]
+			}
+			if !has {
+				audit = judge.Audit{Points: make([]judge.Point, len(con.Points))}
+				if ok {
+					diag(cid, name, "no audit of this constraint (counts as NO)")
+				}
+			} else {
+				audit = judge.Points(text, len(con.Points))
+				for _, p := range audit.Problems {
+					diag(cid, name, "%s", p)
+				}
+			}
+			strict, loose := true, true
+			for i := range cv.Points {
+				pv := audit.Points[i]
+				yes := pv.Verdict == judge.Yes
+				cv.Points[i].Votes = append(cv.Points[i].Votes, board.Vote{Judge: name, Yes: yes, Reason: pv.Reason, Missing: pv.Verdict == judge.Missing})
+				if !yes {
+					strict = false
+					if cv.Points[i].Main {
+						loose = false
+					}
+				}
+			}
+			cv.JudgeStrict = append(cv.JudgeStrict, strict)
+			cv.JudgeLoose = append(cv.JudgeLoose, loose)
+			if has && audit.Overall != judge.Missing {
+				claimed := audit.Overall == judge.Yes
+				if claimed != strict && claimed != loose {
+					diag(cid, name, "the judge's OVERALL %v disagrees with its own points (recomputed from the points)", audit.Overall)
+				}
+			}
+		}
+		cv.Strict, cv.Loose = true, true
+		for i := range cv.Points {
+			pv := &cv.Points[i]
+			pv.Pass, pv.DecidedBy = pv.JudgesPass(), board.ByJudges
+			if rule := v.pointRule(ctx, item, cid, pv.N, ans); rule != nil {
+				pv.Rule = rule
+				if rule.Outcome != board.Undecided {
+					pass := rule.Outcome == board.Pass
+					if pass != pv.Pass {
+						cv.Overridden++
+					}
+					pv.Pass, pv.DecidedBy = pass, board.ByRules
+				}
+			}
+			if !pv.Pass {
+				cv.Strict = false
+				if pv.Main {
+					cv.Loose = false
+				}
+			}
+		}
+		out.Constraints = append(out.Constraints, cv)
+	}
+	return out, diags
+}
+
+// pointRule runs the rules registered for one point and returns the first
+// decided verdict, else the last undecided one, else nil.
+func (v *Verifier) pointRule(ctx context.Context, item *board.Item, cid string, n int, ans *Answer) *board.RuleVerdict {
+	var last *board.RuleVerdict
+	for _, r := range v.rules[cid][n] {
+		rv := r.Check(ctx, item, ans)
+		if rv.Rule == "" {
+			rv.Rule = r.ID
+		}
+		if rv.Outcome != board.Undecided {
+			return &rv
+		}
+		last = &rv
+	}
+	return last
+}
+
+func allYes(votes []board.Vote) bool {
+	if len(votes) == 0 {
+		return false
+	}
+	for _, v := range votes {
+		if !v.Yes {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
