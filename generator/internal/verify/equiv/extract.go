@@ -9,7 +9,6 @@ import (
 var (
 	reFinalAnswer = regexp.MustCompile(`(?i)(?:\*\*|#+\s*)?final\s+answer(?:\*\*)?\s*(?:is\s*)?[:：]?(?:\*\*)?`)
 	reAnswerIs    = regexp.MustCompile(`(?i)(?:the\s+)?(?:correct\s+)?(?:final\s+)?(?:answer|result)\s*(?:is|:|=|would be|should be)\s*[:：]?`)
-	reHopeCorrect = regexp.MustCompile(`(?i)I hope it is correct\.?`)
 	reChatTokens  = regexp.MustCompile(`<\|(?:im_start|im_end|endoftext|eot_id|end)\|>`)
 	reLastNumber  = regexp.MustCompile(`[-−]?\d[\d,]*(?:\.\d+)?`)
 )
@@ -37,11 +36,13 @@ func Extract(response string) (span string, ok bool) {
 	if loc := reChatTokens.FindStringIndex(s); loc != nil {
 		s = s[:loc[0]]
 	}
-	// The common spellings of "correct" are a cheap filter before the
-	// case-insensitive search.
-	if (strings.Contains(s, "correct") || strings.Contains(s, "Correct") || strings.Contains(s, "CORRECT")) &&
-		lastIndexFold(s, len(s), "hope it is correct") >= 0 {
-		s = reHopeCorrect.ReplaceAllString(s, "")
+	// The closing remark of the common template is cut off the end. Only
+	// a remark that ends the text is cut: removing one from the middle
+	// would join its neighbours into a span the response does not hold
+	// ("0I hope it is correct0" is not "00").
+	if i := lastIndexFold(s, len(s), "i hope it is correct"); i >= 0 &&
+		strings.Trim(s[i+len("i hope it is correct"):], " \t\r\n.!") == "" {
+		s = s[:i]
 	}
 	t := strings.TrimSpace(s)
 	if t == "" {
