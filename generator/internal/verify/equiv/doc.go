@@ -6,8 +6,9 @@
 //
 // The package performs no I/O besides RunBatch's reader and writer, holds no
 // global mutable state (the tables below are read-only), is safe for
-// concurrent use, honours the context's deadline and bounds its own work per
-// pair, and never panics (a recovered internal error is reported as
+// concurrent use, bounds its own work per pair by a count of steps and by
+// input sizes (never by a clock, so a verdict cannot depend on how busy the
+// machine is), and never panics (a recovered internal error is reported as
 // Undecided).
 //
 // # Rules, in the order they are tried
@@ -49,7 +50,7 @@
 //     equations up to a constant factor, inequalities by their truth values
 //     at those points and near the numbers they contain; a value with a
 //     name on the left ("x = 3", "v = 12 m/s") is compared as the value.
-//   - parse, empty, text, options, input, budget, deadline, internal:
+//   - parse, empty, text, options, input, budget, internal:
 //     undecided, with the reason.
 //
 // # Why a unit table of our own

@@ -1,7 +1,12 @@
 package equiv
 
 import (
+	"bytes"
 	"context"
+	goparser "go/parser"
+	gotoken "go/token"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -159,13 +164,63 @@ func TestCompareIsDeterministicAndConcurrent(t *testing.T) {
 	}
 }
 
-func TestCompareHonoursDeadline(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Nanosecond)
+// TestVerdictIgnoresDeadline checks that a context whose deadline has
+// passed gives the same verdicts as no deadline: a verdict must never
+// depend on how busy the machine is.
+func TestVerdictIgnoresDeadline(t *testing.T) {
+	expired, cancel := context.WithDeadline(context.Background(), time.Unix(0, 0))
 	defer cancel()
-	time.Sleep(time.Millisecond)
-	r := Compare(ctx, "(x+1)^2", "x^2+2x+1", Options{})
-	if r.Verdict != Undecided {
-		t.Errorf("Compare after the deadline = %s (%s), want undecided", r.Verdict, r.Reason)
+	pairs := [][2]string{
+		{"(x+1)^2", "x^2+2x+1"}, {"3.52e4 J/mol", "35.2 kJ/mol"}, {"1/2004!", "1/2006!"},
+		{"NaCl", "sodium chloride"}, {"[1, 2)", "[1,2)"}, {"B", "(C)"},
+	}
+	for _, r := range readScience(t) {
+		pairs = append(pairs, [2]string{r.Gold, r.Pred})
+	}
+	for _, p := range pairs {
+		want := Compare(context.Background(), p[0], p[1], Options{})
+		if got := Compare(expired, p[0], p[1], Options{}); got != want {
+			t.Errorf("Compare(%q, %q) with an expired deadline = %+v, without = %+v", p[0], p[1], got, want)
+		}
+	}
+}
+
+// TestNoClockInVerdicts checks that no verdict path of the package reads a
+// clock or sets a deadline: work is bounded by steps and sizes.
+func TestNoClockInVerdicts(t *testing.T) {
+	checkNoClock(t, ".")
+}
+
+// checkNoClock fails when a non-test Go file of dir imports "time" or
+// calls context.WithTimeout or context.WithDeadline.
+func checkNoClock(t *testing.T, dir string) {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := goparser.ParseFile(gotoken.NewFileSet(), name, src, goparser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range f.Imports {
+			if imp.Path.Value == `"time"` {
+				t.Errorf("%s imports time: verdicts must not depend on a clock", name)
+			}
+		}
+		for _, call := range []string{"WithTimeout(", "WithDeadline("} {
+			if bytes.Contains(src, []byte(call)) {
+				t.Errorf("%s calls %s: verdicts must not depend on a deadline", name, call)
+			}
+		}
 	}
 }
 

@@ -122,8 +122,6 @@ func clipStatement(s string) string {
 // wrongValue reports whether value is reliably not the constant c: some
 // comparison decided NotEqual and none decided Equal.
 func wrongValue(ctx context.Context, c constant, value string) (bool, string) {
-	ctx, cancel := context.WithTimeout(ctx, PairTimeout)
-	defer cancel()
 	tol := constTolerance
 	decidedNo := false
 	try := func(refs []string, typ string) bool {
