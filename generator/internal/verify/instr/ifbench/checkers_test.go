@@ -106,6 +106,12 @@ func TestCheckers(t *testing.T) {
 			want: instr.Result{Followed: true, Reason: `sentence 2 contains "river"`},
 		},
 		{
+			name: "keyword in sentence, Python case classes", reason: "re.IGNORECASE matches İ and ı to i, which strings.ToLower does not",
+			id: "sentence:keyword", args: instr.Args{"word": "rich", "N": 2.0},
+			resp: "We walked. They are RİCH and rıch.",
+			want: instr.Result{Followed: true, Reason: `sentence 2 contains "rich"`},
+		},
+		{
 			name: "increment", reason: "2, 3, then 4 words",
 			id: "sentence:increment", args: instr.Args{"small_n": 1.0},
 			resp: "I ran. You ran fast. They ran very fast.",

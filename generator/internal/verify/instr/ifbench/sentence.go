@@ -84,7 +84,9 @@ func checkSentenceKeyword(_, resp string, args instr.Args) instr.Result {
 	if len(ss) < n {
 		return verdict(false, "found %s, need at least %d", plural(len(ss), "sentence"), n)
 	}
-	ok := containsWord(strings.ToLower(ss[n-1]), strings.ToLower(word))
+	// The reference searches \b + re.escape(word) + \b with re.IGNORECASE,
+	// whose case rules are not strings.ToLower's (İ and ı match i).
+	ok := text.ContainsWordFold(ss[n-1], word)
 	if !ok {
 		return verdict(false, "sentence %d does not contain %q", n, word)
 	}

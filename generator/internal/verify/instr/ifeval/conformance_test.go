@@ -318,15 +318,17 @@ func TestOfficialFileFormats(t *testing.T) {
 }
 
 // BenchmarkIFEvalGPT4 measures the evaluation, both modes, of GPT-4's 541
-// responses.
+// responses, and reports responses checked per second.
 func BenchmarkIFEvalGPT4(b *testing.B) {
 	_, run := loadGPT4(b)
 	reg, err := instr.NewRegistry(ifeval.Checkers)
 	if err != nil {
 		b.Fatal(err)
 	}
+	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
 		reg.EvaluateAll(run.prompts, run.responses)
 	}
+	b.ReportMetric(float64(b.N*len(run.prompts))/b.Elapsed().Seconds(), "responses/s")
 }

@@ -94,6 +94,36 @@ func TestCheckers(t *testing.T) {
 			want: instr.Result{Followed: true, Reason: "none of the 1 forbidden word appears"},
 		},
 		{
+			name: "forbidden/dotted capital I", reason: "Python's re.IGNORECASE matches İ (U+0130) to i, so the official code finds \"rich\" in RİCH (issue: case-insensitive parity)",
+			id: "keywords:forbidden_words", response: "They are RİCH.", args: instr.Args{"forbidden_words": []any{"rich"}},
+			want: instr.Result{Reason: `found forbidden word "rich"`},
+		},
+		{
+			name: "forbidden/dotless i", reason: "ı (U+0131) is one of CPython's extra case equivalents of i",
+			id: "keywords:forbidden_words", response: "So rıch.", args: instr.Args{"forbidden_words": []any{"RICH"}},
+			want: instr.Result{Reason: `found forbidden word "RICH"`},
+		},
+		{
+			name: "forbidden/non-ASCII keyword", reason: "a keyword with ı matches I and İ in the response",
+			id: "keywords:forbidden_words", response: "IRMAK İRMAK", args: instr.Args{"forbidden_words": []any{"ırmak"}},
+			want: instr.Result{Reason: `found forbidden word "ırmak"`},
+		},
+		{
+			name: "existence/kelvin and long s", reason: "K (Kelvin) matches k and ſ matches s, as in Python",
+			id: "keywords:existence", response: "\u212aIſ", args: instr.Args{"keywords": []any{"kis"}},
+			want: instr.Result{Followed: true, Reason: "found all 1 keyword"},
+		},
+		{
+			name: "existence/regex keyword with dotless i", reason: "the regular-expression path follows Python's case classes too",
+			id: "keywords:existence", response: "LIMIT", args: instr.Args{"keywords": []any{"lım(it)?"}},
+			want: instr.Result{Followed: true, Reason: "found all 1 keyword"},
+		},
+		{
+			name: "frequency/dotted capital I", reason: "each İ counts as an i",
+			id: "keywords:frequency", response: "İt is it, IT and ıt.", args: instr.Args{"keyword": "it", "frequency": 4.0, "relation": "at least"},
+			want: instr.Result{Followed: true, Reason: `found "it" 4 times, need at least 4`},
+		},
+		{
 			name: "forbidden/unicode boundary", reason: "Python's \\b is Unicode-aware: 'é' is a word character",
 			id: "keywords:forbidden_words", response: "Un café noir.", args: instr.Args{"forbidden_words": []any{"caf"}},
 			want: instr.Result{Followed: true, Reason: "none of the 1 forbidden word appears"},

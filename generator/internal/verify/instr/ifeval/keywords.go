@@ -18,7 +18,7 @@ var keywordsExistence = instr.Checker{
 			return instr.Undecided(err)
 		}
 		var missing []string
-		folded := foldASCII(response)
+		folded := text.FoldASCII(response)
 		for _, kw := range kws {
 			if !findAny(folded, response, kw) {
 				missing = append(missing, fmt.Sprintf("%q", kw))
@@ -66,7 +66,7 @@ var keywordsForbiddenWords = instr.Checker{
 			return instr.Undecided(err)
 		}
 		var found []string
-		folded := foldASCII(response)
+		folded := text.FoldASCII(response)
 		for _, w := range words {
 			if containsWholeWord(folded, response, w) {
 				found = append(found, fmt.Sprintf("%q", w))
@@ -80,7 +80,7 @@ var keywordsForbiddenWords = instr.Checker{
 }
 
 // containsWholeWord reports whether \b word \b (case-insensitive, Python's
-// Unicode word boundaries) matches somewhere in s; folded is foldASCII(s).
+// Unicode word boundaries) matches somewhere in s; folded is text.FoldASCII(s).
 func containsWholeWord(folded, s, word string) bool {
 	if plainASCII(word) {
 		w := strings.ToLower(word)
@@ -96,7 +96,7 @@ func containsWholeWord(folded, s, word string) bool {
 			start = a + 1
 		}
 	}
-	re := compileUser("(?i)", word, "")
+	re := compileFold(word)
 	for start := 0; start <= len(s); {
 		loc := re.FindStringIndex(s[start:])
 		if loc == nil {
@@ -177,42 +177,19 @@ func plainASCII(kw string) bool {
 	return true
 }
 
-// foldASCII lower-cases the ASCII letters of s and maps the two non-ASCII
-// letters that case-fold to ASCII ones (KELVIN SIGN to k, LONG S to s), so
-// that searching it for a lower-case plainASCII keyword finds exactly what
-// a case-insensitive expression would. Other characters are kept, so word
-// boundaries stay where they were.
-func foldASCII(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		switch {
-		case 'A' <= r && r <= 'Z':
-			b.WriteRune(r + 'a' - 'A')
-		case r == '\u212a':
-			b.WriteByte('k')
-		case r == '\u017f':
-			b.WriteByte('s')
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
 // findAny reports whether kw, as a case-insensitive expression, matches s
-// (folded is foldASCII(s)).
+// (folded is text.FoldASCII(s)).
 func findAny(folded, s, kw string) bool {
 	if plainASCII(kw) {
 		return strings.Contains(folded, strings.ToLower(kw))
 	}
-	return compileUser("(?i)", kw, "").MatchString(s)
+	return compileFold(kw).MatchString(s)
 }
 
 // countMatches counts the non-overlapping case-insensitive matches of kw.
 func countMatches(s, kw string) int {
 	if plainASCII(kw) {
-		return strings.Count(foldASCII(s), strings.ToLower(kw))
+		return strings.Count(text.FoldASCII(s), strings.ToLower(kw))
 	}
-	return len(compileUser("(?i)", kw, "").FindAllStringIndex(s, -1))
+	return len(compileFold(kw).FindAllStringIndex(s, -1))
 }

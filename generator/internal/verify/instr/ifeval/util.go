@@ -22,6 +22,21 @@ func compileUser(prefix, expr, suffix string) *regexp.Regexp {
 	return regexp.MustCompile(prefix + regexp.QuoteMeta(expr) + suffix)
 }
 
+// compileFold compiles a keyword from the instruction arguments as the
+// official code passes it to re.search with re.IGNORECASE: letters match as
+// Python's case-insensitive matching equates them (text.CompileIgnoreCase),
+// and what Go cannot compile is matched literally.
+func compileFold(expr string) *regexp.Regexp {
+	if re, err := text.CompileIgnoreCase(expr); err == nil {
+		return re
+	}
+	re, err := text.CompileIgnoreCase(regexp.QuoteMeta(expr))
+	if err != nil {
+		panic("ifeval: quoted keyword does not compile: " + err.Error())
+	}
+	return re
+}
+
 // Relations, as in the official instruction arguments.
 const (
 	lessThan = "less than"

@@ -1,0 +1,88 @@
+package text
+
+import (
+	"testing"
+)
+
+func TestCompileIgnoreCaseFollowsPython(t *testing.T) {
+	// Expected values checked with CPython 3.11:
+	// bool(re.search(expr, s, re.IGNORECASE)).
+	tests := []struct {
+		name, reason string
+		expr, s      string
+		want         bool
+	}{
+		{name: "dotted capital I", reason: "lower(İ) is i", expr: "rich", s: "RİCH", want: true},
+		{name: "dotless i", reason: "ı is an extra equivalent of i", expr: "rich", s: "rıch", want: true},
+		{name: "dotless i in pattern", reason: "the classes are symmetric", expr: "ı", s: "İ", want: true},
+		{name: "kelvin", reason: "lower(K) is k", expr: "k", s: "\u212a", want: true},
+		{name: "long s", reason: "ſ is an extra equivalent of s", expr: "S", s: "ſ", want: true},
+		{name: "final sigma", reason: "σ and ς are extra equivalents", expr: "σ", s: "ς", want: true},
+		{name: "range", reason: "a class gains the equivalents of its members", expr: "^[h-j]$", s: "İ", want: true},
+		{name: "negated class", reason: "[^i] excludes every equivalent of i", expr: "^[^i]$", s: "İ", want: false},
+		{name: "negated class, other letter", reason: "[^i] still matches other letters", expr: "^[^i]$", s: "K", want: true},
+		{name: "no relation", reason: "i and j are different letters", expr: "i", s: "J", want: false},
+		{name: "titlecase", reason: "Ǆ, ǅ and ǆ share a lower-case mapping", expr: "ǅ", s: "Ǆ", want: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			re, err := CompileIgnoreCase(tt.expr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := re.MatchString(tt.s); got != tt.want {
+				t.Errorf("%q on %q = %v, want %v (%s)", tt.expr, tt.s, got, tt.want, tt.reason)
+			}
+		})
+	}
+}
+
+func TestCaseClassOfI(t *testing.T) {
+	got := string(CaseClass('i'))
+	if want := "Iiİı"; got != want {
+		t.Errorf("CaseClass('i') = %q, want %q", got, want)
+	}
+	if CaseClass('1') != nil {
+		t.Errorf("CaseClass('1') is not nil")
+	}
+}
+
+func TestFoldASCIIAgreesWithCaseClasses(t *testing.T) {
+	// FoldASCII must map exactly the non-ASCII members of ASCII letters'
+	// classes, and nothing else.
+	for r := rune(0x80); r <= 0x10ffff; r++ {
+		ascii := rune(0)
+		for _, m := range CaseClass(r) {
+			if 'a' <= m && m <= 'z' {
+				ascii = m
+			}
+		}
+		got := FoldASCII(string(r))
+		want := string(r)
+		if ascii != 0 {
+			want = string(ascii)
+		}
+		if got != want {
+			t.Errorf("FoldASCII(%U) = %q, want %q", r, got, want)
+		}
+	}
+}
+
+func TestContainsWordFold(t *testing.T) {
+	tests := []struct {
+		name, reason string
+		s, word      string
+		want         bool
+	}{
+		{name: "ascii", reason: "plain match", s: "a Rich man", word: "rich", want: true},
+		{name: "dotted", reason: "İ matches i", s: "RİCH.", word: "rich", want: true},
+		{name: "inside word", reason: "needs boundaries", s: "richer", word: "rich", want: false},
+		{name: "non-ASCII word", reason: "regular-expression path", s: "ΟΔΟΣ", word: "οδος", want: true},
+		{name: "unicode boundary", reason: "é is a word character", s: "richés", word: "rich", want: false},
+	}
+	for _, tt := range tests {
+		if got := ContainsWordFold(tt.s, tt.word); got != tt.want {
+			t.Errorf("%s: ContainsWordFold(%q, %q) = %v, want %v (%s)", tt.name, tt.s, tt.word, got, tt.want, tt.reason)
+		}
+	}
+}
