@@ -3,15 +3,42 @@ package equiv
 import (
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
 var (
 	reFinalAnswer = regexp.MustCompile(`(?i)(?:\*\*|#+\s*)?final\s+answer(?:\*\*)?\s*(?:is\s*)?[:：]?(?:\*\*)?`)
 	reAnswerIs    = regexp.MustCompile(`(?i)(?:the\s+)?(?:correct\s+)?(?:final\s+)?(?:answer|result)\s*(?:is|:|=|would be|should be)\s*[:：]?`)
+	reAnswerTail  = regexp.MustCompile(`(?i)^\s*(?:is|:|=|would be|should be)\s*[:：]?`)
 	reChatTokens  = regexp.MustCompile(`<\|(?:im_start|im_end|endoftext|eot_id|end)\|>`)
 	reLastNumber  = regexp.MustCompile(`[-−]?\d[\d,]*(?:\.\d+)?`)
 )
+
+// Limits of one extraction.
+const (
+	maxResponse = 1 << 20 // bytes of a response read, from its end
+	// extractStepsPerByte bounds the work of Extract: every pass over the
+	// text (a search, a regexp, a split) is charged the bytes it reads,
+	// and a response may cost this many steps per byte, plus
+	// extractBaseSteps. The passes are linear, so the bound is never met
+	// by an honest response; it makes a defect cost a verdict, not hours.
+	extractStepsPerByte = 64
+	extractBaseSteps    = 1 << 16
+	// markerWindow is how far past a marker word ("final", "answer") the
+	// rest of the marker may run ("Final   Answer:**").
+	markerWindow = 64
+)
+
+// extractor carries the work count of one extraction; it is never shared.
+type extractor struct {
+	steps, budget int
+}
+
+// charge counts n steps of work.
+func (x *extractor) charge(n int) { x.steps += n }
+
+func (x *extractor) over() bool { return x.steps > x.budget }
 
 // Extract returns the final-answer span of a whole response: the content
 // of the last \boxed{...}, else the text after the last "Final Answer"
@@ -20,19 +47,43 @@ var (
 // " is " or "=", or its last number). ok is false when nothing is found.
 // The span is a substring of the response (kept for case-study pages),
 // except that adjacent boxes are joined with ", ".
+//
+// Only the last MiB of a response is read, and the work is linear in its
+// length: every pass over the text is counted, and a response that would
+// cost more than a fixed number of steps per byte gives ok false.
 func Extract(response string) (span string, ok bool) {
+	span, ok, _ = extract(response)
+	return span, ok
+}
+
+// extract is Extract that also returns the steps it took.
+func extract(response string) (span string, ok bool, steps int) {
+	x := &extractor{}
 	defer func() {
 		if recover() != nil {
 			span, ok = "", false
 		}
 	}()
-	if len(response) > 1<<20 {
-		response = response[len(response)-1<<20:] // the answer is at the end
+	if len(response) > maxResponse {
+		response = response[len(response)-maxResponse:] // the answer is at the end
+		for len(response) > 0 && !utf8.RuneStart(response[0]) {
+			response = response[1:]
+		}
 	}
-	s := response
+	x.budget = extractStepsPerByte*len(response) + extractBaseSteps
+	span, ok = x.extract(response)
+	if x.over() {
+		return "", false, x.steps
+	}
+	return span, ok, x.steps
+}
+
+func (x *extractor) extract(s string) (string, bool) {
+	x.charge(len(s))
 	if i := strings.LastIndex(s, "</think>"); i >= 0 {
 		s = s[i+len("</think>"):]
 	}
+	x.charge(len(s))
 	if loc := reChatTokens.FindStringIndex(s); loc != nil {
 		s = s[:loc[0]]
 	}
@@ -40,7 +91,7 @@ func Extract(response string) (span string, ok bool) {
 	// a remark that ends the text is cut: removing one from the middle
 	// would join its neighbours into a span the response does not hold
 	// ("0I hope it is correct0" is not "00").
-	if i := lastIndexFold(s, len(s), "i hope it is correct"); i >= 0 &&
+	if i := x.lastIndexFold(s, len(s), "i hope it is correct"); i >= 0 &&
 		strings.Trim(s[i+len("i hope it is correct"):], " \t\r\n.!") == "" {
 		s = s[:i]
 	}
@@ -48,18 +99,23 @@ func Extract(response string) (span string, ok bool) {
 	if t == "" {
 		return "", false
 	}
-	if isWholeMath(t) && !strings.Contains(t, `\boxed`) || len(t) <= 40 && (len(strings.Fields(t)) <= 4 || !strings.ContainsAny(t, "0123456789")) && len(mathSpans(t)) == 0 && !strings.Contains(t, "\n") && !strings.Contains(t, `\boxed`) &&
+	x.charge(2 * len(t))
+	if x.isWholeMath(t) && !strings.Contains(t, `\boxed`) || len(t) <= 40 && (len(strings.Fields(t)) <= 4 || !strings.ContainsAny(t, "0123456789")) && len(x.mathSpans(t)) == 0 && !strings.Contains(t, "\n") && !strings.Contains(t, `\boxed`) &&
 		!strings.Contains(t, ". ") && !strings.Contains(t, " is ") && !strings.Contains(strings.ToLower(t), "answer") {
 		return trimSpan(t), true
 	}
-	boxAt, box := lastBoxes(s)
-	if fa := lastFinalAnswer(s); fa != nil && fa[1] > boxAt {
+	boxAt, box := x.lastBoxes(s)
+	if fa := x.lastFinalAnswer(s); fa != nil && fa[1] > boxAt {
 		sec := strings.TrimLeft(s[fa[1]:], " \t*:")
-		if line := firstLine(sec); line != "" {
-			if m := reAnswerIs.FindStringIndex(line); m != nil && m[0] < 8 {
+		if line := x.firstLine(sec); line != "" {
+			// The marker may repeat at the start of the line ("Final
+			// Answer: The final answer is 3").
+			head := line[:min(len(line), 8+markerWindow+len("the correct final answer"))]
+			x.charge(len(head))
+			if m := reAnswerIs.FindStringIndex(head); m != nil && m[0] < 8 {
 				line = line[m[1]:]
 			}
-			if r := afterMarker(line); r != "" {
+			if r := x.afterMarker(line); r != "" {
 				return r, true
 			}
 		}
@@ -67,14 +123,14 @@ func Extract(response string) (span string, ok bool) {
 	if box != "" {
 		return box, true
 	}
-	if ai := reAnswerIs.FindAllStringIndex(s, -1); len(ai) > 0 {
-		if r := afterMarker(s[ai[len(ai)-1][1]:]); r != "" {
+	if end := x.lastAnswerIs(s); end >= 0 {
+		if r := x.afterMarker(s[end:]); r != "" {
 			return r, true
 		}
 	}
-	sents := sentences(s)
+	sents := x.sentences(s, 0)
 	for i := len(sents) - 1; i >= 0 && i >= len(sents)-3; i-- {
-		if r := resultOf(sents[i]); r != "" {
+		if r := x.resultOf(sents[i]); r != "" {
 			return r, true
 		}
 	}
@@ -87,47 +143,55 @@ var reClause = regexp.MustCompile(`(?i),?\s+(?:because|since|as|which|where|give
 // "the answer is"): its first sentence up to a clause such as ", because",
 // or, when that sentence states a result ("the largest n is 34"), the
 // result.
-func afterMarker(text string) string {
-	sent := firstSentence(text)
-	if _, box := lastBoxes(sent); box != "" {
+func (x *extractor) afterMarker(text string) string {
+	sent := x.firstSentence(text)
+	if _, box := x.lastBoxes(sent); box != "" {
 		return box
 	}
-	spans := mathSpans(sent)
+	spans := x.mathSpans(sent)
+	x.charge(len(sent))
+	si := 0
 	for _, loc := range reClause.FindAllStringIndex(sent, -1) {
-		if !inSpans(spans, loc[0]) {
+		// The clauses come in order, so one walk over the spans finds
+		// those outside math.
+		for si < len(spans) && spans[si][1] <= loc[0] {
+			si++
+		}
+		if si == len(spans) || loc[0] < spans[si][0] {
 			sent = sent[:loc[0]]
 			break
 		}
 	}
 	sent = trimSpan(sent)
+	x.charge(len(sent))
 	if m := reLeadWord.FindStringSubmatch(sent); m != nil {
 		if _, ok := boolWords[strings.ToLower(m[1])]; ok && len(m[1]) > 1 {
 			return sent // "No, it is not": the truth value leads
 		}
 	}
-	stated := indexOutside(sent, " is ", mathSpans(sent)) >= 0
-	if formulaLike(sent) || !stated && len(strings.Fields(sent)) <= 6 {
+	stated := x.indexOutside(sent, " is ", x.mathSpans(sent)) >= 0
+	x.charge(len(sent))
+	if x.formulaLike(sent) || !stated && len(strings.Fields(sent)) <= 6 {
 		return sent
 	}
-	if r := resultOf(sent); r != "" {
+	if r := x.resultOf(sent); r != "" {
 		return r
 	}
 	return sent
 }
 
-func inSpans(spans [][2]int, i int) bool {
-	for _, sp := range spans {
-		if i >= sp[0] && i < sp[1] {
-			return true
-		}
-	}
-	return false
-}
-
-// indexOutside returns the last index of sub in s outside the spans, or -1.
-func indexOutside(s, sub string, spans [][2]int) int {
+// indexOutside returns the last index of sub in s outside the spans (in
+// order, as mathSpans returns them), or -1.
+func (x *extractor) indexOutside(s, sub string, spans [][2]int) int {
+	x.charge(len(s))
+	j := len(spans) - 1
 	for k := strings.LastIndex(s, sub); k >= 0; k = strings.LastIndex(s[:k], sub) {
-		if !inSpans(spans, k) {
+		// The matches come from the end, so one walk back over the spans
+		// finds the span that could hold each.
+		for j >= 0 && spans[j][0] > k {
+			j--
+		}
+		if j < 0 || k >= spans[j][1] {
 			return k
 		}
 	}
@@ -143,24 +207,25 @@ var (
 // formulaLike reports whether s is mostly symbols: outside math and LaTeX
 // commands, no word of four letters or more and three short words at most ("2x - y + 1 = 0", "12 m/s",
 // "8.99 \times 10^{9} N m^2 C^{-2}").
-func formulaLike(s string) bool {
+func (x *extractor) formulaLike(s string) bool {
 	var b strings.Builder
 	prev := 0
-	for _, sp := range mathSpans(s) {
+	for _, sp := range x.mathSpans(s) {
 		b.WriteString(s[prev:sp[0]])
 		prev = sp[1]
 	}
 	b.WriteString(s[prev:])
+	x.charge(3 * len(s))
 	t := reCommand.ReplaceAllString(b.String(), " ")
 	return !reLongWord.MatchString(t) && len(reWord.FindAllString(t, 4)) <= 3
 }
 
 // lastFinalAnswer returns the span of the last "Final Answer" marker of s
-// (reFinalAnswer), or nil. The regexp runs only near occurrences of
-// "final" (in any case), which keeps long responses cheap.
-func lastFinalAnswer(s string) []int {
+// (reFinalAnswer), or nil. The regexp runs only on a short window around
+// each occurrence of "final" (in any case), which keeps the search linear.
+func (x *extractor) lastFinalAnswer(s string) []int {
 	for end := len(s); end > 0; {
-		i := lastIndexFold(s, end, "final")
+		i := x.lastIndexFold(s, end, "final")
 		if i < 0 {
 			return nil
 		}
@@ -170,17 +235,61 @@ func lastFinalAnswer(s string) []int {
 		for from > 0 && !utf8.RuneStart(s[from]) {
 			from--
 		}
-		if m := reFinalAnswer.FindStringIndex(s[from:]); m != nil && from+m[0] <= i && from+m[1] > i {
-			return []int{from + m[0], from + m[1]}
+		to := min(len(s), i+len("final")+markerWindow)
+		// The regexp runs only where "answer" follows "final" and white
+		// space, which is cheap to see.
+		j := i + len("final")
+		for j < to && isSpaceByte(s[j]) {
+			j++
+		}
+		x.charge(j - i + len("answer"))
+		if j > i+len("final") && hasPrefixFold(s[j:], "answer") {
+			x.charge(to - from)
+			if m := reFinalAnswer.FindStringIndex(s[from:to]); m != nil && from+m[0] <= i && from+m[1] > i {
+				return []int{from + m[0], from + m[1]}
+			}
 		}
 		end = i
 	}
 	return nil
 }
 
+// lastAnswerIs returns the end of the last "the answer is" marker of s
+// (reAnswerIs), or -1. Each match of reAnswerIs holds one "answer" or
+// "result" and ends within markerWindow bytes of it, so only those
+// occurrences are tried, from the last one back.
+func (x *extractor) lastAnswerIs(s string) int {
+	const n = len("answer") // = len("result")
+	a, r := x.lastIndexFold(s, len(s), "answer"), x.lastIndexFold(s, len(s), "result")
+	for a >= 0 || r >= 0 {
+		i := max(a, r)
+		// The regexp runs only where the tail can start (white space, then
+		// "is", ":", "=", "would" or "should"), which is cheap to see.
+		j := i + n
+		for j < len(s) && j < i+n+markerWindow && isSpaceByte(s[j]) {
+			j++
+		}
+		x.charge(j - i)
+		if j < len(s) && strings.IndexByte("iIsSwW:=", s[j]) >= 0 {
+			tail := s[i+n : min(len(s), i+n+markerWindow)]
+			x.charge(len(tail))
+			if m := reAnswerTail.FindStringIndex(tail); m != nil {
+				return i + n + m[1]
+			}
+		}
+		if i == a {
+			a = x.lastIndexFold(s, a, "answer")
+		} else {
+			r = x.lastIndexFold(s, r, "result")
+		}
+	}
+	return -1
+}
+
 // lastIndexFold returns the start of the last occurrence of the lower-case
-// ASCII word w in s[:end], ignoring ASCII case, or -1. It allocates nothing.
-func lastIndexFold(s string, end int, w string) int {
+// ASCII word w in s[:end], ignoring ASCII case, or -1. It allocates nothing
+// and is charged the bytes it passes.
+func (x *extractor) lastIndexFold(s string, end int, w string) int {
 	for i := end - len(w); i >= 0; i-- {
 		j := 0
 		for j < len(w) {
@@ -194,20 +303,46 @@ func lastIndexFold(s string, end int, w string) int {
 			j++
 		}
 		if j == len(w) {
+			x.charge(end - i)
 			return i
 		}
 	}
+	x.charge(end)
 	return -1
 }
 
+// isSpaceByte reports whether c is white space to a regexp's \s.
+func isSpaceByte(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
+}
+
+// hasPrefixFold reports whether s starts with the lower-case ASCII word w,
+// ignoring ASCII case.
+func hasPrefixFold(s, w string) bool {
+	if len(s) < len(w) {
+		return false
+	}
+	for j := 0; j < len(w); j++ {
+		c := s[j]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != w[j] {
+			return false
+		}
+	}
+	return true
+}
+
 // isWholeMath reports whether s is one math span: $…$, $$…$$, \(…\), \[…\].
-func isWholeMath(s string) bool {
-	spans := mathSpans(s)
+func (x *extractor) isWholeMath(s string) bool {
+	spans := x.mathSpans(s)
 	return len(spans) == 1 && spans[0][0] == 0 && spans[0][1] == len(s)
 }
 
-// mathSpans returns the [start, end) of each math span of s.
-func mathSpans(s string) [][2]int {
+// mathSpans returns the [start, end) of each math span of s, in order.
+func (x *extractor) mathSpans(s string) [][2]int {
+	x.charge(len(s))
 	var out [][2]int
 	for i := 0; i < len(s); {
 		var open, closer string
@@ -224,6 +359,8 @@ func mathSpans(s string) [][2]int {
 			i++
 			continue
 		}
+		// A closer found is jumped over; none ends the search. Either way
+		// each byte is read once.
 		j := strings.Index(s[i+len(open):], closer)
 		if j < 0 {
 			break
@@ -240,31 +377,33 @@ func mathSpans(s string) [][2]int {
 // short), else the whole sentence when it is a formula, else its last math
 // span, else what follows its last "=", else the sentence when short, else
 // its last number.
-func resultOf(sent string) string {
+func (x *extractor) resultOf(sent string) string {
 	sent = strings.TrimSpace(sent)
 	if sent == "" {
 		return ""
 	}
-	if _, box := lastBoxes(sent); box != "" {
+	if _, box := x.lastBoxes(sent); box != "" {
 		return box
 	}
-	spans := mathSpans(sent)
-	if k := indexOutside(sent, " is ", spans); k >= 0 {
+	spans := x.mathSpans(sent)
+	if k := x.indexOutside(sent, " is ", spans); k >= 0 {
 		rest := sent[k+4:]
-		if rs := mathSpans(rest); len(rs) > 0 {
+		if rs := x.mathSpans(rest); len(rs) > 0 {
 			return trimSpan(rest[rs[len(rs)-1][0]:rs[len(rs)-1][1]])
 		}
+		x.charge(2 * len(rest))
 		if strings.ContainsAny(rest, "0123456789\\") || len(spans) == 0 && len(strings.Fields(rest)) <= 4 {
 			return trimSpan(rest)
 		}
 	}
-	if formulaLike(sent) {
+	if x.formulaLike(sent) {
 		return trimSpan(sent)
 	}
 	if len(spans) > 0 {
 		sp := spans[len(spans)-1]
 		return trimSpan(sent[sp[0]:sp[1]])
 	}
+	x.charge(3 * len(sent))
 	if k := strings.LastIndex(sent, "="); k >= 0 && k+1 < len(sent) && !strings.ContainsRune("<>!", rune(sent[max(k-1, 0)])) {
 		if r := trimSpan(sent[k+1:]); r != "" {
 			return r
@@ -281,21 +420,29 @@ func resultOf(sent string) string {
 
 // lastBoxes finds the last \boxed{} (or \fbox{}) and returns where it
 // starts and its content; boxes separated only by connectives ("and", ",",
-// \quad) are returned together, joined with ", ".
-func lastBoxes(s string) (at int, content string) {
+// \quad) are returned together, joined with ", ". It reads s once.
+func (x *extractor) lastBoxes(s string) (at int, content string) {
+	x.charge(len(s))
 	type box struct{ start, open, end int }
 	var boxes []box
 	for i := 0; i < len(s); {
-		j := strings.Index(s[i:], `\boxed`)
-		k := strings.Index(s[i:], `\fbox`)
-		if j < 0 && k < 0 {
+		// One search for the backslash that starts either command, so
+		// that no byte is read twice.
+		k := strings.IndexByte(s[i:], '\\')
+		if k < 0 {
 			break
 		}
-		n := len(`\boxed`)
-		if j < 0 || (k >= 0 && k < j) {
-			j, n = k, len(`\fbox`)
+		start := i + k
+		var n int
+		switch {
+		case strings.HasPrefix(s[start:], `\boxed`):
+			n = len(`\boxed`)
+		case strings.HasPrefix(s[start:], `\fbox`):
+			n = len(`\fbox`)
+		default:
+			i = start + 1
+			continue
 		}
-		start := i + j
 		b := start + n
 		for b < len(s) && s[b] == ' ' {
 			b++
@@ -316,7 +463,7 @@ func lastBoxes(s string) (at int, content string) {
 	}
 	last := len(boxes) - 1
 	first := last
-	for first > 0 && isConnective(s[boxes[first-1].end+1:boxes[first].start]) {
+	for first > 0 && x.isConnective(s[boxes[first-1].end+1:boxes[first].start]) {
 		first--
 	}
 	var parts []string
@@ -328,10 +475,25 @@ func lastBoxes(s string) (at int, content string) {
 
 var reConnective = regexp.MustCompile(`^(?:\s|,|;|\$|\\\)|\\\(|\\\]|\\\[|\\quad|\\qquad|\\text\{[^{}$]*\}|\band\b|\bor\b|&|\\\\)*$`)
 
-func isConnective(gap string) bool { return len(gap) < 60 && reConnective.MatchString(gap) }
+func (x *extractor) isConnective(gap string) bool {
+	if len(gap) >= 60 {
+		return false
+	}
+	x.charge(len(gap))
+	return reConnective.MatchString(gap)
+}
 
-func firstLine(s string) string {
-	for _, line := range strings.Split(s, "\n") {
+// firstLine returns the first line of s that is not blank (nor "**"),
+// trimmed.
+func (x *extractor) firstLine(s string) string {
+	for s != "" {
+		line := s
+		if i := strings.IndexByte(s, '\n'); i >= 0 {
+			line, s = s[:i], s[i+1:]
+		} else {
+			s = ""
+		}
+		x.charge(len(line) + 1)
 		if t := strings.TrimSpace(line); t != "" && t != "**" {
 			return t
 		}
@@ -339,40 +501,59 @@ func firstLine(s string) string {
 	return ""
 }
 
-func firstSentence(s string) string {
-	if ss := sentences(s); len(ss) > 0 {
+func (x *extractor) firstSentence(s string) string {
+	if ss := x.sentences(s, 1); len(ss) > 0 {
 		return ss[0]
 	}
 	return ""
 }
 
 // sentences splits s at ".", "!" or "?" followed by white space, and at
-// blank lines, never inside math spans.
-func sentences(s string) []string {
+// blank lines, never inside math spans; it stops after limit sentences
+// when limit > 0.
+func (x *extractor) sentences(s string, limit int) []string {
 	var out []string
-	spans := mathSpans(s)
+	spans := x.mathSpans(s)
+	x.charge(2 * len(s))
 	si := 0
 	prev := 0
+	content := false // s[prev:i] holds more than white space
 	for i := 0; i < len(s); i++ {
 		for si < len(spans) && spans[si][1] <= i {
 			si++
 		}
 		if si < len(spans) && i >= spans[si][0] {
 			i = spans[si][1] - 1
+			content = true
 			continue
 		}
+		c := s[i]
 		end := -1
 		switch {
-		case strings.ContainsRune(".!?", rune(s[i])) && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n'):
+		case (c == '.' || c == '!' || c == '?') && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n'):
 			end = i + 1
-		case s[i] == '\n' && i+1 < len(s) && strings.TrimSpace(s[prev:i]) != "" && strings.HasPrefix(strings.TrimLeft(s[i+1:], " \t"), "\n"):
+		case c == '\n' && i+1 < len(s) && content && strings.HasPrefix(strings.TrimLeft(s[i+1:], " \t"), "\n"):
 			end = i
 		}
 		if end >= 0 {
 			if t := strings.TrimSpace(s[prev:end]); t != "" {
 				out = append(out, t)
+				if len(out) == limit {
+					return out
+				}
 			}
-			prev = end
+			prev, content = end, false
+			if end == i+1 {
+				continue
+			}
+		}
+		if !content {
+			if c < utf8.RuneSelf {
+				content = c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f'
+			} else if utf8.RuneStart(c) {
+				r, _ := utf8.DecodeRuneInString(s[i:])
+				content = !unicode.IsSpace(r)
+			}
 		}
 	}
 	if t := strings.TrimSpace(s[prev:]); t != "" {
