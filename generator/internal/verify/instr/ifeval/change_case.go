@@ -1,6 +1,7 @@
 package ifeval
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/sciif/leaderboard/generator/internal/verify/instr"
@@ -55,11 +56,19 @@ var changeCaseEnglishLowercase = instr.Checker{
 	},
 }
 
+// english finishes the English case checks once the casing holds. As in the
+// official code, a response langdetect finds no letters in counts as
+// followed: the casing test comes first (Python's isupper and islower need a
+// cased character), and the official code returns True when langdetect then
+// raises LangDetectException, which only text without letters of its scripts
+// (Roman numerals such as "Ⅻ", for example) can reach.
 func english(response, casing string) instr.Result {
-	lang, why := detect(response)
+	lang, err := detect(response)
 	switch {
-	case why != "":
-		return instr.Result{Reason: casing + ", but " + why}
+	case errors.Is(err, errNoLetters):
+		return instr.Result{Followed: true, Reason: casing + ", and " + err.Error() + "; the official code counts this as followed"}
+	case err != nil:
+		return instr.Result{Reason: casing + ", but " + err.Error()}
 	case lang != "en":
 		return instr.Result{Reason: fmt.Sprintf("%s, but detected %s, need English (en)", casing, languageName(lang))}
 	}

@@ -5,15 +5,19 @@
 // on its published GPT-4 run. Checkers is the explicit list; combine it with
 // other lists through instr.NewRegistry.
 //
-// Where the official code is random or lenient, these checkers decide
+// Where the official code is random, these checkers decide
 // deterministically (see the README of benchmarks/ifeval):
 //   - keywords:letter_frequency counts the given character even when it is
 //     not a letter; the official code replaces such a character with a
 //     random letter.
 //   - language detection uses langdetect's algorithm and profiles with the
-//     seed fixed at 0; a response with nothing to detect a language from does
-//     not follow a language instruction, where the official code counts it
-//     as followed.
+//     seed fixed at 0.
+//
+// Where the official code is lenient, they follow it: a response with
+// nothing to detect a language from (no letters) follows
+// language:response_language, and follows the English case checks once its
+// casing holds, because the official code catches langdetect's exception and
+// returns True.
 //
 // It is part of the verify stage. It performs no I/O and holds no mutable
 // state; every checker is a pure function of its arguments.

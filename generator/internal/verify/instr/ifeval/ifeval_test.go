@@ -144,9 +144,24 @@ func TestCheckers(t *testing.T) {
 			want: instr.Result{Followed: true, Reason: "detected French (fr)"},
 		},
 		{
-			name: "language/no letters", reason: "nothing to detect is not followed (the official code says followed)",
+			name: "language/no letters", reason: "langdetect raises on text without letters and the official checker returns True",
 			id: "language:response_language", response: "12345 !!!", args: instr.Args{"language": "en"},
-			want: instr.Result{Reason: "no language detected: the response has no letters to detect one from"},
+			want: instr.Result{Followed: true, Reason: "no language detected: the response has no letters to detect one from; the official code counts this as followed"},
+		},
+		{
+			name: "language/empty", reason: "an empty response has no features either",
+			id: "language:response_language", response: "", args: instr.Args{"language": "fr"},
+			want: instr.Result{Followed: true, Reason: "no language detected: the response has no letters to detect one from; the official code counts this as followed"},
+		},
+		{
+			name: "english capital/roman numeral", reason: "Ⅻ is upper case for Python's isupper but gives langdetect no features, so the official code returns True",
+			id: "change_case:english_capital", response: "Ⅻ",
+			want: instr.Result{Followed: true, Reason: "all in capitals, and no language detected: the response has no letters to detect one from; the official code counts this as followed"},
+		},
+		{
+			name: "english lowercase/no letters", reason: "islower needs a cased character, so no letters fails before detection",
+			id: "change_case:english_lowercase", response: "123",
+			want: instr.Result{Reason: "the response has capital letters (or no letters)"},
 		},
 		{
 			name: "sentences/abbreviation", reason: "Punkt knows 'Dr.' is not a sentence end",

@@ -27,29 +27,42 @@ func languageName(code string) string {
 	return code
 }
 
-// detect returns the detected language of s, or a reason why there is none.
-func detect(s string) (string, string) {
+// errNoLetters is detect's error for a text langdetect finds no features
+// in: no letters of any of its scripts.
+var errNoLetters = errors.New("no language detected: the response has no letters to detect one from")
+
+// detect returns the detected language of s. The error is errNoLetters when
+// Python's langdetect would raise LangDetectException, which the official
+// checkers catch and count as followed.
+func detect(s string) (string, error) {
 	lang, err := langdetect.Detect(s)
 	if errors.Is(err, langdetect.ErrNoFeatures) {
-		return "", "no language detected: the response has no letters to detect one from"
+		return "", errNoLetters
 	}
 	if err != nil {
-		return "", "no language detected: " + err.Error()
+		return "", fmt.Errorf("no language detected: %w", err)
 	}
-	return lang, ""
+	return lang, nil
 }
 
+// languageResponseLanguage follows the official code where langdetect cannot
+// detect a language: a response with no letters (empty, or only digits,
+// punctuation, symbols or emoji) counts as followed, because the official
+// checker catches langdetect's LangDetectException and returns True.
 var languageResponseLanguage = instr.Checker{
 	ID:  "language:response_language",
-	Doc: "Write the entire response in the given language (ISO 639-1 code), as langdetect sees it.",
+	Doc: "Write the entire response in the given language (ISO 639-1 code), as langdetect sees it; a response with no letters counts as followed, as in the official code.",
 	Check: func(_, response string, args instr.Args) instr.Result {
 		want, err := args.String("language")
 		if err != nil {
 			return instr.Undecided(err)
 		}
-		got, why := detect(response)
-		if why != "" {
-			return instr.Result{Reason: why}
+		got, err := detect(response)
+		if errors.Is(err, errNoLetters) {
+			return instr.Result{Followed: true, Reason: err.Error() + "; the official code counts this as followed"}
+		}
+		if err != nil {
+			return instr.Result{Reason: err.Error()}
 		}
 		if got != want {
 			return instr.Result{Reason: fmt.Sprintf("detected %s, need %s", languageName(got), languageName(want))}
