@@ -1,113 +1,183 @@
 // Package publish is the last stage of the pipeline and its only writer:
 // it puts rendered files on disk as a complete site.
 //
-// Write builds the new site in a temporary folder beside the target and
-// swaps it into place only once every file is written, so readers see the
-// old site or the new one, never a mix, and a failed build leaves the old
-// site untouched. It does not render, and it does not touch anything
-// outside the target's parent folder.
+// A publication is a Draft. Begin checks the output folder and makes a
+// hidden temporary folder beside it; Create and WriteFile fill that folder,
+// from several goroutines if need be; Commit swaps it into place in one
+// step, so readers, and a build killed at any moment, find the old site or
+// the new one, never a mix and never nothing; Abort throws the draft away.
+// Write does the whole sequence for a site held in memory. Files are
+// written with mode 0644 and folders with 0755 whatever the umask, so the
+// same files give a byte- and mode-identical site.
+//
+// Publishing destroys nothing but a previous site of ours. Every site
+// carries a marker file, .sciif-site, at its root, and Begin refuses an
+// output folder that
+//
+//   - is, contains or lies inside a folder in Options.Protect (the results
+//     and benchmark folders);
+//   - is or contains a folder in Options.Roots, the working directory, or
+//     the nearest folder holding go.mod or .git above the working directory
+//     or the output folder (a site may lie inside them, as site/ does);
+//   - is an existing file or anything else that is not a folder;
+//   - is a folder that holds files but no marker.
+//
+// Paths are compared absolute, with symbolic links resolved. An output path
+// that is a symbolic link to a folder is published through: the folder it
+// points to is replaced and the link itself is left as it is. A link that
+// points nowhere is refused.
+//
+// On Linux the swap is one renameat2 call with RENAME_EXCHANGE, and what
+// comes out of the output path is checked to be a site of ours (else it is
+// swapped straight back) before it is removed. Elsewhere, and on file
+// systems without that call, the swap is two renames: a build killed
+// between them leaves no output folder and the previous site in a hidden
+// folder beside it, and a swap that fails between them says so in its
+// error. Hidden folders left by killed builds (.NAME.new-DIGITS, carrying
+// the marker or empty, and not in use by another build) are removed by the
+// next Begin for the same output folder, as a best effort.
+//
+// Every error of this package is an *Error saying what the output folder
+// holds afterwards; PreviousIntact tells whether the previous site is still
+// in place as it was. The package does not render, and it writes nothing
+// outside the output folder and its hidden siblings.
 package publish
 
 import (
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 )
 
-// Write publishes files as the folder dir, replacing what was there.
+// Marker is the name of the file at the root of every site of ours; its
+// presence is what lets a later build replace the folder.
+const Marker = ".sciif-site"
+
+// markerData is the marker's fixed content: no date, no version, so that
+// builds stay byte-identical.
+const markerData = "This folder is a site built by sciif. sciif build replaces it whole: keep nothing else here.\n"
+
+// Options says what a publication must never touch.
+type Options struct {
+	// Protect lists folders the output may not be, contain or lie inside:
+	// the results folder and every benchmark folder.
+	Protect []string
+	// Roots lists folders the output may lie inside but may not be or
+	// contain, such as the repository root. The working directory and the
+	// nearest folders holding go.mod or .git above it and above the output
+	// are added without being listed.
+	Roots []string
+
+	// hook, when set, is called at named points of a publication, for
+	// tests that kill the process there or make that step fail.
+	hook func(point string) error
+}
+
+func (o Options) at(point string) error {
+	if o.hook == nil {
+		return nil
+	}
+	return o.hook(point)
+}
+
+// Outcome is what the output folder holds after a failed publication.
+type Outcome int
+
+const (
+	// Unchanged: nothing was published; the previous site, if there was
+	// one, is in place as it was.
+	Unchanged Outcome = iota
+	// Replaced: the new site is in place, but the previous one could not
+	// be removed and is left in Error.Leftover.
+	Replaced
+	// Missing: a two-rename swap failed halfway and could not be undone;
+	// the output folder is missing and the previous site is in
+	// Error.Leftover. An atomic exchange never ends this way.
+	Missing
+)
+
+// Error is a failed publication.
+type Error struct {
+	Err     error
+	Outcome Outcome
+	// Leftover is a folder the failure left beside the output folder, or
+	// "": the previous site (Replaced, Missing) or the draft (Unchanged).
+	Leftover string
+}
+
+func (e *Error) Error() string {
+	msg := "publish: " + e.Err.Error()
+	switch {
+	case e.Outcome == Replaced:
+		msg += fmt.Sprintf("; the new site is in place, but the previous one is left in %s", e.Leftover)
+	case e.Outcome == Missing:
+		msg += fmt.Sprintf("; the output folder is missing and the previous site is in %s", e.Leftover)
+	case e.Leftover != "":
+		msg += fmt.Sprintf("; the temporary folder %s is left behind", e.Leftover)
+	}
+	return msg
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// PreviousIntact reports whether, after the failed publication err, the
+// previous site (if there was one) is still in place exactly as it was. It
+// is false for nil and for errors not from this package.
+func PreviousIntact(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Outcome == Unchanged
+}
+
+// Write publishes files as the folder dir, replacing the previous site.
 //
 // Paths must be relative, slash-separated and clean, with no ".." element;
-// two files may not share a path, and a path may not be both a file and a
-// folder. Any problem aborts the whole publication before dir is touched.
-func Write(dir string, files []board.File) error {
+// two files may not share a path, a path may not be both a file and a
+// folder, and Marker is reserved. Every path is checked before anything is
+// written, and any problem, with the paths or with dir (see the package
+// comment), aborts the whole publication before dir is touched.
+func Write(dir string, files []board.File, opt Options) error {
 	if err := check(files); err != nil {
-		return fmt.Errorf("publish: %w", err)
+		return &Error{Err: err}
 	}
-	dir = filepath.Clean(dir)
-	parent := filepath.Dir(dir)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return fmt.Errorf("publish: %w", err)
-	}
-	base := filepath.Base(dir)
-	tmp, err := os.MkdirTemp(parent, "."+base+".new-")
+	d, err := Begin(dir, opt)
 	if err != nil {
-		return fmt.Errorf("publish: %w", err)
-	}
-	done := false
-	defer func() {
-		if !done {
-			os.RemoveAll(tmp)
-		}
-	}()
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return fmt.Errorf("publish: %w", err)
+		return err
 	}
 	for _, f := range files {
-		if err := writeFile(tmp, f); err != nil {
-			return fmt.Errorf("publish: %w", err)
+		if err := d.WriteFile(f.Path, f.Data); err != nil {
+			return abort(d, err)
 		}
 	}
-	if err := swap(tmp, dir); err != nil {
-		return fmt.Errorf("publish: %w", err)
-	}
-	done = true
-	return nil
+	return d.Commit()
 }
 
-func writeFile(root string, f board.File) error {
-	p := filepath.Join(root, filepath.FromSlash(f.Path))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(p, f.Data, 0o644)
-}
-
-// swap moves the finished folder tmp to dir. An existing dir is first
-// renamed aside, then removed once the new one is in place; if the second
-// rename fails, the old folder is put back.
-func swap(tmp, dir string) error {
-	old := ""
-	if _, err := os.Lstat(dir); err == nil {
-		old = tmp + ".old"
-		if err := os.Rename(dir, old); err != nil {
-			return err
+// abort discards d after err, keeping err as the answer.
+func abort(d *Draft, err error) error {
+	if aerr := d.Abort(); aerr != nil {
+		var e *Error
+		if errors.As(aerr, &e) {
+			return &Error{Err: err, Leftover: e.Leftover}
 		}
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return err
 	}
-	if err := os.Rename(tmp, dir); err != nil {
-		if old != "" {
-			if rerr := os.Rename(old, dir); rerr != nil {
-				return fmt.Errorf("%w (and restoring the previous site failed: %v)", err, rerr)
-			}
-		}
-		return err
-	}
-	if old != "" {
-		return os.RemoveAll(old)
-	}
-	return nil
+	return err
 }
 
-// check validates every path before anything is written.
+// check validates every path before anything is written, collecting all
+// the problems.
 func check(files []board.File) error {
 	seen := make(map[string]bool, len(files))
 	dirs := map[string]bool{}
 	var problems []error
 	for _, f := range files {
 		p := f.Path
-		switch {
-		case p == "" || path.IsAbs(p) || strings.Contains(p, `\`) || path.Clean(p) != p || p == "." ||
-			p == ".." || strings.HasPrefix(p, "../"):
-			problems = append(problems, fmt.Errorf("bad path %q", p))
+		if err := checkPath(p); err != nil {
+			problems = append(problems, err)
 			continue
-		case seen[p]:
+		}
+		if seen[p] {
 			problems = append(problems, fmt.Errorf("two files at %s", p))
 			continue
 		}
@@ -123,4 +193,16 @@ func check(files []board.File) error {
 		}
 	}
 	return errors.Join(problems...)
+}
+
+// checkPath checks one path alone.
+func checkPath(p string) error {
+	switch {
+	case p == "" || path.IsAbs(p) || strings.Contains(p, `\`) || path.Clean(p) != p || p == "." ||
+		p == ".." || strings.HasPrefix(p, "../"):
+		return fmt.Errorf("bad path %q", p)
+	case p == Marker || strings.HasPrefix(p, Marker+"/"):
+		return fmt.Errorf("%s is reserved for the site marker", p)
+	}
+	return nil
 }

@@ -1,0 +1,273 @@
+package publish
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"sync"
+)
+
+// A Draft is a site being written into a hidden folder beside the output
+// folder. Its methods may be called from several goroutines at once.
+type Draft struct {
+	dir  string // the output folder, absolute, links resolved
+	tmp  string
+	opt  Options
+	lock io.Closer // holds the draft folder against other builds' clean-up
+
+	mu    sync.Mutex
+	files map[string]bool
+	dirs  map[string]bool // folders made in tmp
+	open  int
+	errs  []error
+	done  bool
+}
+
+// Begin checks that dir may be replaced (see the package comment), removes
+// what killed builds left beside it, and starts a draft. Nothing under dir
+// changes until Commit.
+func Begin(dir string, opt Options) (*Draft, error) {
+	real, err := guard(dir, opt)
+	if err != nil {
+		return nil, &Error{Err: err}
+	}
+	parent, base := filepath.Dir(real), filepath.Base(real)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, &Error{Err: err}
+	}
+	cleanStale(parent, base)
+	tmp, err := os.MkdirTemp(parent, "."+base+".new-")
+	if err != nil {
+		return nil, &Error{Err: err}
+	}
+	d := &Draft{dir: real, tmp: tmp, opt: opt, files: map[string]bool{}, dirs: map[string]bool{}}
+	d.lock = lockDir(tmp)
+	err = os.Chmod(tmp, 0o755)
+	if err == nil {
+		err = writeNew(filepath.Join(tmp, Marker), []byte(markerData))
+	}
+	if err == nil {
+		err = opt.at("begun")
+	}
+	if err != nil {
+		return nil, abort(d, &Error{Err: err})
+	}
+	return d, nil
+}
+
+// Create starts the file at path p of the site. The writer is buffered and
+// for one goroutine; the file is complete only once Close returned nil.
+// Paths follow the rules of Write and are checked against the paths
+// created before; a problem here, or in writing or closing, makes Commit
+// fail.
+func (d *Draft) Create(p string) (io.WriteCloser, error) {
+	full, err := d.claim(p)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err == nil {
+		if err = f.Chmod(0o644); err != nil {
+			f.Close()
+		}
+	}
+	if err != nil {
+		d.mu.Lock()
+		d.open--
+		d.mu.Unlock()
+		return nil, d.fail(err)
+	}
+	return &file{d: d, f: f, w: bufio.NewWriterSize(f, 64<<10)}, nil
+}
+
+// WriteFile writes the whole file at path p of the site.
+func (d *Draft) WriteFile(p string, data []byte) error {
+	w, err := d.Create(p)
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(data); err != nil {
+		w.Close()
+		return err
+	}
+	return w.Close()
+}
+
+// claim checks p against the paths taken so far, takes it and makes its
+// folders, returning where to write it.
+func (d *Draft) claim(p string) (string, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.done {
+		return "", &Error{Err: errors.New("the draft is already committed or aborted")}
+	}
+	err := checkPath(p)
+	switch {
+	case err != nil:
+	case d.files[p]:
+		err = fmt.Errorf("two files at %s", p)
+	case d.dirs[p]:
+		err = fmt.Errorf("%s is both a file and a folder", p)
+	}
+	var todo []string
+	for a := path.Dir(p); err == nil && a != "."; a = path.Dir(a) {
+		if d.files[a] {
+			err = fmt.Errorf("%s is both a file and a folder", a)
+		} else if !d.dirs[a] {
+			todo = append(todo, a)
+		}
+	}
+	for i := len(todo) - 1; i >= 0 && err == nil; i-- {
+		err = mkdir(filepath.Join(d.tmp, filepath.FromSlash(todo[i])))
+		if err == nil {
+			d.dirs[todo[i]] = true
+		}
+	}
+	if err != nil {
+		d.errs = append(d.errs, err)
+		return "", &Error{Err: err}
+	}
+	d.files[p] = true
+	d.open++
+	return filepath.Join(d.tmp, filepath.FromSlash(p)), nil
+}
+
+// fail records err against the draft.
+func (d *Draft) fail(err error) error {
+	d.mu.Lock()
+	d.errs = append(d.errs, err)
+	d.mu.Unlock()
+	return &Error{Err: err}
+}
+
+// Commit puts the draft in place of the output folder in one step and
+// removes the previous site. It fails, leaving the previous site as it was,
+// if any Create, Write or Close failed or a file is still open; the draft
+// is then removed. After Commit, whatever it returned, the draft is done.
+func (d *Draft) Commit() error {
+	d.mu.Lock()
+	if d.done {
+		d.mu.Unlock()
+		return &Error{Err: errors.New("the draft is already committed or aborted")}
+	}
+	errs := d.errs
+	if d.open > 0 {
+		errs = append(errs, fmt.Errorf("%d file(s) still open", d.open))
+	}
+	d.mu.Unlock()
+	if err := errors.Join(errs...); err != nil {
+		return abort(d, &Error{Err: err})
+	}
+	if err := d.opt.at("written"); err != nil {
+		return abort(d, &Error{Err: err})
+	}
+	d.mu.Lock()
+	d.done = true
+	d.mu.Unlock()
+	defer d.lock.Close()
+	// Lock the previous site too, so that once it is swapped out no other
+	// build takes it for a killed build's leftovers while we remove it.
+	defer lockDir(d.dir).Close()
+	old, serr := swap(d.tmp, d.dir, d.opt)
+	if serr != nil {
+		if serr.Outcome == Unchanged {
+			if err := os.RemoveAll(d.tmp); err != nil {
+				serr.Leftover = d.tmp
+			}
+		}
+		return serr
+	}
+	if old == "" {
+		return nil
+	}
+	err := d.opt.at("swapped")
+	if err == nil {
+		err = removeSite(old, d.opt)
+	}
+	if err != nil {
+		return &Error{Err: fmt.Errorf("removing the previous site: %w", err), Outcome: Replaced, Leftover: old}
+	}
+	return nil
+}
+
+// Abort removes the draft. It does nothing after Commit, so a deferred
+// Abort is safe. Open writers fail from then on.
+func (d *Draft) Abort() error {
+	d.mu.Lock()
+	if d.done {
+		d.mu.Unlock()
+		return nil
+	}
+	d.done = true
+	d.mu.Unlock()
+	defer d.lock.Close()
+	if err := os.RemoveAll(d.tmp); err != nil {
+		return &Error{Err: err, Leftover: d.tmp}
+	}
+	return nil
+}
+
+// file is a writer returned by Create.
+type file struct {
+	d      *Draft
+	f      *os.File
+	w      *bufio.Writer
+	closed bool
+}
+
+func (w *file) Write(b []byte) (int, error) {
+	if w.closed {
+		return 0, &Error{Err: os.ErrClosed}
+	}
+	n, err := w.w.Write(b)
+	if err != nil {
+		return n, w.d.fail(err)
+	}
+	return n, nil
+}
+
+func (w *file) Close() error {
+	if w.closed {
+		return &Error{Err: os.ErrClosed}
+	}
+	w.closed = true
+	err := w.w.Flush()
+	if cerr := w.f.Close(); err == nil {
+		err = cerr
+	}
+	w.d.mu.Lock()
+	w.d.open--
+	w.d.mu.Unlock()
+	if err != nil {
+		return w.d.fail(err)
+	}
+	return nil
+}
+
+// mkdir makes one folder with mode 0755 whatever the umask.
+func mkdir(p string) error {
+	if err := os.Mkdir(p, 0o755); err != nil {
+		return err
+	}
+	return os.Chmod(p, 0o755)
+}
+
+// writeNew writes a new file with mode 0644 whatever the umask.
+func writeNew(p string, data []byte) error {
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Chmod(0o644); err == nil {
+		err = cerr
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
