@@ -21,31 +21,164 @@ var elements = func() map[string]bool {
 	return m
 }()
 
-// chemNames maps common names (lower case) to formulas. It is curated:
-// add a row for a compound whose name appears in references, with its
-// molecular formula first, then, separated by "|", the condensed structural
-// formulas that name this compound and no isomer of it. A condensed formula
-// with the right counts that is not listed is left to the judges (it may be
-// an isomer: CH3OCH3 is not ethanol).
-var chemNames = map[string]string{
-	"water": "H2O", "heavy water": "D2O", "hydrogen peroxide": "H2O2", "hydrogen": "H2", "oxygen": "O2", "nitrogen": "N2",
-	"ozone": "O3", "chlorine": "Cl2", "carbon dioxide": "CO2", "carbon monoxide": "CO", "ammonia": "NH3", "methane": "CH4",
-	"ethane": "C2H6|CH3CH3", "propane": "C3H8|CH3CH2CH3", "butane": "C4H10", "ethene": "C2H4|CH2CH2", "ethylene": "C2H4|CH2CH2", "ethyne": "C2H2", "acetylene": "C2H2",
-	"benzene": "C6H6", "toluene": "C7H8", "methanol": "CH4O|CH3OH", "ethanol": "C2H6O|C2H5OH|CH3CH2OH", "acetone": "C3H6O|CH3COCH3|(CH3)2CO",
-	"acetic acid": "C2H4O2|CH3COOH|CH3CO2H", "ethanoic acid": "C2H4O2|CH3COOH|CH3CO2H", "formic acid": "CH2O2|HCOOH", "methanoic acid": "CH2O2|HCOOH", "formaldehyde": "CH2O|HCHO",
-	"glucose": "C6H12O6", "fructose": "C6H12O6", "sucrose": "C12H22O11", "urea": "CH4N2O|CO(NH2)2|(NH2)2CO", "glycine": "C2H5NO2|NH2CH2COOH|H2NCH2COOH",
-	"sodium chloride": "NaCl", "potassium chloride": "KCl", "sodium hydroxide": "NaOH", "potassium hydroxide": "KOH",
-	"calcium carbonate": "CaCO3", "calcium oxide": "CaO", "calcium hydroxide": "Ca(OH)2", "sodium bicarbonate": "NaHCO3",
-	"sodium hydrogen carbonate": "NaHCO3", "sodium carbonate": "Na2CO3", "hydrochloric acid": "HCl", "hydrogen chloride": "HCl",
-	"sulfuric acid": "H2SO4", "sulphuric acid": "H2SO4", "nitric acid": "HNO3", "phosphoric acid": "H3PO4", "carbonic acid": "H2CO3",
-	"silver nitrate": "AgNO3", "silver chloride": "AgCl", "copper(ii) sulfate": "CuSO4", "copper sulfate": "CuSO4",
-	"copper(ii) sulfate pentahydrate": "CuSO4·5H2O", "iron(iii) oxide": "Fe2O3", "iron(ii) oxide": "FeO", "magnesium oxide": "MgO",
-	"aluminium oxide": "Al2O3", "aluminum oxide": "Al2O3", "silicon dioxide": "SiO2", "sulfur dioxide": "SO2", "sulfur trioxide": "SO3",
-	"nitrogen dioxide": "NO2", "nitric oxide": "NO", "nitrous oxide": "N2O", "hydrogen sulfide": "H2S", "potassium permanganate": "KMnO4",
-	"sodium sulfate": "Na2SO4", "ammonium chloride": "NH4Cl", "ammonium nitrate": "NH4NO3", "lithium hydride": "LiH",
+// compound is a substance the table of names knows.
+type compound struct {
+	// names are its names, lower case, in the spelling nameKey gives,
+	// separated by "|".
+	names string
+	// formula is its molecular formula, with the charge of an ion.
+	formula string
+	// forms are condensed formulas that name this compound and no isomer
+	// of it, separated by "|".
+	forms string
+	// unique says that no other compound has its molecular formula (or
+	// none a reference could mean), so that the formula alone names it.
+	unique bool
 }
 
-var reFormula = regexp.MustCompile(`^(?:\d*[A-Z(\[][A-Za-z0-9()\[\]]*)(?:[·•*.]\d*[A-Z(][A-Za-z0-9()]*)*(?:\^\{?\d*[+-]\}?|[+-])?$`)
+// compounds is the curated table of common names. A name denotes a
+// compound, not a formula: two names are equal only when they name the
+// same row, and a formula equals a name only when the row is unique or
+// lists the formula among its forms (C6H12O6 is glucose, fructose and
+// galactose, so it is none of them for sure). Add a row for a compound
+// whose name appears in references; mark it unique only when no isomer is
+// a plausible answer.
+var compounds = []compound{
+	{"water", "H2O", "", true}, {"heavy water|deuterium oxide", "D2O", "", true},
+	{"hydrogen peroxide", "H2O2", "HOOH", true}, {"hydrogen|dihydrogen|hydrogen gas", "H2", "", true},
+	{"oxygen|dioxygen|oxygen gas", "O2", "", true}, {"nitrogen|dinitrogen|nitrogen gas", "N2", "", true},
+	{"ozone|trioxygen", "O3", "", true}, {"chlorine|dichlorine|chlorine gas", "Cl2", "", true},
+	{"fluorine|fluorine gas", "F2", "", true}, {"bromine", "Br2", "", true}, {"iodine", "I2", "", true},
+	{"carbon dioxide", "CO2", "", true}, {"carbon monoxide", "CO", "", true}, {"ammonia", "NH3", "", true},
+	{"methane", "CH4", "", true}, {"ethane", "C2H6", "CH3CH3", true}, {"propane", "C3H8", "CH3CH2CH3", true},
+	{"butane|n-butane", "C4H10", "CH3CH2CH2CH3|CH3(CH2)2CH3", false},
+	{"isobutane|2-methylpropane|methylpropane", "C4H10", "(CH3)3CH|CH(CH3)3", false},
+	{"ethene|ethylene", "C2H4", "CH2CH2|CH2=CH2|H2C=CH2", true}, {"ethyne|acetylene", "C2H2", "HCCH|HC≡CH", true},
+	{"propene|propylene", "C3H6", "CH2=CHCH3|CH3CH=CH2", false}, {"cyclopropane", "C3H6", "", false},
+	{"benzene", "C6H6", "", false}, {"toluene|methylbenzene", "C7H8", "C6H5CH3", false},
+	{"cyclohexane", "C6H12", "", false}, {"hexane|n-hexane", "C6H14", "CH3(CH2)4CH3", false},
+	{"methanol|methyl alcohol", "CH4O", "CH3OH", true},
+	{"ethanol|ethyl alcohol", "C2H6O", "C2H5OH|CH3CH2OH", false}, {"dimethyl ether|methoxymethane", "C2H6O", "CH3OCH3|(CH3)2O", false},
+	{"1-propanol|propan-1-ol|n-propanol|propanol", "C3H8O", "CH3CH2CH2OH|C3H7OH", false},
+	{"2-propanol|propan-2-ol|isopropanol|isopropyl alcohol", "C3H8O", "(CH3)2CHOH|CH3CH(OH)CH3", false},
+	{"acetone|propanone|propan-2-one", "C3H6O", "CH3COCH3|(CH3)2CO", false},
+	{"acetaldehyde|ethanal", "C2H4O", "CH3CHO", false},
+	{"acetic acid|ethanoic acid", "C2H4O2", "CH3COOH|CH3CO2H", false}, {"methyl formate|methyl methanoate", "C2H4O2", "HCOOCH3|HCO2CH3", false},
+	{"formic acid|methanoic acid", "CH2O2", "HCOOH|HCO2H", false}, {"formaldehyde|methanal", "CH2O", "HCHO", false},
+	{"ethylene glycol|ethane-1,2-diol", "C2H6O2", "HOCH2CH2OH|(CH2OH)2", false}, {"glycerol|glycerin|propane-1,2,3-triol", "C3H8O3", "HOCH2CH(OH)CH2OH", false},
+	{"benzoic acid", "C7H6O2", "C6H5COOH|C6H5CO2H", false}, {"phenol", "C6H6O", "C6H5OH", false}, {"aniline", "C6H7N", "C6H5NH2", false},
+	{"glucose|dextrose|d-glucose", "C6H12O6", "", false}, {"fructose|d-fructose", "C6H12O6", "", false}, {"galactose", "C6H12O6", "", false},
+	{"sucrose", "C12H22O11", "", false}, {"lactose", "C12H22O11", "", false}, {"maltose", "C12H22O11", "", false},
+	{"urea|carbamide", "CH4N2O", "CO(NH2)2|(NH2)2CO", false}, {"ammonium cyanate", "CH4N2O", "NH4OCN|NH4CNO", false},
+	{"glycine", "C2H5NO2", "NH2CH2COOH|H2NCH2COOH|H2NCH2CO2H", false}, {"nitroethane", "C2H5NO2", "CH3CH2NO2|C2H5NO2", false},
+	{"carbon tetrachloride|tetrachloromethane", "CCl4", "", true}, {"chloroform|trichloromethane", "CHCl3", "", true},
+	{"dichloromethane|methylene chloride", "CH2Cl2", "", true}, {"chloromethane|methyl chloride", "CH3Cl", "", true},
+	{"hydrogen cyanide", "CHN", "HCN", false}, {"hydrazine", "N2H4", "H2NNH2", true},
+	{"sulfur hexafluoride", "SF6", "", true}, {"phosphine", "PH3", "", true}, {"silane", "SiH4", "", true},
+	{"boron trifluoride", "BF3", "", true}, {"xenon tetrafluoride", "XeF4", "", true},
+	{"sodium chloride|table salt|halite", "NaCl", "", true}, {"potassium chloride", "KCl", "", true},
+	{"lithium chloride", "LiCl", "", true}, {"sodium fluoride", "NaF", "", true}, {"sodium bromide", "NaBr", "", true},
+	{"potassium bromide", "KBr", "", true}, {"potassium iodide", "KI", "", true}, {"sodium iodide", "NaI", "", true},
+	{"sodium hydroxide|caustic soda", "NaOH", "", true}, {"potassium hydroxide|caustic potash", "KOH", "", true},
+	{"lithium hydroxide", "LiOH", "", true},
+	{"calcium carbonate", "CaCO3", "", true}, {"calcium oxide|quicklime", "CaO", "", true},
+	{"calcium hydroxide|slaked lime", "Ca(OH)2", "", true}, {"calcium chloride", "CaCl2", "", true},
+	{"calcium fluoride|fluorite", "CaF2", "", true}, {"calcium sulfate", "CaSO4", "", true},
+	{"sodium bicarbonate|sodium hydrogen carbonate|sodium hydrogencarbonate|baking soda", "NaHCO3", "", true},
+	{"sodium carbonate|soda ash|washing soda", "Na2CO3", "", true}, {"potassium carbonate", "K2CO3", "", true},
+	{"hydrochloric acid|hydrogen chloride", "HCl", "", true}, {"hydrofluoric acid|hydrogen fluoride", "HF", "", true},
+	{"hydrobromic acid|hydrogen bromide", "HBr", "", true}, {"hydroiodic acid|hydrogen iodide", "HI", "", true},
+	{"sulfuric acid", "H2SO4", "", true}, {"sulfurous acid", "H2SO3", "", true}, {"nitric acid", "HNO3", "", true},
+	{"nitrous acid", "HNO2", "", true}, {"phosphoric acid|orthophosphoric acid", "H3PO4", "", true},
+	{"carbonic acid", "H2CO3", "", true}, {"perchloric acid", "HClO4", "", true},
+	{"silver nitrate", "AgNO3", "", true}, {"silver chloride", "AgCl", "", true}, {"silver bromide", "AgBr", "", true},
+	{"silver iodide", "AgI", "", true},
+	{"copper(ii) sulfate|copper sulfate|cupric sulfate", "CuSO4", "", true},
+	{"copper(ii) sulfate pentahydrate|copper sulfate pentahydrate", "CuSO4·5H2O", "", true},
+	{"copper(ii) oxide|cupric oxide", "CuO", "", true}, {"copper(i) oxide|cuprous oxide", "Cu2O", "", true},
+	{"copper(ii) chloride|cupric chloride", "CuCl2", "", true},
+	{"iron(iii) oxide|ferric oxide", "Fe2O3", "", true}, {"iron(ii) oxide|ferrous oxide", "FeO", "", true},
+	{"iron(ii,iii) oxide|magnetite", "Fe3O4", "", true},
+	{"iron(iii) chloride|ferric chloride", "FeCl3", "", true}, {"iron(ii) chloride|ferrous chloride", "FeCl2", "", true},
+	{"iron(ii) sulfate|ferrous sulfate", "FeSO4", "", true},
+	{"magnesium oxide", "MgO", "", true}, {"magnesium chloride", "MgCl2", "", true},
+	{"magnesium hydroxide", "Mg(OH)2", "", true}, {"magnesium sulfate", "MgSO4", "", true},
+	{"aluminum oxide|alumina", "Al2O3", "", true}, {"aluminum hydroxide", "Al(OH)3", "", true},
+	{"aluminum chloride", "AlCl3", "", true},
+	{"silicon dioxide|silica", "SiO2", "", true}, {"sulfur dioxide", "SO2", "", true}, {"sulfur trioxide", "SO3", "", true},
+	{"nitrogen dioxide", "NO2", "", true}, {"nitric oxide|nitrogen monoxide", "NO", "", true},
+	{"nitrous oxide|dinitrogen monoxide|dinitrogen oxide", "N2O", "", true}, {"dinitrogen tetroxide", "N2O4", "", true},
+	{"hydrogen sulfide", "H2S", "", true}, {"potassium permanganate", "KMnO4", "", true},
+	{"potassium dichromate", "K2Cr2O7", "", true}, {"potassium nitrate", "KNO3", "", true},
+	{"sodium nitrate", "NaNO3", "", true}, {"potassium chlorate", "KClO3", "", true},
+	{"sodium thiosulfate", "Na2S2O3", "", true}, {"sodium hypochlorite", "NaClO", "NaOCl", true},
+	{"sodium sulfate", "Na2SO4", "", true}, {"sodium sulfide", "Na2S", "", true}, {"sodium oxide", "Na2O", "", true},
+	{"ammonium chloride", "NH4Cl", "", true}, {"ammonium nitrate", "NH4NO3", "", true},
+	{"ammonium sulfate", "(NH4)2SO4", "", true}, {"lithium hydride", "LiH", "", true},
+	{"barium sulfate", "BaSO4", "", true}, {"barium chloride", "BaCl2", "", true},
+	{"zinc oxide", "ZnO", "", true}, {"zinc sulfate", "ZnSO4", "", true}, {"zinc chloride", "ZnCl2", "", true},
+	{"lead(ii) nitrate", "Pb(NO3)2", "", true}, {"lead(ii) iodide", "PbI2", "", true},
+	{"sodium acetate", "C2H3NaO2", "CH3COONa|CH3CO2Na|NaCH3COO|NaC2H3O2", false},
+	// Ions, named with or without "ion".
+	{"hydroxide", "OH^-", "", true}, {"ammonium", "NH4^+", "", true}, {"hydronium|oxonium", "H3O^+", "", true},
+	{"sulfate", "SO4^2-", "", true}, {"sulfite", "SO3^2-", "", true}, {"nitrate", "NO3^-", "", true},
+	{"nitrite", "NO2^-", "", true}, {"carbonate", "CO3^2-", "", true}, {"bicarbonate|hydrogen carbonate|hydrogencarbonate", "HCO3^-", "", true},
+	{"phosphate", "PO4^3-", "", true}, {"permanganate", "MnO4^-", "", true}, {"dichromate", "Cr2O7^2-", "", true},
+	{"chloride", "Cl^-", "", true}, {"bromide", "Br^-", "", true}, {"iodide", "I^-", "", true}, {"fluoride", "F^-", "", true},
+	{"oxide", "O^2-", "", true}, {"sulfide", "S^2-", "", true}, {"cyanide", "CN^-", "", true},
+	{"iron(iii)|ferric", "Fe^3+", "", true}, {"iron(ii)|ferrous", "Fe^2+", "", true},
+	{"copper(ii)|cupric", "Cu^2+", "", true}, {"copper(i)|cuprous", "Cu^+", "", true},
+	{"sodium", "Na^+", "", true}, {"potassium", "K^+", "", true}, {"calcium", "Ca^2+", "", true},
+	{"magnesium", "Mg^2+", "", true}, {"aluminum", "Al^3+", "", true}, {"zinc", "Zn^2+", "", true}, {"silver", "Ag^+", "", true},
+}
+
+// ionOnly are rows that name an ion only with "ion" (or "cation",
+// "anion") after them: "sodium" alone is the metal.
+var ionOnly = map[string]bool{"sodium": true, "potassium": true, "calcium": true, "magnesium": true,
+	"aluminum": true, "zinc": true, "silver": true, "iron(iii)": true, "iron(ii)": true, "copper(ii)": true,
+	"copper(i)": true, "ferric": true, "ferrous": true, "cupric": true, "cuprous": true}
+
+// compoundOf maps each name of compounds (nameKey spelling) to its row.
+var compoundOf = func() map[string]int {
+	m := map[string]int{}
+	for i, c := range compounds {
+		for _, n := range strings.Split(c.names, "|") {
+			if _, dup := m[n]; dup {
+				panic("equiv: compound name listed twice: " + n)
+			}
+			m[n] = i
+		}
+	}
+	return m
+}()
+
+var nameSpelling = strings.NewReplacer("sulph", "sulf", "aluminium", "aluminum", " (", "(", "caesium", "cesium")
+
+// nameKey is the spelling under which compoundOf lists a name: lower case,
+// single spaces, British spellings made American, no space before "(".
+func nameKey(s string) string {
+	return nameSpelling.Replace(strings.ToLower(strings.Join(strings.Fields(s), " ")))
+}
+
+// lookupName returns the row a name denotes, or -1.
+func lookupName(s string) int {
+	k := nameKey(s)
+	k = strings.TrimPrefix(k, "the ")
+	for _, suffix := range []string{" ions", " ion", " cation", " anion"} {
+		if strings.HasSuffix(k, suffix) {
+			if i, ok := compoundOf[strings.TrimSuffix(k, suffix)]; ok && strings.ContainsAny(compounds[i].formula, "+-") {
+				return i
+			}
+			return -1
+		}
+	}
+	if i, ok := compoundOf[k]; ok && !ionOnly[k] {
+		return i
+	}
+	return -1
+}
+
+var reFormula = regexp.MustCompile(`^(?:\d*[A-Z(\[][A-Za-z0-9()\[\]]*)(?:[·•*.]\d*[A-Z(][A-Za-z0-9()]*)*(?:\^\{?(?:\d*[+-]|[+-]\d+)\}?|[+-])?$`)
 var hydrateDots = strings.NewReplacer("•", "·", "*", "·", ".", "·")
 
 var reState = regexp.MustCompile(`\s*\((?:aq|s|l|g)\)$`)
@@ -110,33 +243,125 @@ func cleanFormula(s string) string {
 	return b.String()
 }
 
-// parseFormula reads a molecular formula: elements with counts,
-// parentheses and brackets, hydrates (CuSO4·5H2O) and a charge.
-func parseFormula(s string) (formula, bool) {
-	s = cleanFormula(s)
-	if !reFormula.MatchString(s) || len(s) > 100 {
-		return formula{}, false
+// nonmetals are the elements whose one-atom ions are not written with
+// their charge as a bare digit reliably: O2- may be O₂⁻ (superoxide) or
+// O²⁻ (oxide), N3- azide or nitride, I3- triiodide.
+var nonmetals = func() map[string]bool {
+	m := map[string]bool{}
+	for _, e := range strings.Fields("H D He B C N O F Ne Si P S Cl Ar As Se Br Kr Te I Xe At Rn") {
+		m[e] = true
 	}
-	f := formula{counts: map[string]int{}, text: s}
-	if !strings.Contains(s, "^") && (strings.HasSuffix(s, "+") || strings.HasSuffix(s, "-")) {
-		s = s[:len(s)-1] + "^" + s[len(s)-1:] // NH4+ is NH4^+
+	return m
+}()
+
+var (
+	reRomanIon = regexp.MustCompile(`^([A-Z][a-z]?)\((I|II|III|IV|V|VI|VII)\)$`)
+	reRoman    = regexp.MustCompile(`\((?:I|II|III|IV|V|VI|VII|VIII)\)`)
+	reCharge   = regexp.MustCompile(`^\^\{?(?:(\d*)([+-])|([+-])(\d*))\}?$`)
+	reBareIon  = regexp.MustCompile(`^(.*?)(\d*)([+-])$`)
+	romans     = map[string]int{"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7}
+)
+
+// parseFormula reads a molecular formula: elements with counts,
+// parentheses and brackets, hydrates (CuSO4·5H2O) and a charge (Fe^{3+},
+// Fe^3+, Fe^{+3}, Fe3+, NH4+, SO4^{2-}, Fe(III) for a metal). It returns
+// one reading, or two when the notation is ambiguous (O2- is O₂⁻ or O²⁻;
+// SO42- is SO₄²⁻ or, improbably, SO₄₂⁻), and none when it is not a
+// formula.
+func parseFormula(s string) []formula {
+	s = cleanFormula(s)
+	if len(s) > 100 || !reFormula.MatchString(s) {
+		return nil
+	}
+	if m := reRomanIon.FindStringSubmatch(s); m != nil {
+		// An oxidation state in Roman numerals: Fe(III) is Fe³⁺ for a
+		// metal; for a nonmetal (S(VI)) it is no ion.
+		if !elements[m[1]] || nonmetals[m[1]] {
+			return nil
+		}
+		return []formula{{counts: map[string]int{m[1]: 1}, charge: romans[m[2]], text: s}}
+	}
+	if reRoman.MatchString(s) {
+		return nil // Fe(III)Cl3: a Roman numeral read as iodine and vanadium
 	}
 	if i := strings.IndexByte(s, '^'); i >= 0 {
-		ch := strings.Trim(s[i+1:], "{}")
-		s = s[:i]
-		n := 1
-		if len(ch) > 1 {
-			v, err := strconv.Atoi(ch[:len(ch)-1])
-			if err != nil {
-				return formula{}, false
-			}
-			n = v
+		m := reCharge.FindStringSubmatch(s[i:])
+		if m == nil {
+			return nil
 		}
-		if ch[len(ch)-1] == '-' {
-			n = -n
+		digits, sign := m[1]+m[4], m[2]+m[3]
+		f, ok := parseNeutral(s[:i], s)
+		if !ok {
+			return nil
 		}
-		f.charge = n
+		f.charge = signed(digits, sign)
+		if f.charge == 0 {
+			return nil
+		}
+		return []formula{f}
 	}
+	m := reBareIon.FindStringSubmatch(s)
+	if m == nil {
+		f, ok := parseNeutral(s, s)
+		if !ok {
+			return nil
+		}
+		return []formula{f}
+	}
+	body, digits, sign := m[1], m[2], m[3]
+	if digits == "" {
+		f, ok := parseNeutral(body, s)
+		if !ok {
+			return nil
+		}
+		f.charge = signed("1", sign)
+		return []formula{f}
+	}
+	var out []formula
+	add := func(body, count, charge string) {
+		if charge == "" || charge == "0" {
+			return
+		}
+		f, ok := parseNeutral(body+count, s)
+		if !ok {
+			return
+		}
+		f.charge = signed(charge, sign)
+		out = append(out, f)
+	}
+	oneAtom := elements[body] && !strings.ContainsAny(body, "()[]")
+	switch {
+	case oneAtom && len(digits) == 1 && !nonmetals[body]:
+		add(body, "", digits) // Fe3+ is Fe³⁺
+	case len(digits) == 1 && !oneAtom:
+		add(body, digits, "1") // NH4+ is NH₄⁺
+	default:
+		// O2- and SO42-: the last digit may be the charge or a count.
+		add(body, digits[:len(digits)-1], digits[len(digits)-1:])
+		add(body, digits, "1")
+	}
+	return out
+}
+
+func signed(digits, sign string) int {
+	n := 1
+	if digits != "" {
+		v, err := strconv.Atoi(digits)
+		if err != nil || v > 20 {
+			return 0
+		}
+		n = v
+	}
+	if sign == "-" {
+		n = -n
+	}
+	return n
+}
+
+// parseNeutral reads a formula without its charge; text is the whole
+// formula as written.
+func parseNeutral(s, text string) (formula, bool) {
+	f := formula{counts: map[string]int{}, text: text}
 	seen := map[string]int{}
 	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == '·' || r == '•' || r == '*' || r == '.' }) {
 		mult := 1
@@ -234,26 +459,25 @@ func formulaCounts(s string, depth int, seen map[string]int) (map[string]int, bo
 	return out, true
 }
 
-// chemical reads a formula or a known name. For a name, forms lists the
-// formulas that name it.
-func chemical(s string) (f formula, forms []string, ok bool) {
-	if v, known := chemNames[strings.ToLower(strings.Join(strings.Fields(s), " "))]; known {
-		alts := strings.Split(v, "|")
-		f, ok = parseFormula(alts[0])
+// chemical reads a known name or a formula: the row of compounds a name
+// denotes (or -1) and the readings of the formula.
+func chemical(s string) (row int, fs []formula) {
+	if i := lookupName(s); i >= 0 {
+		f := parseFormula(compounds[i].formula)[0]
 		f.condensed = false
-		return f, alts, ok
+		return i, []formula{f}
 	}
-	f, ok = parseFormula(s)
-	return f, nil, ok
+	return -1, parseFormula(s)
 }
 
 // looksFormula accepts formulas that are not plausibly something else: two
 // element symbols at least, or a digit, and not an option letter.
 func looksFormula(s string) bool {
-	f, ok := parseFormula(s)
-	if !ok {
+	fs := parseFormula(s)
+	if len(fs) == 0 {
 		return false
 	}
+	f := fs[0]
 	n := 0
 	for _, v := range f.counts {
 		n += v
@@ -262,12 +486,12 @@ func looksFormula(s string) bool {
 }
 
 func (c *cmpr) tryChem(g, p string) (Result, bool) {
-	_, gName := chemNames[strings.ToLower(g)]
-	_, pName := chemNames[strings.ToLower(p)]
+	gName := lookupName(g) >= 0
+	pName := lookupName(p) >= 0
 	if !(gName || looksFormula(g)) {
 		return Result{}, false
 	}
-	if _, ok := parseFormula(p); !(pName || ok) {
+	if !(pName || len(parseFormula(p)) > 0) {
 		if gName {
 			return undecided("formula", "the answer is not a formula or a known name"), true
 		}
@@ -276,37 +500,86 @@ func (c *cmpr) tryChem(g, p string) (Result, bool) {
 	return c.compareChem(g, p), true
 }
 
-func (c *cmpr) compareChem(g, p string) Result {
-	gf, gforms, ok1 := chemical(g)
-	pf, pforms, ok2 := chemical(p)
-	if !ok1 || !ok2 {
-		return undecided("formula", "not understood as formulas or known names")
+func sameCounts(a, b formula) bool {
+	if a.charge != b.charge || len(a.counts) != len(b.counts) {
+		return false
 	}
-	eq := gf.charge == pf.charge && len(gf.counts) == len(pf.counts)
-	for k, v := range gf.counts {
-		if pf.counts[k] != v {
-			eq = false
-		}
-	}
-	r := decided(eq, "formula", "element counts %s vs %s", gf, pf)
-	if eq {
-		// Same counts: a condensed formula names one structure, and two
-		// different ones may be isomers.
-		listed := func(f formula, forms []string) bool {
-			for _, x := range forms {
-				if hydrateDots.Replace(cleanFormula(x)) == hydrateDots.Replace(cleanFormula(f.text)) {
-					return true
-				}
-			}
+	for k, v := range a.counts {
+		if b.counts[k] != v {
 			return false
 		}
-		switch {
-		case gf.condensed && pf.condensed && hydrateDots.Replace(cleanFormula(g)) != hydrateDots.Replace(cleanFormula(p)):
-			r = undecided("formula", "same element counts %s, but two different condensed formulas may be isomers", gf)
-		case gforms != nil && pf.condensed && !listed(pf, gforms), pforms != nil && gf.condensed && !listed(gf, pforms):
-			r = undecided("formula", "same element counts %s, but the condensed formula is not a listed form of the name", gf)
+	}
+	return true
+}
+
+func (c *cmpr) compareChem(g, p string) Result {
+	grow, gfs := chemical(g)
+	prow, pfs := chemical(p)
+	if len(gfs) == 0 || len(pfs) == 0 {
+		return undecided("formula", "not understood as formulas or known names")
+	}
+	var verdicts []Result
+	for _, gf := range gfs {
+		for _, pf := range pfs {
+			r := c.compareFormulas(g, p, grow, prow, gf, pf)
+			r.Gold, r.Pred = gf.String(), pf.String()
+			verdicts = append(verdicts, r)
 		}
 	}
-	r.Gold, r.Pred = gf.String(), pf.String()
+	for _, r := range verdicts[1:] {
+		if r.Verdict != verdicts[0].Verdict {
+			return undecided("formula", "the charge notation is ambiguous: %s or %s", verdicts[0].Pred+" vs "+verdicts[0].Gold, r.Pred+" vs "+r.Gold)
+		}
+	}
+	return verdicts[0]
+}
+
+// compareFormulas compares one reading of each side; grow and prow are the
+// rows of compounds the sides name, or -1 for a formula.
+func (c *cmpr) compareFormulas(g, p string, grow, prow int, gf, pf formula) Result {
+	eq := sameCounts(gf, pf)
+	switch {
+	case grow >= 0 && prow >= 0:
+		if grow == prow {
+			return decided(true, "formula", "%s and %s name the same compound", g, p)
+		}
+		if eq {
+			return decided(false, "formula", "%s and %s are different compounds with the same formula %s", g, p, gf)
+		}
+		return decided(false, "formula", "%s and %s are different compounds (%s vs %s)", g, p, gf, pf)
+	case grow >= 0 || prow >= 0:
+		row, f, name := grow, pf, g
+		if prow >= 0 {
+			row, f, name = prow, gf, p
+		}
+		if !eq {
+			return decided(false, "formula", "element counts %s vs %s", gf, pf)
+		}
+		if compounds[row].unique || listedForm(compounds[row].forms, f.text) {
+			return decided(true, "formula", "%s is %s", f.text, name)
+		}
+		return undecided("formula", "%s is the formula of %s and of other compounds (isomers)", gf, name)
+	}
+	r := decided(eq, "formula", "element counts %s vs %s", gf, pf)
+	// Same counts: a condensed formula names one structure, and two
+	// different ones may be isomers.
+	if eq && gf.condensed && pf.condensed && hydrateDots.Replace(cleanFormula(g)) != hydrateDots.Replace(cleanFormula(p)) {
+		r = undecided("formula", "same element counts %s, but two different condensed formulas may be isomers", gf)
+	}
 	return r
+}
+
+// listedForm reports whether the formula text is one of forms ("|"
+// separated).
+func listedForm(forms, text string) bool {
+	if forms == "" {
+		return false
+	}
+	t := hydrateDots.Replace(cleanFormula(text))
+	for _, x := range strings.Split(forms, "|") {
+		if hydrateDots.Replace(cleanFormula(x)) == t {
+			return true
+		}
+	}
+	return false
 }

@@ -25,9 +25,14 @@
 //     without hyphens), DNA and RNA, case-insensitively; DNA against RNA
 //     is undecided.
 //   - formula: molecular formulas by element counts (parentheses, hydrates,
-//     charges, Hill order) and the table of common names chemNames; two
-//     different condensed formulas with the same counts may be isomers and
-//     are undecided.
+//     Hill order) and charges (Fe^{3+}, Fe^3+, Fe³⁺, Fe3+ for a metal,
+//     Fe(III), NH4+; O2- and SO42- are ambiguous and undecided unless
+//     both readings agree), and the table of common names compounds. A name
+//     denotes a compound: two names are equal only when they name the same
+//     compound, and a formula equals a name only when no isomer shares it
+//     or it is a listed condensed form (glucose against C6H12O6 is
+//     undecided). Two different condensed formulas with the same counts
+//     may be isomers and are undecided.
 //   - structure, tuple, interval, set, list: tuples, intervals (open and
 //     closed ends differ), sets and unions (order-free), matrices, and
 //     plain lists; a plain list in another order is undecided (it may be
