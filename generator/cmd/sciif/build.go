@@ -5,15 +5,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/pipeline"
 	"github.com/sciif/leaderboard/generator/internal/publish"
 	"github.com/sciif/leaderboard/generator/internal/render"
-	"github.com/sciif/leaderboard/generator/internal/verify/instr"
-	"github.com/sciif/leaderboard/generator/internal/verify/instr/ifbench"
-	"github.com/sciif/leaderboard/generator/internal/verify/instr/ifeval"
 )
 
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -33,20 +32,49 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if code := noArgs(fs, stderr); code >= 0 {
 		return code
 	}
+	instrs, err := pipeline.LoadInstr(map[string]string{"ifeval": *ifevalIn, "ifbench": *ifbenchIn})
+	if err != nil {
+		printProblems(stderr, "build", err)
+		fmt.Fprintln(stderr, "sciif build: the previous site is left as it was")
+		return 1
+	}
+	// The instruction boards first: under --skip-invalid a submission whose
+	// ifeval.jsonl is invalid is left out of every board, as sciif validate
+	// refuses it whole.
+	var instrBoards []*board.InstrBoard
+	var skipped board.Problems
+	exclude := map[string]bool{}
+	for _, ib := range instrs {
+		b, err := pipeline.Instructions(ctx, pipeline.InstrOptions{Bench: ib, Results: *results, SkipInvalid: *skip})
+		if err != nil {
+			printProblems(stderr, "build", err)
+			fmt.Fprintln(stderr, "sciif build: the previous site is left as it was; fix the problems above or pass --skip-invalid")
+			return 1
+		}
+		if b == nil {
+			continue
+		}
+		for _, p := range b.Skipped {
+			exclude[filepath.Base(filepath.Dir(p.File))] = true
+		}
+		skipped = append(skipped, b.Skipped...)
+		instrBoards = append(instrBoards, b)
+	}
 	res, err := pipeline.Rescore(ctx, pipeline.Options{
 		Benchmark: *bench, Results: *results, Policies: board.Policies,
-		NoRules: *noRules, Rules: defaultRules(), KeepRuns: true, SkipInvalid: *skip,
+		NoRules: *noRules, Rules: defaultRules(), KeepRuns: true, SkipInvalid: *skip, Exclude: exclude,
 	})
 	if err != nil {
 		printProblems(stderr, "build", err)
 		fmt.Fprintln(stderr, "sciif build: the previous site is left as it was; fix the problems above or pass --skip-invalid")
 		return 1
 	}
-	for _, p := range res.Skipped {
+	skipped = append(skipped, res.Skipped...)
+	for _, p := range skipped {
 		fmt.Fprintln(stderr, p.String())
 	}
-	if len(res.Skipped) > 0 {
-		fmt.Fprintf(stderr, "sciif build: left out the submissions with the %d problem(s) above (--skip-invalid)\n", len(res.Skipped))
+	if len(skipped) > 0 {
+		fmt.Fprintf(stderr, "sciif build: left out the submissions with the %d problem(s) above (--skip-invalid)\n", len(skipped))
 	}
 	reported, err := ingest.Reported(*results)
 	if err != nil {
@@ -54,6 +82,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "sciif build: the previous site is left as it was")
 		return 1
 	}
+	reported = slices.DeleteFunc(reported, func(r board.Reported) bool { return pipeline.Concerns(skipped, filepath.Join(*results, r.ID)) })
 	in := render.Input{Bench: res.Bench, Board: res.Board, Runs: res.Runs, Reported: reported, Version: "sciif " + version}
 	onBoard := map[string]bool{}
 	for _, m := range res.Board.Models {
@@ -71,33 +100,11 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		in.JudgesOnly = jo.Board
 	}
-	for _, ib := range []struct {
-		name, input string
-		defaults    []string
-		checkers    []instr.Checker
-	}{
-		{"ifeval", *ifevalIn, []string{"benchmarks/ifeval/input_data.jsonl", "benchmarks/ifeval-demo/input_data.jsonl"}, ifeval.Checkers},
-		{"ifbench", *ifbenchIn, []string{"benchmarks/ifbench/IFBench_test.jsonl", "benchmarks/ifbench-demo/input_data.jsonl"}, ifbench.Checkers},
-	} {
-		input := ib.input
-		for _, d := range ib.defaults {
-			if input != "" {
-				break
-			}
-			if _, err := os.Stat(d); err == nil {
-				input = d
-			}
-		}
-		if input == "" {
-			continue
-		}
-		b, err := pipeline.Instructions(ctx, pipeline.InstrOptions{Name: ib.name, Input: input, Checkers: ib.checkers, Results: *results, Only: onBoard})
-		if err != nil {
-			printProblems(stderr, "build", err)
-			fmt.Fprintln(stderr, "sciif build: the previous site is left as it was")
-			return 1
-		}
-		if b != nil {
+	for _, b := range instrBoards {
+		// Only the submissions on the SciIF board: one left out there
+		// under --skip-invalid is left out here too.
+		b.Models = slices.DeleteFunc(b.Models, func(m board.InstrModel) bool { return !onBoard[m.ID] })
+		if len(b.Models) > 0 {
 			in.Instr = append(in.Instr, b)
 		}
 	}
@@ -112,7 +119,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "sciif build: %v\nsciif build: the previous site is left as it was\n", err)
 		return 1
 	}
-	if err := publish.Write(*out, files); err != nil {
+	if err := publish.Write(*out, files, publish.Options{Protect: []string{*results, *bench}}); err != nil {
 		fmt.Fprintf(stderr, "sciif build: %v\nsciif build: the previous site is left as it was\n", err)
 		return 1
 	}

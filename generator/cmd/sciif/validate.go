@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/pipeline"
 	"github.com/sciif/leaderboard/generator/internal/validate"
 )
 
@@ -15,6 +16,8 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	bench := fs.String("benchmark", "benchmarks/sciif", "benchmark folder holding items.jsonl (and optionally catalog.json)")
 	results := fs.String("results", "results", "the current board: rank against its submissions and keep model names unique in it (\"\" for none)")
 	format := fs.String("format", "text", "output format: text, json or markdown (a pull-request summary)")
+	ifevalIn := fs.String("ifeval-input", "", "IFEval-format prompts the ifeval.jsonl files answer (default: as sciif build)")
+	ifbenchIn := fs.String("ifbench-input", "", "IFBench prompts the ifbench.jsonl files answer (default: as sciif build)")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -40,7 +43,12 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			board = "" // no board to rank against: rank among the folders given
 		}
 	}
-	rep, err := validate.Run(ctx, validate.Expand(fs.Args()), validate.Options{Bench: b, Results: board, Rules: defaultRules()})
+	instrs, err := pipeline.LoadInstr(map[string]string{"ifeval": *ifevalIn, "ifbench": *ifbenchIn})
+	if err != nil {
+		printProblems(stderr, "validate", err)
+		return 1
+	}
+	rep, err := validate.Run(ctx, validate.Expand(fs.Args()), validate.Options{Bench: b, Results: board, Rules: defaultRules(), Instr: instrs})
 	if err != nil {
 		fmt.Fprintln(stderr, "sciif validate:", err)
 		return 1

@@ -139,6 +139,8 @@ type Metadata struct {
 	// Claimed holds the scores the submitter claims; they are only ever
 	// compared with the rescored ones, never shown as results.
 	Claimed *Claimed `yaml:"claimed,omitempty" json:"claimed,omitempty"`
+	// NameLine is the line of the name field in metadata.yaml, for messages.
+	NameLine int `yaml:"-" json:"-"`
 }
 
 // Claimed is the optional block of self-reported rates in metadata.yaml, as
@@ -193,6 +195,10 @@ type Diagnostic struct {
 	Constraint string `json:"constraint,omitempty"`
 	Judge      string `json:"judge,omitempty"`
 	Msg        string `json:"message"`
+	// Code names the kind of problem, stably, so that tools (and sciif
+	// validate, which suggests fixes) need not match message text. It is
+	// empty for problems that have no code yet.
+	Code string `json:"code,omitempty"`
 	// Fatal marks input that cannot be scored.
 	Fatal bool `json:"fatal,omitempty"`
 }

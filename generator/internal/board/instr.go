@@ -10,6 +10,8 @@ type InstrBoard struct {
 	Prompts   []InstrPrompt `json:"prompts"`
 	// Models are in board order: prompt-level Strict accuracy, then id.
 	Models []InstrModel `json:"models"`
+	// Skipped lists the problems of submissions left out as invalid.
+	Skipped Problems `json:"-"`
 }
 
 // InstrPrompt is one prompt of an instruction benchmark.

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -29,13 +30,6 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 )
-
-// MaxLine is the longest JSONL line accepted, in bytes. A longer line is
-// refused with an error rather than read into memory.
-const MaxLine = 16 << 20
-
-// MaxFile is the largest responses.jsonl or items.jsonl accepted, in bytes.
-const MaxFile = 1 << 30
 
 //go:embed catalog.json
 var builtinCatalog []byte
@@ -55,7 +49,8 @@ func BuiltinCatalog() board.Catalog {
 func Benchmark(dir string) (*board.Benchmark, error) {
 	b := &board.Benchmark{Name: filepath.Base(filepath.Clean(dir)), Dir: dir}
 	catPath := filepath.Join(dir, "catalog.json")
-	data, err := os.ReadFile(catPath)
+	data, err := ReadFile(catPath, MaxSmall, FollowLinks)
+	var fe *FileError
 	switch {
 	case err == nil:
 		cat, probs := DecodeCatalog(catPath, data)
@@ -63,15 +58,15 @@ func Benchmark(dir string) (*board.Benchmark, error) {
 			return nil, probs
 		}
 		b.Catalog, b.CatalogSource = cat, catPath
-	case errors.Is(err, os.ErrNotExist):
+	case errors.As(err, &fe) && fe.NotExist:
 		b.Catalog, b.CatalogSource = BuiltinCatalog(), "built-in"
 	default:
-		return nil, fmt.Errorf("ingest: %w", err)
+		return nil, board.Problems{fileProblem(catPath, err)}
 	}
 	itemsPath := filepath.Join(dir, "items.jsonl")
-	f, err := os.Open(itemsPath)
+	f, _, err := Open(itemsPath, MaxFile, FollowLinks)
 	if err != nil {
-		return nil, fmt.Errorf("ingest: benchmark: %w", err)
+		return nil, board.Problems{fileProblem(itemsPath, err)}
 	}
 	defer f.Close()
 	var probs board.Problems
@@ -205,22 +200,26 @@ func Submissions(dir string) ([]board.Submission, error) {
 	var probs board.Problems
 	for _, e := range entries {
 		name := e.Name()
-		if !e.IsDir() || strings.HasPrefix(name, ".") {
+		if strings.HasPrefix(name, ".") {
+			continue
+		}
+		switch {
+		case e.Type()&fs.ModeSymlink != 0:
+			probs = append(probs, board.Diagnostic{File: filepath.Join(dir, name), Msg: "is a symbolic link; a submission is a folder of its own (links can point outside the repository)", Fatal: true})
+			continue
+		case e.Type().IsRegular():
+			continue // a README or the like beside the submissions
+		case !e.IsDir():
+			probs = append(probs, board.Diagnostic{File: filepath.Join(dir, name), Msg: notRegular(e.Type()), Fatal: true})
 			continue
 		}
 		sdir := filepath.Join(dir, name)
+		folder, fp := CheckFolder(sdir)
+		probs = append(probs, fp...)
+		if !folder.Present["metadata.yaml"] {
+			continue // published figures (Reported reads them), or refused
+		}
 		metaPath := filepath.Join(sdir, "metadata.yaml")
-		if _, err := os.Stat(metaPath); errors.Is(err, os.ErrNotExist) {
-			if _, err := os.Stat(filepath.Join(sdir, "reported.yaml")); err == nil {
-				continue
-			}
-			probs = append(probs, board.Diagnostic{File: metaPath, Msg: "missing metadata.yaml", Fatal: true})
-			continue
-		}
-		if !SafeSlug(name) {
-			probs = append(probs, board.Diagnostic{File: sdir, Msg: fmt.Sprintf("folder name %q is not a safe slug (lower-case letters, digits, '.', '_', '-')", name), Fatal: true})
-			continue
-		}
 		meta, mp := Metadata(metaPath)
 		sub := board.Submission{ID: name, Dir: sdir, Meta: meta}
 		if fatal(mp) {
@@ -233,19 +232,56 @@ func Submissions(dir string) ([]board.Submission, error) {
 		subs = append(subs, sub)
 	}
 	sort.Slice(subs, func(i, j int) bool { return subs[i].ID < subs[j].ID })
+	probs = append(probs, SameNames(subs)...)
 	if len(probs) > 0 {
 		return subs, probs
 	}
 	return subs, nil
 }
 
+// CodeSameName marks a model name used by two submissions.
+const CodeSameName = "metadata.name.taken"
+
+// SameNames returns a fatal problem for every submission whose model name
+// (compared without case and extra spaces) another submission of subs
+// also uses: the board could not tell them apart.
+func SameNames(subs []board.Submission) board.Problems {
+	byName := map[string][]int{}
+	for i, s := range subs {
+		if n := NormName(s.Meta.Name); n != "" {
+			byName[n] = append(byName[n], i)
+		}
+	}
+	var probs board.Problems
+	for i, s := range subs {
+		same := byName[NormName(s.Meta.Name)]
+		if len(same) < 2 {
+			continue
+		}
+		var others []string
+		for _, j := range same {
+			if j != i {
+				others = append(others, subs[j].Dir)
+			}
+		}
+		sort.Strings(others)
+		probs = append(probs, board.Diagnostic{File: filepath.Join(s.Dir, "metadata.yaml"), Line: s.Meta.NameLine, Field: "name", Code: CodeSameName, Fatal: true,
+			Msg: fmt.Sprintf("model name %q is also claimed by %s", s.Meta.Name, strings.Join(others, ", "))})
+	}
+	return probs
+}
+
+// NormName is a model name as names are compared: lower-case, with runs of
+// spaces made one.
+func NormName(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+
 // Metadata reads and checks a metadata.yaml. Unknown fields are problems
 // (they are usually typos of optional ones).
 func Metadata(path string) (board.Metadata, board.Problems) {
 	var m board.Metadata
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path, MaxSmall, NoLinks)
 	if err != nil {
-		return m, board.Problems{{File: path, Msg: err.Error(), Fatal: true}}
+		return m, board.Problems{fileProblem(path, err)}
 	}
 	return DecodeMetadata(path, data)
 }
@@ -271,7 +307,11 @@ func DecodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 		at(0, "", "invalid UTF-8")
 		return m, probs
 	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a byte-order mark is harmless here
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		// YAML readers differ on it; refuse it rather than guess.
+		at(1, "", "starts with a byte-order mark — save the file as UTF-8 without BOM")
+		return m, probs
+	}
 	f, err := parser.ParseBytes(data, 0)
 	if err != nil {
 		return m, board.Problems{yamlProblem(path, err)}
@@ -300,9 +340,9 @@ func DecodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 			}
 		}
 		if kind == "" {
-			// Not fatal when scoring (the known fields are complete without
-			// it); sciif validate refuses it.
-			probs = append(probs, board.Diagnostic{File: path, Line: line, Field: key,
+			// Usually the misspelling of an optional field: refused, so
+			// that the value meant for it is not silently lost.
+			probs = append(probs, board.Diagnostic{File: path, Line: line, Field: key, Fatal: true,
 				Msg: "unknown field — check the spelling; allowed: name, organization, open_weights, date, judges, link, params, decoding, notes, claimed"})
 			continue
 		}
@@ -333,6 +373,7 @@ func DecodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 	if err := yaml.Unmarshal(data, &m); err != nil {
 		return m, board.Problems{yamlProblem(path, err)}
 	}
+	m.NameLine = lines["name"]
 	if strings.TrimSpace(m.Name) == "" {
 		at(lines["name"], "name", "must not be empty")
 	}
@@ -419,9 +460,9 @@ func SafeLink(s string) bool {
 // problems after the whole file has been read; fn is not called for them.
 // Unknown fields are returned as non-fatal problems; fn is called.
 func Records(path string, fn func(*board.Record)) board.Problems {
-	f, err := os.Open(path)
+	f, _, err := Open(path, MaxFile, NoLinks)
 	if err != nil {
-		return board.Problems{{File: path, Msg: err.Error(), Fatal: true}}
+		return board.Problems{fileProblem(path, err)}
 	}
 	defer f.Close()
 	var probs board.Problems
@@ -437,11 +478,62 @@ func Records(path string, fn func(*board.Record)) board.Problems {
 			probs = append(probs, board.Diagnostic{File: path, Line: line, Field: "id", Msg: "missing item id", Fatal: true})
 			return
 		}
+		if p := checkRecord(path, line, data, &r); len(p) > 0 {
+			probs = append(probs, p...)
+			return
+		}
 		r.File, r.Line = path, line
 		fn(&r)
 	})
 	if err != nil {
 		probs = append(probs, asProblem(path, err))
+	}
+	return probs
+}
+
+// checkRecord refuses what a record may not hold although it decodes: a
+// missing or null response, and texts over the limits.
+func checkRecord(path string, line int, data []byte, r *board.Record) board.Problems {
+	var probs board.Problems
+	at := func(field, format string, args ...any) {
+		probs = append(probs, board.Diagnostic{File: path, Line: line, Item: r.ID, Field: field, Msg: fmt.Sprintf(format, args...), Fatal: true})
+	}
+	if r.Response == "" {
+		var raw struct {
+			Response json.RawMessage `json:"response"`
+		}
+		if json.Unmarshal(data, &raw) == nil {
+			switch strings.TrimSpace(string(raw.Response)) {
+			case "":
+				at("response", "missing field; want the model's answer as a JSON string (\"\" for an empty answer)")
+			case "null":
+				at("response", "null; want the model's answer as a JSON string (\"\" for an empty answer)")
+			}
+		}
+	}
+	if len(r.Response) > MaxResponse {
+		at("response", "answer is %s, longer than the %s limit; check the generation did not loop", Size(int64(len(r.Response))), Size(MaxResponse))
+	}
+	judges := make([]string, 0, len(r.Judges))
+	for j := range r.Judges {
+		judges = append(judges, j)
+	}
+	sort.Strings(judges)
+	for _, j := range judges {
+		out := r.Judges[j]
+		if len(out.Correctness) > MaxJudgeOutput {
+			at("judges."+j+".correctness", "judge output is %s, longer than the %s limit", Size(int64(len(out.Correctness))), Size(MaxJudgeOutput))
+		}
+		cs := make([]string, 0, len(out.Constraints))
+		for c := range out.Constraints {
+			cs = append(cs, c)
+		}
+		sort.Strings(cs)
+		for _, c := range cs {
+			if n := len(out.Constraints[c]); n > MaxJudgeOutput {
+				at("judges."+j+".constraints."+c, "judge output is %s, longer than the %s limit", Size(int64(n)), Size(MaxJudgeOutput))
+			}
+		}
 	}
 	return probs
 }
@@ -556,9 +648,8 @@ func decodeStrict(path string, line int, data []byte, v any, known func(depth in
 		d.Field = key
 		d.Msg = "duplicate key"
 		if !dup {
-			// An unknown field is reported but not fatal: the record's
-			// known fields are complete without it.
-			d.Msg, d.Fatal = "unknown field", false
+			// Usually a misspelt field whose value would be lost.
+			d.Msg = "unknown field"
 		}
 		return d
 	}
@@ -639,6 +730,14 @@ func checkKeys(data []byte, known func(depth int, key []byte) bool) (key string,
 			if expectKey {
 				top := &stack[len(stack)-1]
 				k := data[i+1 : j]
+				if bytes.IndexByte(k, '\\') >= 0 {
+					// Compare keys as JSON reads them: "respons\u0065" is
+					// "response".
+					var u string
+					if json.Unmarshal(data[i:j+1], &u) == nil {
+						k = []byte(u)
+					}
+				}
 				for _, seen := range top.keys {
 					if bytes.Equal(seen, k) {
 						return string(k), true
@@ -654,6 +753,15 @@ func checkKeys(data []byte, known func(depth int, key []byte) bool) (key string,
 		}
 	}
 	return "", false
+}
+
+// fileProblem turns an error of Open or ReadFile into a fatal problem.
+func fileProblem(path string, err error) board.Diagnostic {
+	var fe *FileError
+	if errors.As(err, &fe) {
+		return board.Diagnostic{File: fe.Path, Msg: fe.Msg, Fatal: true}
+	}
+	return asProblem(path, err)
 }
 
 func asProblem(path string, err error) board.Diagnostic {

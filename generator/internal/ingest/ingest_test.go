@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -81,7 +82,7 @@ func TestLinesRefusesHugeLine(t *testing.T) {
 	r := io.MultiReader(strings.NewReader("{}\n"), io.LimitReader(endless{}, MaxLine+10))
 	err := Lines("f", r, func(int, []byte) {})
 	var le *LineError
-	if !errors.As(err, &le) || le.Line != 2 || !strings.Contains(le.Msg, "line longer than 16 MiB") {
-		t.Fatalf("got %v, want a LineError on line 2 about the 16 MiB limit", err)
+	if !errors.As(err, &le) || le.Line != 2 || !strings.Contains(le.Msg, fmt.Sprintf("line longer than %d MiB", MaxLine>>20)) {
+		t.Fatalf("got %v, want a LineError on line 2 about the MaxLine limit", err)
 	}
 }

@@ -3,7 +3,6 @@ package ingest
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -67,24 +66,9 @@ func Reported(resultsDir string) ([]board.Reported, error) {
 // ReadReported reads and checks one reported.yaml. It refuses symbolic
 // links and files larger than MaxReported without reading them.
 func ReadReported(path string) (board.Reported, board.Problems) {
-	fi, err := os.Lstat(path)
+	data, err := ReadFile(path, MaxReported, NoLinks)
 	if err != nil {
-		return board.Reported{}, board.Problems{{File: path, Msg: err.Error(), Fatal: true}}
-	}
-	if fi.Mode()&os.ModeSymlink != 0 || !fi.Mode().IsRegular() {
-		return board.Reported{}, board.Problems{{File: path, Msg: "not a regular file (symbolic links are refused)", Fatal: true}}
-	}
-	if fi.Size() > MaxReported {
-		return board.Reported{}, board.Problems{{File: path, Msg: fmt.Sprintf("file is %d bytes, larger than the %d KiB limit; refused", fi.Size(), MaxReported>>10), Fatal: true}}
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return board.Reported{}, board.Problems{{File: path, Msg: err.Error(), Fatal: true}}
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxReported+1))
-	if err != nil {
-		return board.Reported{}, board.Problems{{File: path, Msg: err.Error(), Fatal: true}}
+		return board.Reported{}, board.Problems{fileProblem(path, err)}
 	}
 	r, probs := DecodeReported(path, data)
 	r.ID = filepath.Base(filepath.Dir(path))

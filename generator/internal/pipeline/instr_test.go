@@ -4,8 +4,6 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
-
-	"github.com/sciif/leaderboard/generator/internal/verify/instr/ifeval"
 )
 
 // TestInstructionsCountsUnansweredPromptsAsFailed checks the instruction
@@ -16,16 +14,21 @@ func TestInstructionsCountsUnansweredPromptsAsFailed(t *testing.T) {
 		`{"key": 1, "prompt": "Write in lowercase.", "instruction_id_list": ["change_case:english_lowercase"], "kwargs": [{}]}`+"\n"+
 			`{"key": 2, "prompt": "Write at least 5 words in lowercase.", "instruction_id_list": ["length_constraints:number_words", "change_case:english_lowercase"], "kwargs": [{"relation": "at least", "num_words": 5}, {}]}`+"\n"+
 			`{"key": 3, "prompt": "Say hi.", "instruction_id_list": ["change_case:english_lowercase"], "kwargs": [{}]}`+"\n")
-	meta := "name: M\norganization: O\nopen_weights: true\ndate: 2026-01-01\njudges: [j]\n"
-	write(t, filepath.Join(dir, "results", "m", "metadata.yaml"), meta)
-	write(t, filepath.Join(dir, "results", "m", "responses.jsonl"), "")
+	meta := "organization: O\nopen_weights: true\ndate: 2026-01-01\njudges: [j]\n"
+	record := `{"id": "x", "response": "", "judges": {}}` + "\n"
+	write(t, filepath.Join(dir, "results", "m", "metadata.yaml"), "name: M\n"+meta)
+	write(t, filepath.Join(dir, "results", "m", "responses.jsonl"), record)
 	write(t, filepath.Join(dir, "results", "m", "ifeval.jsonl"),
 		`{"prompt": "Write in lowercase.", "response": "all lowercase here"}`+"\n"+
 			`{"prompt": "Write at least 5 words in lowercase.", "response": "only Three words"}`+"\n")
-	write(t, filepath.Join(dir, "results", "other", "metadata.yaml"), meta)
-	write(t, filepath.Join(dir, "results", "other", "responses.jsonl"), "")
+	write(t, filepath.Join(dir, "results", "other", "metadata.yaml"), "name: Other\n"+meta)
+	write(t, filepath.Join(dir, "results", "other", "responses.jsonl"), record)
 
-	b, err := Instructions(context.Background(), InstrOptions{Name: "ifeval", Input: filepath.Join(dir, "input_data.jsonl"), Checkers: ifeval.Checkers, Results: filepath.Join(dir, "results")})
+	ibs, err := LoadInstr(map[string]string{"ifeval": filepath.Join(dir, "input_data.jsonl")})
+	if err != nil || ibs[0].Name != "ifeval" {
+		t.Fatal(err)
+	}
+	b, err := Instructions(context.Background(), InstrOptions{Bench: ibs[0], Results: filepath.Join(dir, "results")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
@@ -32,6 +33,8 @@ type Options struct {
 	KeepRuns bool
 	// Only, when non-empty, restricts scoring to these submission ids.
 	Only map[string]bool
+	// Exclude leaves out these submission ids (found invalid elsewhere).
+	Exclude map[string]bool
 	// SkipInvalid scores the valid submissions and leaves out the invalid
 	// ones (listed in Result.Skipped) instead of failing.
 	SkipInvalid bool
@@ -69,13 +72,9 @@ func Rescore(ctx context.Context, opt Options) (*Result, error) {
 	out := &Result{Bench: bench, Board: &board.Board{Benchmark: bench.Name, Rules: !opt.NoRules}}
 	if opt.SkipInvalid {
 		// Leave out submissions whose metadata is invalid.
-		bad := map[string]bool{}
-		for _, p := range probs {
-			bad[filepath.Dir(p.File)] = true
-		}
 		var keep []board.Submission
 		for _, s := range subs {
-			if !bad[s.Dir] {
+			if !Concerns(probs, s.Dir) {
 				keep = append(keep, s)
 			}
 		}
@@ -86,7 +85,7 @@ func Rescore(ctx context.Context, opt Options) (*Result, error) {
 	passes := map[board.Policy][][]bool{}
 	var todo []*board.Submission
 	for i := range subs {
-		if len(opt.Only) == 0 || opt.Only[subs[i].ID] {
+		if (len(opt.Only) == 0 || opt.Only[subs[i].ID]) && !opt.Exclude[subs[i].ID] {
 			todo = append(todo, &subs[i])
 		}
 	}
@@ -161,6 +160,17 @@ func Rescore(ctx context.Context, opt Options) (*Result, error) {
 	}
 	out.Board.Models, out.Runs = models, runs
 	return out, nil
+}
+
+// Concerns reports whether any of probs is about the folder dir or a file
+// in it.
+func Concerns(probs board.Problems, dir string) bool {
+	for _, p := range probs {
+		if p.File == dir || strings.HasPrefix(p.File, dir+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
 }
 
 // VerifySubmission streams one submission's responses.jsonl and returns a

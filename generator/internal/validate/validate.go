@@ -6,31 +6,34 @@
 // and writes nothing. It never modifies a submission and never invents a
 // score: the numbers it reports are the ones the board would show.
 //
-// Validation is stricter than scoring. Problems the build scores anyway (an
-// incomplete submission, a missing or unparseable judge output, an empty
-// response) are errors here, so that they are fixed before merging; outputs
-// the scorer ignores (a judge not listed in metadata.yaml, an audit of a
-// constraint that is not enabled) are warnings.
+// Validation accepts exactly what `sciif build` builds: both run the same
+// checks (ingest.CheckFolder, the bounded readers, the record checks), and
+// a problem that makes the build refuse a submission is an error here, any
+// other a warning. Warnings are what the build scores anyway and says so:
+// an incomplete submission (a missing item is incorrect and
+// non-compliant), a missing or unparseable judge output (it counts as NO),
+// an empty response, a judge not listed in metadata.yaml, a claimed score
+// that differs from the rescored one.
 //
-// Limits, all checked with Lstat before a byte is read, so that an
-// oversized file is refused without being loaded:
+// Limits (ingest's, checked before a byte is read, so that an oversized
+// file is refused without being loaded):
 //
 //   - responses.jsonl, ifeval.jsonl, ifbench.jsonl: at most ingest.MaxFile
-//     bytes (1 GiB), each line at most ingest.MaxLine bytes (16 MiB);
-//   - metadata.yaml: at most MaxMetadata bytes (64 KiB);
-//   - reported.yaml: at most ingest.MaxReported bytes (256 KiB);
-//   - README.md: at most MaxReadme bytes (256 KiB).
+//     bytes, each line at most ingest.MaxLine bytes, each response at most
+//     ingest.MaxResponse bytes and each judge output at most
+//     ingest.MaxJudgeOutput bytes;
+//   - metadata.yaml: at most ingest.MaxSmall bytes;
+//   - reported.yaml: at most ingest.MaxReported bytes;
+//   - README.md: at most ingest.MaxReadme bytes.
 //
 // Claimed scores in metadata.yaml match when they are within
 // ClaimTolerance of the rescored rate.
 package validate
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -47,19 +50,10 @@ import (
 // field is removed or changes meaning.
 const Schema = "sciif-validate/1"
 
-// Size limits of the small files of a submission folder, in bytes.
-const (
-	MaxMetadata = 64 << 10
-	MaxReadme   = 256 << 10
-)
-
 // ClaimTolerance is the largest accepted absolute difference between a
 // claimed rate and the rescored one (both fractions): half a unit of the
 // last digit of a percentage printed with one decimal (29.6 %).
 const ClaimTolerance = 0.0005
-
-// Allowed lists the files a submission folder may hold.
-var Allowed = []string{"metadata.yaml", "responses.jsonl", "ifeval.jsonl", "ifbench.jsonl", "reported.yaml", "README.md"}
 
 // Severity says whether a finding blocks a merge.
 type Severity string
@@ -179,6 +173,9 @@ type Options struct {
 	Results string
 	// Rules are the deterministic verifiers `sciif score` runs.
 	Rules verify.Rules
+	// Instr are the instruction benchmarks whose responses (ifeval.jsonl,
+	// ifbench.jsonl) are checked against their prompts, as the build does.
+	Instr []*pipeline.InstrBench
 }
 
 // Expand turns the command-line paths into submission folders: a folder
@@ -248,7 +245,7 @@ func Run(ctx context.Context, dirs []string, opt Options) (*Report, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		s, sc := check(ctx, dir, opt.Bench, index, v)
+		s, sc := check(ctx, dir, opt.Bench, index, v, opt.Instr)
 		if sc != nil {
 			runs[abs(dir)] = sc
 		}
@@ -298,7 +295,7 @@ func abs(p string) string {
 }
 
 // check validates one folder and rescores it if its responses can be read.
-func check(ctx context.Context, dir string, bench *board.Benchmark, index map[string]int, v *verify.Verifier) (Submission, *scored) {
+func check(ctx context.Context, dir string, bench *board.Benchmark, index map[string]int, v *verify.Verifier, instrs []*pipeline.InstrBench) (Submission, *scored) {
 	s := Submission{ID: filepath.Base(dir), Dir: dir, Kind: "unknown", Findings: []Finding{}}
 	add := func(f Finding) {
 		if f.Severity == "" {
@@ -306,80 +303,51 @@ func check(ctx context.Context, dir string, bench *board.Benchmark, index map[st
 		}
 		s.Findings = append(s.Findings, f)
 	}
-	fi, err := os.Lstat(dir)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		add(Finding{File: dir, Message: "no such folder", Fix: "give the path of a submission folder such as results/<model-id>"})
-		return s, nil
-	case err != nil:
-		add(Finding{File: dir, Message: err.Error()})
-		return s, nil
-	case fi.Mode()&os.ModeSymlink != 0:
-		add(Finding{File: dir, Message: "the submission folder is a symbolic link", Fix: "commit the folder itself; links are refused because they can point outside the repository"})
-		return s, nil
-	case !fi.IsDir():
-		add(Finding{File: dir, Message: "not a folder", Fix: "give the path of a submission folder such as results/<model-id>"})
-		return s, nil
+	folder, fp := ingest.CheckFolder(dir)
+	for _, p := range fp {
+		add(fromDiag(p))
 	}
-	if !ingest.SafeSlug(s.ID) {
-		add(Finding{File: dir, Message: fmt.Sprintf("folder name %q is not a safe slug", s.ID), Fix: "rename it with lower-case letters, digits, '.', '_' and '-' only, starting with a letter or digit, at most 64 characters (e.g. acme-chat-7b)"})
-	}
-	present := checkFiles(dir, add)
 	switch {
-	case present["metadata.yaml"]:
+	case !folder.Listed:
+		return s, nil
+	case folder.Rescored:
 		s.Kind = "rescored"
-		if present["reported.yaml"] {
-			add(Finding{File: filepath.Join(dir, "reported.yaml"), Message: "a folder holds either a rescored submission or reported figures, not both", Fix: "move reported.yaml to its own folder (e.g. results/paper-<model>)"})
-		}
-	case present["reported.yaml"]:
+	case folder.Reported:
 		s.Kind = "reported"
 		r, probs := ingest.ReadReported(filepath.Join(dir, "reported.yaml"))
 		for _, p := range probs {
 			add(fromDiag(p))
 		}
 		s.Name = r.Model.Name
-		for _, f := range []string{"responses.jsonl", "ifeval.jsonl", "ifbench.jsonl"} {
-			if present[f] {
-				add(Finding{File: filepath.Join(dir, f), Message: "responses beside reported.yaml are not scored", Fix: "add a metadata.yaml to make this a rescored submission, or remove the file"})
-			}
-		}
 		return s, nil
-	default:
-		add(Finding{File: filepath.Join(dir, "metadata.yaml"), Message: "missing metadata.yaml", Fix: "run `sciif new <model-id>` for a template, or copy one from SUBMITTING.md"})
 	}
-	var meta board.Metadata
+	// Every sound file is read even when the folder has problems, so that
+	// all of them are reported at once.
 	metaPath := filepath.Join(dir, "metadata.yaml")
-	if present["metadata.yaml"] {
-		if data, ok := readSmall(metaPath, MaxMetadata, add); ok {
-			if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
-				// The build's YAML reader reads the mark as part of the
-				// first key; name it, then check the rest.
-				add(Finding{File: metaPath, Line: 1, Message: "starts with a byte-order mark", Fix: "save the file as UTF-8 without BOM"})
-				data = data[3:]
-			}
-			m, probs := ingest.DecodeMetadata(metaPath, data)
+	var meta board.Metadata
+	if folder.Present["metadata.yaml"] {
+		m, probs := ingest.Metadata(metaPath)
+		for _, p := range probs {
+			add(fromDiag(p))
+		}
+		meta = m
+		s.Name = meta.Name
+		s.meta = metaInfo{name: meta.Name, nameLine: meta.NameLine, file: metaPath}
+	}
+	for _, ib := range instrs {
+		path := filepath.Join(dir, ib.Name+".jsonl")
+		if folder.Present[ib.Name+".jsonl"] {
+			_, _, probs := pipeline.InstrResponses(path, ib.Input, ib.Index, ib.N)
 			for _, p := range probs {
 				add(fromDiag(p))
 			}
-			meta = m
-			s.Name = m.Name
-			s.meta = metaInfo{name: m.Name, nameLine: keyLine(data, "name"), file: metaPath}
-		}
-	}
-	if present["README.md"] {
-		readSmall(filepath.Join(dir, "README.md"), MaxReadme, add)
-	}
-	for _, f := range []string{"ifeval.jsonl", "ifbench.jsonl"} {
-		if present[f] {
-			checkPromptResponses(filepath.Join(dir, f), add)
 		}
 	}
 	respPath := filepath.Join(dir, "responses.jsonl")
-	if !present["responses.jsonl"] {
-		add(Finding{File: respPath, Message: "missing responses.jsonl", Fix: "add one JSON line per benchmark item (see SUBMITTING.md)"})
-		return s, nil
-	}
-	if !sizeOK(respPath, ingest.MaxFile, add) {
+	if !folder.Present["responses.jsonl"] {
+		if _, err := os.Lstat(respPath); err != nil {
+			add(Finding{File: respPath, Message: "missing responses.jsonl", Fix: "add one JSON line per benchmark item (see SUBMITTING.md)"})
+		}
 		return s, nil
 	}
 	sub := board.Submission{ID: s.ID, Dir: dir, Meta: meta}
@@ -403,12 +371,14 @@ func check(ctx context.Context, dir string, bench *board.Benchmark, index map[st
 			s.Missing = append(s.Missing, bench.Items[i].ID)
 		}
 	}
-	if len(probs) > 0 {
-		return s, nil // records that could not be read: no scores
-	}
 	if len(s.Missing) > 0 {
-		add(Finding{File: respPath, Field: "id", Message: fmt.Sprintf("incomplete: %d of %d items have no record: %s", len(s.Missing), len(bench.Items), abbreviate(s.Missing, 20)),
+		add(Finding{Severity: Warning, File: respPath, Field: "id", Message: fmt.Sprintf("incomplete: %d of %d items have no record: %s", len(s.Missing), len(bench.Items), abbreviate(s.Missing, 20)),
 			Fix: "answer every item of the benchmark (`sciif prompts` lists them); an unanswered item is scored as incorrect and non-compliant"})
+	}
+	for _, f := range s.Findings {
+		if f.Severity == Error {
+			return s, nil // refused: no scores, no rank
+		}
 	}
 	m := score.Model(bench, &sub, run.Verdicts, board.Policies)
 	sc := &scored{model: m, passes: map[board.Policy][]bool{}}
@@ -419,108 +389,16 @@ func check(ctx context.Context, dir string, bench *board.Benchmark, index map[st
 		s.Claims = claims(meta.Claimed, &m)
 		for _, c := range s.Claims {
 			if !c.OK {
-				add(Finding{File: metaPath, Field: fmt.Sprintf("claimed.%s.%s", c.Policy, c.Metric),
+				add(Finding{Severity: Warning, File: metaPath, Field: fmt.Sprintf("claimed.%s.%s", c.Policy, c.Metric),
 					Message: fmt.Sprintf("claimed %.4f but rescored %.4f (differs by %.4f, more than %.4f)", c.Claimed, c.Rescored, absf(c.Claimed-c.Rescored), ClaimTolerance),
 					Fix:     "claim the rescored value or remove the claim; claims are fractions in [0, 1]"})
 			}
 		}
 		for _, f := range claimRange(meta.Claimed) {
-			add(Finding{File: metaPath, Field: f, Message: "claimed rate outside [0, 1]", Fix: "write rates as fractions: 0.296 for 29.6 %"})
+			add(Finding{Severity: Warning, File: metaPath, Field: f, Message: "claimed rate outside [0, 1]", Fix: "write rates as fractions: 0.296 for 29.6 %"})
 		}
 	}
 	return s, sc
-}
-
-// checkFiles reports unexpected entries of dir (other files, folders,
-// symbolic links) and returns the allowed regular files present.
-func checkFiles(dir string, add func(Finding)) map[string]bool {
-	present := map[string]bool{}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		add(Finding{File: dir, Message: err.Error()})
-		return present
-	}
-	allowed := map[string]bool{}
-	for _, a := range Allowed {
-		allowed[a] = true
-	}
-	list := strings.Join(Allowed, ", ")
-	for _, e := range entries {
-		path := filepath.Join(dir, e.Name())
-		switch {
-		case e.Type()&os.ModeSymlink != 0:
-			add(Finding{File: path, Message: "symbolic link", Fix: "commit the file itself; links are refused because they can point outside the repository"})
-		case e.IsDir():
-			add(Finding{File: path, Message: "unexpected folder", Fix: "remove it; a submission folder holds only " + list})
-		case !e.Type().IsRegular():
-			add(Finding{File: path, Message: "not a regular file", Fix: "remove it"})
-		case !allowed[e.Name()]:
-			add(Finding{File: path, Message: "unexpected file", Fix: "remove it; a submission folder holds only " + list})
-		default:
-			present[e.Name()] = true
-		}
-	}
-	return present
-}
-
-// sizeOK reports whether path is within max bytes, judged by Lstat.
-func sizeOK(path string, max int64, add func(Finding)) bool {
-	fi, err := os.Lstat(path)
-	if err != nil {
-		add(Finding{File: path, Message: err.Error()})
-		return false
-	}
-	if fi.Size() > max {
-		add(Finding{File: path, Message: fmt.Sprintf("file is %s, larger than the %s limit; refused without reading", size(fi.Size()), size(max)),
-			Fix: "check the file was not generated in a loop; split nothing, the limit is per file"})
-		return false
-	}
-	if fi.Size() == 0 {
-		add(Finding{File: path, Message: "empty file", Fix: "fill it in or remove it"})
-		return false
-	}
-	return true
-}
-
-// readSmall reads a small file after checking its size.
-func readSmall(path string, max int64, add func(Finding)) ([]byte, bool) {
-	if !sizeOK(path, max, add) {
-		return nil, false
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		add(Finding{File: path, Message: err.Error()})
-		return nil, false
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		add(Finding{File: path, Message: err.Error()})
-		return nil, false
-	}
-	return data, true
-}
-
-func size(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.0f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
-
-// keyLine returns the 1-based line of a top-level YAML key, or 0.
-func keyLine(data []byte, key string) int {
-	for i, l := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(l, key+":") {
-			return i + 1
-		}
-	}
-	return 0
 }
 
 func abbreviate(list []string, n int) string {
@@ -727,7 +605,7 @@ func checkNames(subs []Submission, results string) {
 		if subs[i].Kind != "rescored" || subs[i].meta.name == "" {
 			continue
 		}
-		n := normName(subs[i].meta.name)
+		n := ingest.NormName(subs[i].meta.name)
 		names[n] = append(names[n], subs[i].Dir)
 		seenDir[abs(subs[i].Dir)] = true
 	}
@@ -737,7 +615,7 @@ func checkNames(subs []Submission, results string) {
 			if seenDir[abs(e.Dir)] || e.Meta.Name == "" {
 				continue
 			}
-			n := normName(e.Meta.Name)
+			n := ingest.NormName(e.Meta.Name)
 			names[n] = append(names[n], e.Dir)
 		}
 	}
@@ -747,7 +625,7 @@ func checkNames(subs []Submission, results string) {
 			continue
 		}
 		var others []string
-		for _, d := range names[normName(s.meta.name)] {
+		for _, d := range names[ingest.NormName(s.meta.name)] {
 			if d != s.Dir {
 				others = append(others, d)
 			}
@@ -762,12 +640,22 @@ func checkNames(subs []Submission, results string) {
 	}
 }
 
-func normName(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
-
 // fromDiag turns a diagnostic of ingest or verify into a finding with a
 // fix. A message that already carries one ("… — add `date: …`") is split.
+//
+// The severity is the build's: a fatal diagnostic (the build refuses the
+// submission) is an error, any other (the build scores it, a missing judge
+// output counting as NO) is a warning. So `sciif validate` accepts exactly
+// the submissions `sciif build` builds.
 func fromDiag(d board.Diagnostic) Finding {
-	f := Finding{Severity: Error, File: d.File, Line: d.Line, Item: d.Item, Field: d.Field, Constraint: d.Constraint, Judge: d.Judge, Message: d.Msg}
+	f := Finding{Severity: Warning, File: d.File, Line: d.Line, Item: d.Item, Field: d.Field, Constraint: d.Constraint, Judge: d.Judge, Message: d.Msg}
+	if d.Fatal {
+		f.Severity = Error
+	}
+	if fix, ok := fixes[d.Code]; ok {
+		f.Fix = fix
+		return f
+	}
 	if msg, fix, ok := strings.Cut(d.Msg, " — "); ok {
 		f.Message, f.Fix = msg, fix
 		return f
@@ -775,13 +663,30 @@ func fromDiag(d board.Diagnostic) Finding {
 	for _, h := range hints {
 		if strings.Contains(d.Msg, h.contains) {
 			f.Fix = h.fix
-			if h.warning {
-				f.Severity = Warning
-			}
 			break
 		}
 	}
 	return f
+}
+
+// fixes says how to fix a problem, by its code.
+var fixes = map[string]string{
+	ingest.CodeNoFolder:        "give the path of a submission folder such as results/<model-id>",
+	ingest.CodeFolderLink:      "commit the folder itself; links are refused because they can point outside the repository",
+	ingest.CodeNotFolder:       "give the path of a submission folder such as results/<model-id>",
+	ingest.CodeSlug:            "rename it with lower-case letters, digits, '.', '_' and '-' only, starting with a letter or digit, at most 64 characters (e.g. acme-chat-7b)",
+	ingest.CodeEntryLink:       "commit the file itself; links are refused because they can point outside the repository",
+	ingest.CodeEntryFolder:     "remove it; a submission folder holds only " + strings.Join(ingest.Allowed, ", "),
+	ingest.CodeEntryOdd:        "remove it",
+	ingest.CodeEntryUnknown:    "remove it; a submission folder holds only " + strings.Join(ingest.Allowed, ", "),
+	ingest.CodeTooLarge:        "check the file was not generated in a loop; the limit is per file",
+	ingest.CodeEmpty:           "fill it in or remove it",
+	ingest.CodeBothKinds:       "move reported.yaml to its own folder (e.g. results/paper-<model>)",
+	ingest.CodeReportedOnly:    "add a metadata.yaml to make this a rescored submission, or remove the file",
+	ingest.CodeNoMetadata:      "run `sciif new <model-id>` for a template, or copy one from SUBMITTING.md",
+	ingest.CodeSameName:        "each submission needs a distinct name: update the existing folder instead of adding a second one, or name the variant (e.g. \"… (thinking)\")",
+	ingest.CodePromptLine:      `each line is one JSON object: {"prompt": "…", "response": "…"}, both strings`,
+	pipeline.CodeUnknownPrompt: "answer the benchmark's prompts with their exact text (`sciif prompts` and the benchmark's prompts file list them); remove responses to other prompts",
 }
 
 // hints maps the messages of ingest, judge and verify to how to fix them;
@@ -828,36 +733,4 @@ var hints = []struct {
 	{"want a list of strings", "write a list such as [gpt-5.1, gemini-3-flash]", false},
 	{"want a percentage", "write the rate as printed, without the % sign", false},
 	{"required field missing", "add it (see SUBMITTING.md)", false},
-}
-
-// checkPromptResponses checks an optional ifeval.jsonl or ifbench.jsonl:
-// one {"prompt", "response"} object per line, both strings.
-func checkPromptResponses(path string, add func(Finding)) {
-	if !sizeOK(path, ingest.MaxFile, add) {
-		return
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		add(Finding{File: path, Message: err.Error()})
-		return
-	}
-	defer f.Close()
-	err = ingest.Lines(path, f, func(line int, data []byte) {
-		if msg, field := promptResponse(data); msg != "" {
-			d := board.Diagnostic{File: path, Line: line, Field: field, Msg: msg}
-			fd := fromDiag(d)
-			if fd.Fix == "" || field == "" && strings.Contains(msg, "unknown field") {
-				fd.Fix = `each line is one JSON object: {"prompt": "…", "response": "…"}`
-			}
-			add(fd)
-		}
-	})
-	if err != nil {
-		var le *ingest.LineError
-		if errors.As(err, &le) {
-			add(fromDiag(board.Diagnostic{File: path, Line: le.Line, Msg: le.Msg}))
-		} else {
-			add(Finding{File: path, Message: err.Error()})
-		}
-	}
 }

@@ -1,0 +1,216 @@
+package ingest
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+)
+
+// MaxReadme bounds a submission's README.md.
+const MaxReadme = 256 << 10
+
+// Allowed lists the files a submission folder may hold.
+var Allowed = []string{"metadata.yaml", "responses.jsonl", "ifeval.jsonl", "ifbench.jsonl", "reported.yaml", "README.md"}
+
+// limits gives the size limit of each allowed file.
+var limits = map[string]int64{
+	"metadata.yaml": MaxSmall, "responses.jsonl": MaxFile, "ifeval.jsonl": MaxFile,
+	"ifbench.jsonl": MaxFile, "reported.yaml": MaxReported, "README.md": MaxReadme,
+}
+
+// Diagnostic codes of CheckFolder, stable for tools that read them.
+const (
+	CodeNoFolder     = "folder.missing"
+	CodeFolderLink   = "folder.link"
+	CodeNotFolder    = "folder.not_folder"
+	CodeSlug         = "folder.slug"
+	CodeEntryLink    = "file.link"
+	CodeEntryFolder  = "file.folder"
+	CodeEntryOdd     = "file.not_regular"
+	CodeEntryUnknown = "file.unexpected"
+	CodeTooLarge     = "file.too_large"
+	CodeEmpty        = "file.empty"
+	CodeBothKinds    = "folder.both_kinds"
+	CodeReportedOnly = "folder.responses_beside_reported"
+	CodeNoMetadata   = "folder.no_metadata"
+)
+
+// Folder is what CheckFolder found in a submission folder.
+type Folder struct {
+	// Listed is true when dir is a folder whose entries could be listed.
+	Listed bool
+	// Present lists the allowed regular files found, by name.
+	Present map[string]bool
+	// Rescored is true when the folder holds a metadata.yaml, Reported when
+	// it holds a reported.yaml instead.
+	Rescored, Reported bool
+}
+
+// CheckFolder checks the shape of one submission folder before any file in
+// it is read: the folder itself (not a link, a safe slug), its entries (only
+// the Allowed regular files, no links, no sub-folders), their sizes (within
+// the limits, not empty), and that it is either a rescored submission
+// (metadata.yaml) or published figures (reported.yaml). Every problem is
+// fatal: `sciif validate` refuses such a folder and `sciif build` does not
+// build it. The files' contents are checked by their readers.
+func CheckFolder(dir string) (Folder, board.Problems) {
+	f := Folder{Present: map[string]bool{}}
+	var probs board.Problems
+	add := func(file, code, format string, args ...any) {
+		probs = append(probs, board.Diagnostic{File: file, Code: code, Msg: fmt.Sprintf(format, args...), Fatal: true})
+	}
+	fi, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		add(dir, CodeNoFolder, "no such folder")
+		return f, probs
+	case err != nil:
+		add(dir, CodeNoFolder, "%s", plainErr(err))
+		return f, probs
+	case fi.Mode()&fs.ModeSymlink != 0:
+		add(dir, CodeFolderLink, "the submission folder is a symbolic link")
+		return f, probs
+	case !fi.IsDir():
+		add(dir, CodeNotFolder, "not a folder")
+		return f, probs
+	}
+	if name := filepath.Base(dir); !SafeSlug(name) {
+		add(dir, CodeSlug, "folder name %q is not a safe slug", name)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		add(dir, CodeNoFolder, "%s", plainErr(err))
+		return f, probs
+	}
+	f.Listed = true
+	for _, e := range entries {
+		path := filepath.Join(dir, e.Name())
+		max, allowed := limits[e.Name()]
+		switch {
+		case e.Type()&fs.ModeSymlink != 0:
+			add(path, CodeEntryLink, "symbolic link")
+		case e.IsDir():
+			add(path, CodeEntryFolder, "unexpected folder")
+		case !e.Type().IsRegular():
+			add(path, CodeEntryOdd, "%s", notRegular(e.Type()))
+		case !allowed:
+			add(path, CodeEntryUnknown, "unexpected file")
+		default:
+			info, err := e.Info()
+			if err != nil {
+				add(path, CodeEntryOdd, "%s", plainErr(err))
+				continue
+			}
+			if info.Size() > max {
+				add(path, CodeTooLarge, "file is %s, larger than the %s limit; refused without reading", Size(info.Size()), Size(max))
+				continue
+			}
+			if info.Size() == 0 {
+				add(path, CodeEmpty, "empty file")
+				continue
+			}
+			f.Present[e.Name()] = true
+		}
+	}
+	f.Rescored = f.Present["metadata.yaml"]
+	f.Reported = !f.Rescored && f.Present["reported.yaml"]
+	switch {
+	case f.Present["metadata.yaml"] && f.Present["reported.yaml"]:
+		add(filepath.Join(dir, "reported.yaml"), CodeBothKinds, "a folder holds either a rescored submission or reported figures, not both")
+	case f.Reported:
+		for _, name := range []string{"responses.jsonl", "ifeval.jsonl", "ifbench.jsonl"} {
+			if f.Present[name] {
+				add(filepath.Join(dir, name), CodeReportedOnly, "responses beside reported.yaml are not scored")
+			}
+		}
+	case !f.Rescored && !hasEntry(entries, "metadata.yaml") && !hasEntry(entries, "reported.yaml"):
+		add(filepath.Join(dir, "metadata.yaml"), CodeNoMetadata, "missing metadata.yaml")
+	}
+	return f, probs
+}
+
+func hasEntry(entries []os.DirEntry, name string) bool {
+	for _, e := range entries {
+		if e.Name() == name {
+			return true
+		}
+	}
+	return false
+}
+
+// PromptResponse is one line of an ifeval.jsonl or ifbench.jsonl.
+type PromptResponse struct {
+	Prompt   string
+	Response string
+	Line     int
+}
+
+// promptResponseKeys accepts the keys of an ifeval.jsonl line.
+func promptResponseKeys(depth int, key []byte) bool {
+	return depth != 1 || string(key) == "prompt" || string(key) == "response"
+}
+
+// PromptResponses streams an ifeval.jsonl or ifbench.jsonl (one
+// {"prompt", "response"} object per line, both strings) and calls fn for
+// each good line. Every bad line is a fatal problem naming its line and
+// field; the file is read through Open, so it is bounded and links are
+// refused.
+func PromptResponses(path string, fn func(PromptResponse)) board.Problems {
+	f, _, err := Open(path, MaxFile, NoLinks)
+	if err != nil {
+		return board.Problems{fileProblem(path, err)}
+	}
+	defer f.Close()
+	var probs board.Problems
+	err = Lines(path, f, func(line int, data []byte) {
+		var rec struct {
+			Prompt   *string `json:"prompt"`
+			Response *string `json:"response"`
+		}
+		if p := decodeStrict(path, line, data, &rec, promptResponseKeys); p != nil {
+			if p.Msg == "unknown field" {
+				p.Msg = "unknown field; a line holds only prompt and response"
+			}
+			p.Code = CodePromptLine
+			probs = append(probs, *p)
+			return
+		}
+		bad := func(field, msg string) {
+			probs = append(probs, board.Diagnostic{File: path, Line: line, Field: field, Code: CodePromptLine, Msg: msg, Fatal: true})
+		}
+		switch {
+		case rec.Prompt == nil:
+			bad("prompt", "missing or null; want the prompt text as a JSON string")
+		case rec.Response == nil:
+			bad("response", "missing or null; want the model's answer as a JSON string (\"\" for an empty answer)")
+		case len(*rec.Response) > MaxResponse:
+			bad("response", fmt.Sprintf("answer is %s, longer than the %s limit; check the generation did not loop", Size(int64(len(*rec.Response))), Size(MaxResponse)))
+		default:
+			fn(PromptResponse{Prompt: *rec.Prompt, Response: *rec.Response, Line: line})
+		}
+	})
+	if err != nil {
+		d := asProblem(path, err)
+		d.Code = CodePromptLine
+		probs = append(probs, d)
+	}
+	return probs
+}
+
+// CodePromptLine marks a problem of an ifeval.jsonl or ifbench.jsonl line.
+const CodePromptLine = "prompt_response.line"
+
+// Excerpt quotes the start of s, at most n bytes, for a message.
+func Excerpt(s string, n int) string {
+	if len(s) > n {
+		s = strings.ToValidUTF8(s[:n], "") + "…"
+	}
+	b, _ := json.Marshal(s)
+	return string(b)
+}
