@@ -154,21 +154,20 @@ func (d *Draft) Commit() error {
 		d.mu.Unlock()
 		return &Error{Err: errors.New("the draft is already committed or aborted")}
 	}
+	d.done = true
 	errs := d.errs
 	if d.open > 0 {
 		errs = append(errs, fmt.Errorf("%d file(s) still open", d.open))
 	}
 	d.mu.Unlock()
-	if err := errors.Join(errs...); err != nil {
-		return abort(d, &Error{Err: err})
-	}
-	if err := d.opt.at("written"); err != nil {
-		return abort(d, &Error{Err: err})
-	}
-	d.mu.Lock()
-	d.done = true
-	d.mu.Unlock()
 	defer d.lock.Close()
+	err := errors.Join(errs...)
+	if err == nil {
+		err = d.opt.at("written")
+	}
+	if err != nil {
+		return d.discard(err)
+	}
 	// Lock the previous site too, so that once it is swapped out no other
 	// build takes it for a killed build's leftovers while we remove it.
 	defer lockDir(d.dir).Close()
@@ -184,7 +183,7 @@ func (d *Draft) Commit() error {
 	if old == "" {
 		return nil
 	}
-	err := d.opt.at("swapped")
+	err = d.opt.at("swapped")
 	if err == nil {
 		err = removeSite(old, d.opt)
 	}
@@ -205,10 +204,24 @@ func (d *Draft) Abort() error {
 	d.done = true
 	d.mu.Unlock()
 	defer d.lock.Close()
-	if err := os.RemoveAll(d.tmp); err != nil {
-		return &Error{Err: err, Leftover: d.tmp}
+	return d.discard(nil)
+}
+
+// discard removes the draft folder and returns the error that stopped the
+// draft, if any, telling whether the folder is left behind.
+func (d *Draft) discard(err error) error {
+	rerr := os.RemoveAll(d.tmp)
+	switch {
+	case err == nil && rerr == nil:
+		return nil
+	case err == nil:
+		return &Error{Err: rerr, Leftover: d.tmp}
 	}
-	return nil
+	e := &Error{Err: err}
+	if rerr != nil {
+		e.Leftover = d.tmp
+	}
+	return e
 }
 
 // file is a writer returned by Create.

@@ -27,6 +27,9 @@ func guard(dir string, opt Options) (string, error) {
 		return "", refuse("it is the root of the file system")
 	}
 	for _, p := range opt.Protect {
+		if p == "" {
+			continue
+		}
 		rp, err := resolve(p)
 		if err != nil {
 			return "", fmt.Errorf("protected folder %s: %w", p, err)
@@ -51,6 +54,9 @@ func guard(dir string, opt Options) (string, error) {
 		roots = append(roots, r)
 	}
 	for _, r := range roots {
+		if r == "" {
+			continue
+		}
 		rr, err := resolve(r)
 		if err != nil {
 			return "", fmt.Errorf("root folder %s: %w", r, err)

@@ -14,7 +14,7 @@ import (
 // folder through renames and dies with the process. It is best effort:
 // when it cannot be taken, Close does nothing.
 func lockDir(p string) io.Closer {
-	f, err := os.Open(p)
+	f, err := os.OpenFile(p, os.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW, 0)
 	if err != nil {
 		return nopCloser{}
 	}
@@ -27,7 +27,7 @@ func lockDir(p string) io.Closer {
 
 // tryLockDir locks the folder p if no running build holds it.
 func tryLockDir(p string) (io.Closer, bool) {
-	f, err := os.Open(p)
+	f, err := os.OpenFile(p, os.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW, 0)
 	if err != nil {
 		return nil, false
 	}

@@ -156,13 +156,15 @@ func Write(dir string, files []board.File, opt Options) error {
 
 // abort discards d after err, keeping err as the answer.
 func abort(d *Draft, err error) error {
-	if aerr := d.Abort(); aerr != nil {
-		var e *Error
-		if errors.As(aerr, &e) {
-			return &Error{Err: err, Leftover: e.Leftover}
-		}
+	e, ok := err.(*Error)
+	if !ok {
+		e = &Error{Err: err}
 	}
-	return err
+	var ae *Error
+	if errors.As(d.Abort(), &ae) {
+		e.Leftover = ae.Leftover
+	}
+	return e
 }
 
 // check validates every path before anything is written, collecting all

@@ -222,9 +222,10 @@ func sandbox(t *testing.T) (string, Options) {
 		}
 	}
 	repo := filepath.Join(root, "repo")
+	// The empty entries stand for unset flags, which protect nothing.
 	return root, Options{
-		Protect: []string{filepath.Join(repo, "results"), filepath.Join(repo, "benchmarks", "sciif")},
-		Roots:   []string{repo},
+		Protect: []string{filepath.Join(repo, "results"), "", filepath.Join(repo, "benchmarks", "sciif")},
+		Roots:   []string{repo, ""},
 	}
 }
 

@@ -27,6 +27,9 @@ func swap(tmp, dir string, opt Options) (string, *Error) {
 		if err := replaceable(dir); err != nil {
 			return "", &Error{Err: fmt.Errorf("refusing to replace %s: %w", dir, err)}
 		}
+		if err := opt.at("exchanging"); err != nil {
+			return "", &Error{Err: err}
+		}
 		err = unix.Renameat2(unix.AT_FDCWD, tmp, unix.AT_FDCWD, dir, unix.RENAME_EXCHANGE)
 		switch {
 		case err == nil:

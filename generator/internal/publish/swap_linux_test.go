@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -146,5 +147,44 @@ func TestModesIgnoreTheUmask(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("modes under umask 077 (-want +got):\n%s", diff)
+	}
+}
+
+func TestExchangeSwapsBackWhatIsNotASite(t *testing.T) {
+	// Someone puts their own folder at the output path between the check
+	// and the exchange; it must come back untouched.
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "site")
+	if err := Write(dir, files("index.html", "old"), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	theirs := map[string]string{"notes.txt": "keep me", "deep/er.txt": "me too"}
+	opt := Options{hook: func(p string) error {
+		if p != "exchanging" {
+			return nil
+		}
+		if err := os.Rename(dir, filepath.Join(parent, "moved")); err != nil {
+			return err
+		}
+		for p, data := range theirs {
+			p = filepath.Join(dir, filepath.FromSlash(p))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				return err
+			}
+			if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+				return err
+			}
+		}
+		return nil
+	}}
+	err := Write(dir, files("index.html", "new"), opt)
+	if err == nil || !strings.Contains(err.Error(), "not a site built by sciif") || !PreviousIntact(err) {
+		t.Errorf("Write error = %v, want a refusal with what is at the output path intact", err)
+	}
+	if diff := cmp.Diff(theirs, tree(t, dir)); diff != "" {
+		t.Errorf("their folder (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"moved", "site"}, siblings(t, dir)); diff != "" {
+		t.Errorf("beside the output (-want +got):\n%s", diff)
 	}
 }
