@@ -39,13 +39,18 @@ func Begin(dir string, opt Options) (*Draft, error) {
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return nil, &Error{Err: err}
 	}
+	// Holding the parent keeps another build's clean-up from taking the
+	// new draft folder before it is locked.
+	pl := lockDirWait(parent)
 	cleanStale(parent, base)
 	tmp, err := os.MkdirTemp(parent, "."+base+".new-")
 	if err != nil {
+		pl.Close()
 		return nil, &Error{Err: err}
 	}
 	d := &Draft{dir: real, tmp: tmp, opt: opt, files: map[string]bool{}, dirs: map[string]bool{}}
 	d.lock = lockDir(tmp)
+	pl.Close()
 	err = os.Chmod(tmp, 0o755)
 	if err == nil {
 		err = writeNew(filepath.Join(tmp, Marker), []byte(markerData))

@@ -25,6 +25,20 @@ func lockDir(p string) io.Closer {
 	return f
 }
 
+// lockDirWait is lockDir that waits for the lock, for the short spells
+// while a build looks through or adds to the folders beside a site.
+func lockDirWait(p string) io.Closer {
+	f, err := os.OpenFile(p, os.O_RDONLY|unix.O_DIRECTORY, 0)
+	if err != nil {
+		return nopCloser{}
+	}
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX); err != nil {
+		f.Close()
+		return nopCloser{}
+	}
+	return f
+}
+
 // tryLockDir locks the folder p if no running build holds it.
 func tryLockDir(p string) (io.Closer, bool) {
 	f, err := os.OpenFile(p, os.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW, 0)

@@ -24,8 +24,9 @@
 //
 // Paths are compared absolute, with symbolic links resolved. An output path
 // that is a symbolic link to a folder is published through: the folder it
-// points to is replaced and the link itself is left as it is. A link that
-// points nowhere is refused.
+// points to is checked like any output folder and replaced, its draft is
+// made beside it, and the link itself is left as it is. A link that points
+// nowhere is refused rather than replaced by a folder.
 //
 // On Linux the swap is one renameat2 call with RENAME_EXCHANGE, and what
 // comes out of the output path is checked to be a site of ours (else it is
@@ -40,7 +41,8 @@
 // Every error of this package is an *Error saying what the output folder
 // holds afterwards; PreviousIntact tells whether the previous site is still
 // in place as it was. The package does not render, and it writes nothing
-// outside the output folder and its hidden siblings.
+// outside the output folder and its hidden siblings, save the missing
+// parent folders it creates.
 package publish
 
 import (
