@@ -558,6 +558,12 @@ func (c *cmpr) compareFormulas(g, p string, grow, prow int, gf, pf formula) Resu
 		if compounds[row].unique || listedForm(compounds[row].forms, f.text) {
 			return decided(true, "formula", "%s is %s", f.text, name)
 		}
+		for i, other := range compounds {
+			if i != row && listedForm(other.forms, f.text) {
+				first, _, _ := strings.Cut(other.names, "|")
+				return decided(false, "formula", "%s is %s, an isomer of %s", f.text, first, name)
+			}
+		}
 		return undecided("formula", "%s is the formula of %s and of other compounds (isomers)", gf, name)
 	}
 	r := decided(eq, "formula", "element counts %s vs %s", gf, pf)

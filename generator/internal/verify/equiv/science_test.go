@@ -18,11 +18,18 @@ type scienceRow struct {
 	Tolerance *Tolerance `json:"tolerance"`
 	Type      string     `json:"type"`
 	Note      string     `json:"note"`
+	// Undecided marks a pair that no rule may decide: either verdict
+	// would be wrong (glucose against C6H12O6, O^{2-} against O2-).
+	Undecided bool `json:"undecided"`
 }
 
-func readScience(t testing.TB) []scienceRow {
+func readScience(t testing.TB) []scienceRow { return readCorpus(t, "science.jsonl") }
+
+// readCorpus reads a labelled corpus of testdata in the format of
+// science.jsonl.
+func readCorpus(t testing.TB, name string) []scienceRow {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "science.jsonl"))
+	f, err := os.Open(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,10 +39,10 @@ func readScience(t testing.TB) []scienceRow {
 	for sc.Scan() {
 		var r scienceRow
 		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatalf("science.jsonl:%d: %v", len(rows)+1, err)
+			t.Fatalf("%s:%d: %v", name, len(rows)+1, err)
 		}
 		if r.Note == "" {
-			t.Fatalf("science.jsonl:%d: a note is required", len(rows)+1)
+			t.Fatalf("%s:%d: a note is required", name, len(rows)+1)
 		}
 		rows = append(rows, r)
 	}
@@ -106,4 +113,33 @@ func TestScienceCorpusInResponses(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestNotationCorpus runs the labelled pairs of testdata/notation.jsonl:
+// chemistry names and formulas, ion charges, unit conversions, intervals
+// and significant figures, written as an examiner would mark them. No
+// decision may be wrong, and a pair marked undecided must stay so;
+// undecided is otherwise allowed.
+func TestNotationCorpus(t *testing.T) {
+	rows := readCorpus(t, "notation.jsonl")
+	right, undec := 0, 0
+	for i, r := range rows {
+		got := Compare(context.Background(), r.Gold, r.Pred, Options{Tolerance: r.Tolerance, Type: r.Type})
+		want := NotEqual
+		if r.Equal {
+			want = Equal
+		}
+		switch {
+		case r.Undecided && got.Verdict != Undecided:
+			t.Errorf("notation.jsonl:%d (%s): %q vs %q must be undecided, got %s (%s: %s)", i+1, r.Note, r.Gold, r.Pred, got.Verdict, got.Rule, got.Reason)
+		case r.Undecided || got.Verdict == want:
+			right++
+		case got.Verdict == Undecided:
+			undec++
+			t.Logf("undecided notation.jsonl:%d (%s): %q vs %q: %s: %s", i+1, r.Note, r.Gold, r.Pred, got.Rule, got.Reason)
+		default:
+			t.Errorf("wrong decision notation.jsonl:%d (%s): %q vs %q: want %s, got %s (%s: %s)", i+1, r.Note, r.Gold, r.Pred, want, got.Verdict, got.Rule, got.Reason)
+		}
+	}
+	t.Logf("notation corpus: %d pairs, %d right, %d undecided", len(rows), right, undec)
 }
