@@ -70,7 +70,7 @@ var compounds = []compound{
 	{"glucose|dextrose|d-glucose", "C6H12O6", "", false}, {"fructose|d-fructose", "C6H12O6", "", false}, {"galactose", "C6H12O6", "", false},
 	{"sucrose", "C12H22O11", "", false}, {"lactose", "C12H22O11", "", false}, {"maltose", "C12H22O11", "", false},
 	{"urea|carbamide", "CH4N2O", "CO(NH2)2|(NH2)2CO", false}, {"ammonium cyanate", "CH4N2O", "NH4OCN|NH4CNO", false},
-	{"glycine", "C2H5NO2", "NH2CH2COOH|H2NCH2COOH|H2NCH2CO2H", false}, {"nitroethane", "C2H5NO2", "CH3CH2NO2|C2H5NO2", false},
+	{"glycine", "C2H5NO2", "NH2CH2COOH|H2NCH2COOH|H2NCH2CO2H", false}, {"nitroethane", "C2H5NO2", "CH3CH2NO2", false},
 	{"carbon tetrachloride|tetrachloromethane", "CCl4", "", true}, {"chloroform|trichloromethane", "CHCl3", "", true},
 	{"dichloromethane|methylene chloride", "CH2Cl2", "", true}, {"chloromethane|methyl chloride", "CH3Cl", "", true},
 	{"hydrogen cyanide", "CHN", "HCN", false}, {"hydrazine", "N2H4", "H2NNH2", true},
