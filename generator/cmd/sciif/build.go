@@ -38,6 +38,18 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "sciif build: the previous site is left as it was")
 		return 1
 	}
+	// The output folder is checked before any work: it may never be, hold
+	// or lie inside the input folders or the repository root.
+	protect := []string{*results, *bench, *templates, *assets}
+	for _, ib := range instrs {
+		protect = append(protect, filepath.Dir(ib.Input))
+	}
+	draft, err := publish.Begin(*out, publish.Options{Protect: protect})
+	if err != nil {
+		fmt.Fprintf(stderr, "sciif build: %v\n", err)
+		return 1
+	}
+	defer draft.Abort()
 	// The instruction boards first: under --skip-invalid a submission whose
 	// ifeval.jsonl is invalid is left out of every board, as sciif validate
 	// refuses it whole.
@@ -119,8 +131,17 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "sciif build: %v\nsciif build: the previous site is left as it was\n", err)
 		return 1
 	}
-	if err := publish.Write(*out, files, publish.Options{Protect: []string{*results, *bench}}); err != nil {
-		fmt.Fprintf(stderr, "sciif build: %v\nsciif build: the previous site is left as it was\n", err)
+	for _, f := range files {
+		if err := draft.WriteFile(f.Path, f.Data); err != nil {
+			fmt.Fprintf(stderr, "sciif build: %v\nsciif build: the previous site is left as it was\n", err)
+			return 1
+		}
+	}
+	if err := draft.Commit(); err != nil {
+		fmt.Fprintf(stderr, "sciif build: %v\n", err)
+		if publish.PreviousIntact(err) {
+			fmt.Fprintln(stderr, "sciif build: the previous site is left as it was")
+		}
 		return 1
 	}
 	fmt.Fprintf(stdout, "wrote %d files to %s (%d models, %d items)\n", len(files), *out, len(res.Board.Models), len(res.Bench.Items))

@@ -1,0 +1,322 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// The broken-input table: every way a submission can be wrong, run through
+// both `sciif validate` and `sciif build`. The two must agree (validate
+// accepts exactly what build builds), a refused submission must be named
+// with file, line and field, the previous site must survive a failed build,
+// and --skip-invalid must build the rest.
+
+const brokenItems = `{"id": "c-1", "subject": "Chemistry", "question": "Q1", "constraints": ["units_standard"], "reference": {"answer": "1 J"}}
+{"id": "c-2", "subject": "Physics", "question": "Q2", "constraints": ["units_standard", "variable_naming_consistency"], "reference": {"answer": "2 J"}}
+`
+
+const brokenPrompts = `{"key": 1, "prompt": "Write in lowercase.", "instruction_id_list": ["change_case:english_lowercase"], "kwargs": [{}]}
+{"key": 2, "prompt": "Say hi without commas.", "instruction_id_list": ["punctuation:no_comma"], "kwargs": [{}]}
+`
+
+func brokenMeta(name string) string {
+	return "name: " + name + "\norganization: Org\nopen_weights: true\ndate: 2026-01-02\njudges: [j1, j2]\n"
+}
+
+// brokenRecord is one responses.jsonl line for id in which judges j1 and j2
+// say YES to everything, as a map that cases may change before encoding.
+func brokenRecord(id string) map[string]any {
+	cons := map[string]any{"units_standard": "POINT_1: YES\nPOINT_2: YES\nPOINT_3: YES"}
+	if id == "c-2" {
+		cons["variable_naming_consistency"] = "POINT_1: YES\nPOINT_2: YES"
+	}
+	judge := func() map[string]any {
+		return map[string]any{"correctness": "CORRECT: YES", "constraints": cloneMap(cons)}
+	}
+	return map[string]any{"id": id, "response": "The answer is " + id, "judges": map[string]any{"j1": judge(), "j2": judge()}}
+}
+
+func cloneMap(m map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+func jsonl(recs ...map[string]any) string {
+	var b strings.Builder
+	for _, r := range recs {
+		data, _ := json.Marshal(r)
+		b.Write(data)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+var goodRecords = jsonl(brokenRecord("c-1"), brokenRecord("c-2"))
+
+func judgeOf(r map[string]any, j string) map[string]any {
+	return r["judges"].(map[string]any)[j].(map[string]any)
+}
+
+type brokenCase struct {
+	name string
+	// files are written into results/m; setup may change the folder after.
+	files map[string]string
+	setup func(t *testing.T, dir string)
+	// accepted: validate accepts and build builds (perhaps with warnings).
+	accepted bool
+	// clash: the problem is a clash with the good submission, so
+	// --skip-invalid leaves both out (it cannot tell which is meant).
+	clash bool
+	// want must appear in validate's output and, when refused, in build's
+	// errors: file:line: field: message.
+	want string
+}
+
+func withFiles(extra map[string]string) map[string]string {
+	f := map[string]string{"metadata.yaml": brokenMeta("Model M"), "responses.jsonl": goodRecords}
+	for k, v := range extra {
+		if v == "\x00delete" {
+			delete(f, k)
+			continue
+		}
+		f[k] = v
+	}
+	return f
+}
+
+func brokenCases() []brokenCase {
+	rec := func(change func(r map[string]any)) string {
+		r := brokenRecord("c-2")
+		change(r)
+		return jsonl(brokenRecord("c-1"), r)
+	}
+	link := func(target, name string) func(t *testing.T, dir string) {
+		return func(t *testing.T, dir string) {
+			os.Remove(filepath.Join(dir, name))
+			if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	fifo := func(name string) func(t *testing.T, dir string) {
+		return func(t *testing.T, dir string) {
+			os.Remove(filepath.Join(dir, name))
+			if err := syscall.Mkfifo(filepath.Join(dir, name), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	folderAt := func(name string) func(t *testing.T, dir string) {
+		return func(t *testing.T, dir string) {
+			os.Remove(filepath.Join(dir, name))
+			if err := os.Mkdir(filepath.Join(dir, name), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	sparse := func(name string, size int64) func(t *testing.T, dir string) {
+		return func(t *testing.T, dir string) {
+			if err := os.Truncate(filepath.Join(dir, name), size); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	big := strings.Repeat("x", 300<<10)
+	return []brokenCase{
+		// The folder and its files.
+		{name: "responses link to a system file", files: withFiles(nil), setup: link("/etc/passwd", "responses.jsonl"), want: "results/m/responses.jsonl: symbolic link"},
+		{name: "metadata link to /dev/zero", files: withFiles(nil), setup: link("/dev/zero", "metadata.yaml"), want: "results/m/metadata.yaml: symbolic link"},
+		{name: "ifeval link", files: withFiles(map[string]string{"ifeval.jsonl": "{}\n"}), setup: link("../good/ifeval.jsonl", "ifeval.jsonl"), want: "results/m/ifeval.jsonl: symbolic link"},
+		{name: "responses FIFO", files: withFiles(nil), setup: fifo("responses.jsonl"), want: "results/m/responses.jsonl: is a named pipe (FIFO), not a regular file"},
+		{name: "metadata FIFO", files: withFiles(nil), setup: fifo("metadata.yaml"), want: "results/m/metadata.yaml: is a named pipe (FIFO), not a regular file"},
+		{name: "ifeval FIFO", files: withFiles(nil), setup: fifo("ifeval.jsonl"), want: "results/m/ifeval.jsonl: is a named pipe (FIFO), not a regular file"},
+		{name: "folder in place of responses", files: withFiles(nil), setup: folderAt("responses.jsonl"), want: "results/m/responses.jsonl: unexpected folder"},
+		{name: "folder in place of metadata", files: withFiles(nil), setup: folderAt("metadata.yaml"), want: "results/m/metadata.yaml: unexpected folder"},
+		{name: "unexpected file", files: withFiles(map[string]string{"notes.txt": "hi"}), want: "results/m/notes.txt: unexpected file"},
+		{name: "unexpected folder", files: withFiles(nil), setup: folderAt("raw"), want: "results/m/raw: unexpected folder"},
+		{name: "empty responses", files: withFiles(map[string]string{"responses.jsonl": ""}), want: "results/m/responses.jsonl: empty file"},
+		{name: "empty metadata", files: withFiles(map[string]string{"metadata.yaml": ""}), want: "results/m/metadata.yaml: empty file"},
+		{name: "metadata over its limit", files: withFiles(map[string]string{"metadata.yaml": brokenMeta("Model M") + "notes: \"" + strings.Repeat("n", 70<<10) + "\"\n"}), want: "results/m/metadata.yaml: file is 70 KiB, larger than the 64 KiB limit"},
+		{name: "sparse 2 GiB responses", files: withFiles(nil), setup: sparse("responses.jsonl", 2<<30), want: "results/m/responses.jsonl: file is 2.0 GiB, larger than the 1.0 GiB limit"},
+		{name: "sparse 2 GiB ifeval", files: withFiles(map[string]string{"ifeval.jsonl": "{}"}), setup: sparse("ifeval.jsonl", 2<<30), want: "results/m/ifeval.jsonl: file is 2.0 GiB, larger than the 1.0 GiB limit"},
+		{name: "reported beside metadata", files: withFiles(map[string]string{"reported.yaml": "model: {name: X}\n"}), want: "results/m/reported.yaml: a folder holds either a rescored submission or reported figures, not both"},
+		{name: "responses beside reported", files: map[string]string{"reported.yaml": "model: {name: X, organization: Y}\ncitation: {title: T, authors: A}\npolicy: strict\ncompliance: 2.1\n", "responses.jsonl": goodRecords}, want: "results/m/responses.jsonl: responses beside reported.yaml are not scored"},
+		{name: "no metadata", files: withFiles(map[string]string{"metadata.yaml": "\x00delete"}), want: "results/m/metadata.yaml: missing metadata.yaml"},
+		{name: "no responses", files: withFiles(map[string]string{"responses.jsonl": "\x00delete"}), want: "results/m/responses.jsonl: missing responses.jsonl"},
+		{name: "README over its limit", files: withFiles(map[string]string{"README.md": strings.Repeat("r", 300<<10)}), want: "results/m/README.md: file is 300 KiB, larger than the 256 KiB limit"},
+
+		// metadata.yaml.
+		{name: "metadata byte-order mark", files: withFiles(map[string]string{"metadata.yaml": "\ufeff" + brokenMeta("Model M")}), want: "results/m/metadata.yaml:1: starts with a byte-order mark"},
+		{name: "metadata unknown field", files: withFiles(map[string]string{"metadata.yaml": brokenMeta("Model M") + "licence: mit\n"}), want: "results/m/metadata.yaml:6: licence: unknown field"},
+		{name: "metadata without name", files: withFiles(map[string]string{"metadata.yaml": strings.Replace(brokenMeta("Model M"), "name: Model M\n", "", 1)}), want: "results/m/metadata.yaml: name: required field missing"},
+		{name: "metadata open_weights yes", files: withFiles(map[string]string{"metadata.yaml": strings.Replace(brokenMeta("Model M"), "true", "yes", 1)}), want: `results/m/metadata.yaml:3: open_weights: want true or false, got "yes"`},
+		{name: "metadata bad date", files: withFiles(map[string]string{"metadata.yaml": strings.Replace(brokenMeta("Model M"), "2026-01-02", "2026-02-30", 1)}), want: `results/m/metadata.yaml:4: date: "2026-02-30" is not a date`},
+		{name: "metadata no judges", files: withFiles(map[string]string{"metadata.yaml": strings.Replace(brokenMeta("Model M"), "[j1, j2]", "[]", 1)}), want: "results/m/metadata.yaml:5: judges: list at least one judge"},
+		{name: "metadata field twice", files: withFiles(map[string]string{"metadata.yaml": brokenMeta("Model M") + "name: Model N\n"}), want: "results/m/metadata.yaml:6: "},
+		{name: "metadata script link", files: withFiles(map[string]string{"metadata.yaml": brokenMeta("Model M") + "link: javascript:alert(1)\n"}), want: `results/m/metadata.yaml:6: link: "javascript:alert(1)" is not an http or https URL`},
+		{name: "metadata invalid UTF-8", files: withFiles(map[string]string{"metadata.yaml": brokenMeta("Model \xff")}), want: "results/m/metadata.yaml: invalid UTF-8"},
+		{name: "metadata a list", files: withFiles(map[string]string{"metadata.yaml": "- name\n- org\n"}), want: "results/m/metadata.yaml: want one YAML mapping"},
+		{name: "model name taken", clash: true, files: withFiles(map[string]string{"metadata.yaml": brokenMeta("good   MODEL")}), want: `results/m/metadata.yaml:1: name: model name "good   MODEL" is also claimed by results/good`},
+		{name: "judge listed twice", files: withFiles(map[string]string{"metadata.yaml": strings.Replace(brokenMeta("Model M"), "[j1, j2]", "[j1, j1]", 1)}), want: `results/m/metadata.yaml:5: judges: judge "j1" listed twice`},
+
+		// responses.jsonl records.
+		{name: "truncated last line", files: withFiles(map[string]string{"responses.jsonl": goodRecords[:len(goodRecords)-20]}), want: "results/m/responses.jsonl:2: column"},
+		{name: "JSON array", files: withFiles(map[string]string{"responses.jsonl": "[" + strings.TrimSpace(strings.ReplaceAll(goodRecords, "\n", ",")) + "]\n"}), want: "results/m/responses.jsonl:1: a JSON array, not one JSON object per line"},
+		{name: "number for response", files: withFiles(map[string]string{"responses.jsonl": rec(func(r map[string]any) { r["response"] = 42 })}), want: "results/m/responses.jsonl:2: item c-2: response: column"},
+		{name: "duplicate key", files: withFiles(map[string]string{"responses.jsonl": strings.Replace(goodRecords, `{"id":"c-2",`, `{"id":"c-2","id":"c-2",`, 1)}), want: "results/m/responses.jsonl:2: id: duplicate key"},
+		{name: "escaped duplicate key", files: withFiles(map[string]string{"responses.jsonl": strings.Replace(goodRecords, `{"id":"c-2",`, `{"id":"c-2","respons\u0065":"x",`, 1)}), want: "results/m/responses.jsonl:2: response: duplicate key"},
+		{name: "unknown record field", files: withFiles(map[string]string{"responses.jsonl": rec(func(r map[string]any) { r["usage"] = 3 })}), want: "results/m/responses.jsonl:2: usage: unknown field"},
+		{name: "null response", files: withFiles(map[string]string{"responses.jsonl": rec(func(r map[string]any) { r["response"] = nil })}), want: "results/m/responses.jsonl:2: item c-2: response: null"},
+		{name: "missing response", files: withFiles(map[string]string{"responses.jsonl": rec(func(r map[string]any) { delete(r, "response") })}), want: "results/m/responses.jsonl:2: item c-2: response: missing field"},
+		{name: "missing id", files: withFiles(map[string]string{"responses.jsonl": rec(func(r map[string]any) { delete(r, "id") })}), want: "results/m/responses.jsonl:2: id: missing item id"},
+		{name: "unknown item", files: withFiles(map[string]string{"responses.jsonl": rec(func(r map[string]any) { r["id"] = "p-9" })}), want: `results/m/responses.jsonl:2: id: unknown item id "p-9"`},
+		{name: "item twice", files: withFiles(map[string]string{"responses.jsonl": goodRecords + jsonl(brokenRecord("c-1"))}), want: `results/m/responses.jsonl:3: id: duplicate item id "c-1" (first on line 1)`},
+		{name: "invalid UTF-8 line", files: withFiles(map[string]string{"responses.jsonl": goodRecords + "{\"id\": \"\xff\"}\n"}), want: "results/m/responses.jsonl:3: invalid UTF-8"},
+		{name: "line over its limit", files: withFiles(map[string]string{"responses.jsonl": goodRecords + `{"id": "c-1", "response": "`}), setup: func(t *testing.T, dir string) { sparse("responses.jsonl", 6<<20)(t, dir) }, want: "results/m/responses.jsonl:3: line longer than 4 MiB"},
+		{name: "response over its limit", files: withFiles(map[string]string{"responses.jsonl": rec(func(r map[string]any) { r["response"] = big })}), want: "results/m/responses.jsonl:2: item c-2: response: answer is 300 KiB, longer than the 256 KiB limit"},
+		{name: "judge output over its limit", files: withFiles(map[string]string{"responses.jsonl": rec(func(r map[string]any) { judgeOf(r, "j1")["correctness"] = big[:100<<10] })}), want: "results/m/responses.jsonl:2: item c-2: judges.j1.correctness: judge output is 100 KiB, longer than the 64 KiB limit"},
+		{name: "judges not an object", files: withFiles(map[string]string{"responses.jsonl": rec(func(r map[string]any) { r["judges"] = "yes" })}), want: "results/m/responses.jsonl:2: item c-2: judges: column"},
+		{name: "two values on a line", files: withFiles(map[string]string{"responses.jsonl": strings.Replace(goodRecords, "\n", " {}\n", 1)}), want: "results/m/responses.jsonl:1: column"},
+		{name: "not JSON", files: withFiles(map[string]string{"responses.jsonl": goodRecords + "id: c-1\n"}), want: "results/m/responses.jsonl:3: not a JSON object"},
+
+		// Accepted with warnings: the build scores these as the protocol says.
+		{name: "judge missing", accepted: true, files: withFiles(map[string]string{"responses.jsonl": rec(func(r map[string]any) { delete(r["judges"].(map[string]any), "j2") })}), want: "results/m/responses.jsonl:2: item c-2: judge j2: warning: no output from this judge (counts as NO)"},
+		{name: "audit missing", accepted: true, files: withFiles(map[string]string{"responses.jsonl": rec(func(r map[string]any) {
+			delete(judgeOf(r, "j1")["constraints"].(map[string]any), "variable_naming_consistency")
+		})}), want: "results/m/responses.jsonl:2: item c-2: constraint variable_naming_consistency: judge j1: warning: no audit of this constraint"},
+		{name: "correctness without verdict", accepted: true, files: withFiles(map[string]string{"responses.jsonl": rec(func(r map[string]any) { judgeOf(r, "j1")["correctness"] = "Looks right." })}), want: "results/m/responses.jsonl:2: item c-2: correctness: judge j1: warning: no CORRECT line"},
+		{name: "empty response", accepted: true, files: withFiles(map[string]string{"responses.jsonl": rec(func(r map[string]any) { r["response"] = "" })}), want: "results/m/responses.jsonl:2: item c-2: warning: empty response"},
+		{name: "incomplete", accepted: true, files: withFiles(map[string]string{"responses.jsonl": jsonl(brokenRecord("c-1"))}), want: "results/m/responses.jsonl: id: warning: incomplete: 1 of 2 items have no record: c-2"},
+		{name: "judge not in metadata", accepted: true, files: withFiles(map[string]string{"responses.jsonl": rec(func(r map[string]any) {
+			r["judges"].(map[string]any)["j3"] = judgeOf(r, "j1")
+		})}), want: "results/m/responses.jsonl:2: item c-2: judge j3: warning: judge not listed in metadata.yaml"},
+		{name: "claim off", accepted: true, files: withFiles(map[string]string{"metadata.yaml": brokenMeta("Model M") + "claimed:\n  strict: {correct: 0.5}\n"}), want: "results/m/metadata.yaml: claimed.strict.correct: warning: claimed 0.5000 but rescored 1.0000"},
+		{name: "BOM and CRLF in responses", accepted: true, files: withFiles(map[string]string{"responses.jsonl": "\ufeff" + strings.ReplaceAll(goodRecords, "\n", "\r\n")}), want: "results/m: valid"},
+		{name: "audit of a constraint not enabled", accepted: true, files: withFiles(map[string]string{"responses.jsonl": jsonl(func() map[string]any {
+			r := brokenRecord("c-1")
+			judgeOf(r, "j1")["constraints"].(map[string]any)["numerical_methods"] = "POINT_1: YES"
+			return r
+		}(), brokenRecord("c-2"))}), want: "results/m/responses.jsonl:1: item c-1: constraint numerical_methods: judge j1: warning: constraint not enabled for this item"},
+
+		// ifeval.jsonl.
+		{name: "ifeval prompt not in the benchmark", files: withFiles(map[string]string{"ifeval.jsonl": `{"prompt": "Write in lowercase.", "response": "ok"}` + "\n" + `{"prompt": "Another prompt", "response": "x"}` + "\n"}), want: `results/m/ifeval.jsonl:2: prompt: prompt not in`},
+		{name: "ifeval unknown field", files: withFiles(map[string]string{"ifeval.jsonl": `{"prompt": "Write in lowercase.", "response": "ok", "key": 1}` + "\n"}), want: "results/m/ifeval.jsonl:1: key: unknown field"},
+		{name: "ifeval null response", files: withFiles(map[string]string{"ifeval.jsonl": `{"prompt": "Write in lowercase.", "response": null}` + "\n"}), want: "results/m/ifeval.jsonl:1: response: missing or null"},
+		{name: "ifeval not JSON", files: withFiles(map[string]string{"ifeval.jsonl": "prompt, response\n"}), want: "results/m/ifeval.jsonl:1: not a JSON object"},
+		{name: "ifeval response over its limit", files: withFiles(map[string]string{"ifeval.jsonl": fmt.Sprintf(`{"prompt": "Write in lowercase.", "response": %q}`, big) + "\n"}), want: "results/m/ifeval.jsonl:1: response: answer is 300 KiB"},
+		{name: "ifeval answering some prompts", accepted: true, files: withFiles(map[string]string{"ifeval.jsonl": `{"prompt": "Write in lowercase.", "response": "all lowercase"}` + "\n"}), want: "results/m: valid"},
+	}
+}
+
+// brokenRoot lays out a repository with a tiny benchmark, one good
+// submission and an IFEval prompt set, and returns its path.
+func brokenRoot(t *testing.T) string {
+	root := t.TempDir()
+	for path, data := range map[string]string{
+		"benchmarks/sciif/items.jsonl":       brokenItems,
+		"benchmarks/ifeval/input_data.jsonl": brokenPrompts,
+		"results/good/metadata.yaml":         brokenMeta("Good Model"),
+		"results/good/responses.jsonl":       goodRecords,
+		"results/good/ifeval.jsonl":          `{"prompt": "Write in lowercase.", "response": "fine"}` + "\n",
+	} {
+		p := filepath.Join(root, filepath.FromSlash(path))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+func runIn(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), args, &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+func TestBrokenInputsValidateAgreesWithBuild(t *testing.T) {
+	cases := brokenCases()
+	if len(cases) < 60 {
+		t.Fatalf("the table has %d cases; it is meant to cover at least 60", len(cases))
+	}
+	common := []string{"--benchmark", "benchmarks/sciif", "--results", "results", "--ifeval-input", "benchmarks/ifeval/input_data.jsonl"}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			root := brokenRoot(t)
+			t.Chdir(root)
+			if code, _, stderr := runIn(t, append([]string{"build", "--out", "site"}, common...)...); code != 0 {
+				t.Fatalf("the good board does not build: %s", stderr)
+			}
+			before := readTree(t, "site")
+			dir := filepath.Join("results", "m")
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			for name, data := range tc.files {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tc.setup != nil {
+				tc.setup(t, dir)
+			}
+
+			vcode, vout, verr := runIn(t, append([]string{"validate"}, append(common, dir)...)...)
+			bcode, _, berr := runIn(t, append([]string{"build", "--out", "site"}, common...)...)
+			if (vcode == 0) != (bcode == 0) {
+				t.Fatalf("validate exited %d and build %d: they must agree\nvalidate:\n%s%s\nbuild:\n%s", vcode, bcode, vout, verr, berr)
+			}
+			if (vcode == 0) != tc.accepted {
+				t.Fatalf("validate exited %d, want accepted=%v:\n%s%s", vcode, tc.accepted, vout, verr)
+			}
+			if !strings.Contains(vout, tc.want) {
+				t.Errorf("validate does not say %q:\n%s%s", tc.want, vout, verr)
+			}
+			if strings.Contains(vout+verr+berr, "panic") {
+				t.Errorf("a panic:\n%s%s%s", vout, verr, berr)
+			}
+			if tc.accepted {
+				return
+			}
+			if !strings.Contains(berr, tc.want) {
+				t.Errorf("build does not say %q:\n%s", tc.want, berr)
+			}
+			after := readTree(t, "site")
+			if len(after) != len(before) {
+				t.Errorf("a failed build changed the previous site: %d files, was %d", len(after), len(before))
+			}
+			for name, data := range before {
+				if !bytes.Equal(data, after[name]) {
+					t.Errorf("a failed build changed %s", name)
+				}
+			}
+			code, _, serr := runIn(t, append([]string{"build", "--out", "site", "--skip-invalid"}, common...)...)
+			if code != 0 {
+				t.Fatalf("--skip-invalid failed: %s", serr)
+			}
+			if !strings.Contains(serr, "left out the submissions") {
+				t.Errorf("--skip-invalid does not say what it left out:\n%s", serr)
+			}
+			scores, err := os.ReadFile(filepath.Join("site", "scores.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bytes.Contains(scores, []byte(`"Model M"`)) || bytes.Contains(scores, []byte(`"Good Model"`)) == tc.clash {
+				t.Errorf("--skip-invalid: the site must show the good model and not the invalid one")
+			}
+		})
+	}
+}
