@@ -24,6 +24,10 @@ var (
 	rePercentW = regexp.MustCompile(`(?i)\s*(?:percent(?:age)?|pct)$`)
 )
 
+// maxUnitLen is the length of the longest unit parseQuantity reads
+// ("\\mathrm{kg\\,m^{2}\\,s^{-3}\\,A^{-1}}" is 36 bytes).
+const maxUnitLen = 96
+
 // parseQuantity splits s into a value and a unit at the leftmost place
 // where the left part is a constant expression and the right part a unit.
 func parseQuantity(s string) (*quantity, error) {
@@ -32,7 +36,9 @@ func parseQuantity(s string) (*quantity, error) {
 	if s == "" {
 		return nil, errSyntax
 	}
-	for i := 1; i < len(s); i++ {
+	// A unit is short, so only the last maxUnitLen bytes can start one;
+	// trying every split of a long chain would be quadratic.
+	for i := max(1, len(s)-maxUnitLen); i < len(s); i++ {
 		c := s[i]
 		if !(isLetter(c) || c >= 0x80 || c == '%' || c == '(') {
 			continue
