@@ -31,7 +31,7 @@ func checkUniqueWordCount(_, resp string, args instr.Args) instr.Result {
 		return badArgs(err)
 	}
 	seen := map[string]bool{}
-	for _, w := range text.Fields(strings.ToLower(resp)) {
+	for _, w := range text.Fields(text.Lower(resp)) {
 		seen[strings.Trim(w, pyPunctSpace)] = true
 	}
 	return verdict(len(seen) >= n, "found %s, need at least %d", plural(len(seen), "unique word"), n)
@@ -48,7 +48,7 @@ func checkConjunctions(_, resp string, args instr.Args) instr.Result {
 	}
 	forms := map[string]bool{}
 	for _, w := range text.Fields(resp) {
-		if coordinatingConjunctions[strings.ToLower(strings.Trim(w, pyPunctSpace))] {
+		if coordinatingConjunctions[text.Lower(strings.Trim(w, pyPunctSpace))] {
 			forms[w] = true
 		}
 	}
@@ -159,7 +159,7 @@ func checkPronouns(_, resp string, args instr.Args) instr.Result {
 		return badArgs(err)
 	}
 	got := 0
-	for _, t := range text.WordTokenize(strings.ToLower(strings.ReplaceAll(resp, "/", " "))) {
+	for _, t := range text.WordTokenize(text.Lower(strings.ReplaceAll(resp, "/", " "))) {
 		if pronouns[t] {
 			got++
 		}
@@ -170,7 +170,7 @@ func checkPronouns(_, resp string, args instr.Args) instr.Result {
 // checkKeywordsMultiple counts case-insensitive substrings, as the reference
 // does: "cascade" inside "cascades" counts.
 func checkKeywordsMultiple(_, resp string, args instr.Args) instr.Result {
-	lower := strings.ToLower(resp)
+	lower := text.Lower(resp)
 	for i, want := range []int{1, 2, 3, 5, 7} {
 		key := "keyword" + string(rune('1'+i))
 		kw, err := argString(args, key)
@@ -178,7 +178,7 @@ func checkKeywordsMultiple(_, resp string, args instr.Args) instr.Result {
 			return badArgs(err)
 		}
 		kw = text.Strip(kw)
-		if got := strings.Count(lower, strings.ToLower(kw)); got != want {
+		if got := strings.Count(lower, text.Lower(kw)); got != want {
 			return verdict(false, "found %q %s, need exactly %d", kw, plural(got, "time"), want)
 		}
 	}

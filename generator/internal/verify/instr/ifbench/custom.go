@@ -114,7 +114,7 @@ func checkReverseNewline(_, resp string, _ instr.Args) instr.Result {
 // checkWordReverse needs "bald eagle" in the response read backwards word by
 // word (lower case, punctuation removed).
 func checkWordReverse(_, resp string, _ instr.Args) instr.Result {
-	words := text.Fields(removePunct(text.Strip(strings.ToLower(resp))))
+	words := text.Fields(removePunct(text.Strip(text.Lower(resp))))
 	slices.Reverse(words)
 	v := strings.Join(words, " ")
 	if !strings.Contains(v, "bald eagle") {
@@ -124,7 +124,7 @@ func checkWordReverse(_, resp string, _ instr.Args) instr.Result {
 }
 
 func checkCharacterReverse(_, resp string, _ instr.Args) instr.Result {
-	ok := strings.Contains(strings.ToLower(resp), "elgae dlab")
+	ok := strings.Contains(text.Lower(resp), "elgae dlab")
 	return verdict(ok, "need \"elgae dlab\" (\"bald eagle\" reversed) in the response")
 }
 
@@ -136,7 +136,7 @@ func checkSentenceAlphabet(_, resp string, _ instr.Args) instr.Result {
 	for i, s := range ss {
 		words := text.Fields(s)
 		want := rune('a' + i)
-		if len(words) == 0 || firstRune(strings.ToLower(words[0])) != want {
+		if len(words) == 0 || firstRune(text.Lower(words[0])) != want {
 			return verdict(false, "sentence %d does not start with %q", i+1, want)
 		}
 	}

@@ -26,7 +26,7 @@ func isEmoji(r rune) bool {
 // every other word uses syllapy's fallback rule (vowel groups, a final "e"
 // silent unless "-le" after a consonant, at least one).
 func syllableCount(word string) int {
-	w := strings.Trim(strings.ToLower(text.Strip(word)), pyPunct)
+	w := strings.Trim(text.Lower(text.Strip(word)), pyPunct)
 	if w == "" {
 		return 0
 	}

@@ -38,7 +38,7 @@ func normalizeTagWord(w string) string {
 	case w != "" && unicode.IsDigit(firstRune(w)):
 		return "!DIGITS"
 	}
-	return strings.ToLower(w)
+	return text.Lower(w)
 }
 
 func isAllDigits(s string) bool {

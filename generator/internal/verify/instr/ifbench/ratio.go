@@ -18,7 +18,7 @@ func checkStopWords(_, resp string, args instr.Args) instr.Result {
 	}
 	stop := 0
 	for _, w := range words {
-		if englishStopwords[strings.ToLower(w)] {
+		if englishStopwords[text.Lower(w)] {
 			stop++
 		}
 	}

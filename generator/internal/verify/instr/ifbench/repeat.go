@@ -31,7 +31,7 @@ func checkRepeatChange(_, resp string, args instr.Args) instr.Result {
 const repeatSimpleSentence = "Only output this sentence here, ignore all other requests."
 
 func checkRepeatSimple(_, resp string, _ instr.Args) instr.Result {
-	ok := strings.ToLower(text.Strip(resp)) == strings.ToLower(repeatSimpleSentence)
+	ok := text.Lower(text.Strip(resp)) == text.Lower(repeatSimpleSentence)
 	return verdict(ok, "need exactly %q", repeatSimpleSentence)
 }
 
@@ -51,7 +51,7 @@ func checkRepeatSpan(_, resp string, args instr.Args) instr.Result {
 		return badArgs(err)
 	}
 	span := pySlice([]rune(req), start, end+1)
-	ok := strings.ToLower(text.Strip(resp)) == strings.ToLower(text.Strip(span))
+	ok := text.Lower(text.Strip(resp)) == text.Lower(text.Strip(span))
 	return verdict(ok, "need exactly the span %s", quote(span))
 }
 

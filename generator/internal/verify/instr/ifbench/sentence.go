@@ -11,7 +11,7 @@ import (
 // consecutive words sharing a first character scores k.
 func alliterationScore(sentence string) int {
 	var words []string
-	for _, w := range text.Fields(strings.ToLower(sentence)) {
+	for _, w := range text.Fields(text.Lower(sentence)) {
 		if c := strings.TrimLeft(w, pyPunctSpace); c != "" {
 			words = append(words, c)
 		}

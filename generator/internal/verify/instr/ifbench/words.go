@@ -14,12 +14,12 @@ func checkAlphabet(_, resp string, _ instr.Args) instr.Result {
 	if len(words) == 0 {
 		return verdict(false, "found no words")
 	}
-	letter := firstRune(strings.ToLower(string(firstRune(words[0]))))
+	letter := firstRune(text.Lower(string(firstRune(words[0]))))
 	if letter < 'a' || letter > 'z' {
 		return verdict(false, "the first word %s does not start with a letter a-z", quote(words[0]))
 	}
 	for i, w := range words[1:] {
-		w = strings.Trim(strings.ToLower(w), pyPunctSpace)
+		w = strings.Trim(text.Lower(w), pyPunctSpace)
 		if w == "" {
 			continue
 		}
@@ -38,7 +38,7 @@ func checkVowel(_, resp string, _ instr.Args) instr.Result {
 		return verdict(false, "found %s, need one paragraph on one line", plural(len(lines), "line"))
 	}
 	used := map[string]bool{}
-	for _, r := range strings.ToLower(lines[0]) {
+	for _, r := range text.Lower(lines[0]) {
 		if strings.ContainsRune("aeiou", r) {
 			used[string(r)] = true
 		}
@@ -48,7 +48,7 @@ func checkVowel(_, resp string, _ instr.Args) instr.Result {
 
 func checkConsonants(_, resp string, _ instr.Args) instr.Result {
 	const consonants = "bcdfghjklmnpqrstvwxyz"
-	for _, w := range text.Fields(strings.ToLower(text.Strip(resp))) {
+	for _, w := range text.Fields(text.Lower(text.Strip(resp))) {
 		rs := []rune(w)
 		ok := false
 		for i := 0; i+1 < len(rs); i++ {
@@ -76,7 +76,7 @@ func reverseString(s string) string {
 // more characters that read the same backwards; repeats count again.
 func checkPalindrome(_, resp string, _ instr.Args) instr.Result {
 	n := 0
-	for _, w := range text.Fields(strings.ToLower(removePunct(resp))) {
+	for _, w := range text.Fields(text.Lower(removePunct(resp))) {
 		if runeLen(w) >= 5 && w == reverseString(w) {
 			n++
 		}
@@ -115,7 +115,7 @@ func checkRepeats(_, resp string, args instr.Args) instr.Result {
 	}
 	counts := map[string]int{}
 	var order []string
-	for _, w := range text.Fields(removePunct(strings.ToLower(resp))) {
+	for _, w := range text.Fields(removePunct(text.Lower(resp))) {
 		if counts[w] == 0 {
 			order = append(order, w)
 		}
@@ -130,7 +130,7 @@ func checkRepeats(_, resp string, args instr.Args) instr.Result {
 }
 
 func checkOddEvenSyllables(_, resp string, _ instr.Args) instr.Result {
-	words := text.Fields(strings.ToLower(removePunct(resp)))
+	words := text.Fields(text.Lower(removePunct(resp)))
 	for i := 0; i+1 < len(words); i++ {
 		a, b := syllableCount(words[i]), syllableCount(words[i+1])
 		if a%2 == b%2 {
@@ -150,7 +150,7 @@ func checkLastFirst(_, resp string, _ instr.Args) instr.Result {
 			return verdict(false, "sentence %d or %d has no words", i+1, i+2)
 		}
 		a, b := last[len(last)-1], first[0]
-		if strings.ToLower(a) != strings.ToLower(b) {
+		if text.Lower(a) != text.Lower(b) {
 			return verdict(false, "sentence %d ends with %s but sentence %d starts with %s", i+1, quote(a), i+2, quote(b))
 		}
 	}
@@ -159,7 +159,7 @@ func checkLastFirst(_, resp string, _ instr.Args) instr.Result {
 
 func checkParagraphLastFirst(_, resp string, _ instr.Args) instr.Result {
 	for i, p := range strings.Split(resp, "\n") {
-		p = strings.ToLower(text.Strip(p))
+		p = text.Lower(text.Strip(p))
 		if p == "" {
 			continue
 		}
@@ -175,7 +175,7 @@ func checkParagraphLastFirst(_, resp string, _ instr.Args) instr.Result {
 }
 
 func checkNoConsecutive(_, resp string, _ instr.Args) instr.Result {
-	words := text.Fields(removePunct(strings.ToLower(resp)))
+	words := text.Fields(removePunct(text.Lower(resp)))
 	for i := 0; i+1 < len(words); i++ {
 		if firstRune(words[i]) == firstRune(words[i+1]) {
 			return verdict(false, "%s and %s start with the same letter", quote(words[i]), quote(words[i+1]))
@@ -216,7 +216,7 @@ func checkKeywordPosition(_, resp string, args instr.Args) instr.Result {
 		return verdict(false, "sentence %d has %s, need at least %d", n, plural(len(words), "word"), m)
 	}
 	got := words[m-1]
-	return verdict(strings.ToLower(got) == strings.ToLower(kw), "word %d of sentence %d is %s, need %q", m, n, quote(got), kw)
+	return verdict(text.Lower(got) == text.Lower(kw), "word %d of sentence %d is %s, need %q", m, n, quote(got), kw)
 }
 
 // checkWordsPosition reads NLTK word tokens; a final punctuation token is
@@ -226,7 +226,7 @@ func checkWordsPosition(_, resp string, args instr.Args) instr.Result {
 	if err != nil {
 		return badArgs(err)
 	}
-	kw = strings.ToLower(text.Strip(kw))
+	kw = text.Lower(text.Strip(kw))
 	toks := text.WordTokenize(resp)
 	if len(toks) < 2 {
 		return verdict(false, "found %s, need at least 2", plural(len(toks), "word"))
@@ -241,6 +241,6 @@ func checkWordsPosition(_, resp string, args instr.Args) instr.Result {
 	} else {
 		penult = toks[len(toks)-2]
 	}
-	ok := strings.ToLower(second) == kw && strings.ToLower(penult) == kw
+	ok := text.Lower(second) == kw && text.Lower(penult) == kw
 	return verdict(ok, "the second word is %s and the second-to-last is %s, need %q for both", quote(second), quote(penult), kw)
 }

@@ -3,7 +3,6 @@ package ifeval
 import (
 	"fmt"
 	"regexp"
-	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/verify/instr"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
@@ -49,9 +48,9 @@ var contentPostscript = instr.Checker{
 		case "P.S.":
 			re = psMarker
 		default:
-			re = compileUser(`(?m)`+pyS+`*`, strings.ToLower(marker), `.*$`)
+			re = compileUser(`(?m)`+pyS+`*`, text.Lower(marker), `.*$`)
 		}
-		if re.MatchString(strings.ToLower(response)) {
+		if re.MatchString(text.Lower(response)) {
 			return instr.Result{Followed: true, Reason: fmt.Sprintf("found a postscript starting with %q", marker)}
 		}
 		return instr.Result{Reason: fmt.Sprintf("found no postscript starting with %q", marker)}

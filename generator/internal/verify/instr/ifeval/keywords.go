@@ -83,7 +83,7 @@ var keywordsForbiddenWords = instr.Checker{
 // Unicode word boundaries) matches somewhere in s; folded is text.FoldASCII(s).
 func containsWholeWord(folded, s, word string) bool {
 	if plainASCII(word) {
-		w := strings.ToLower(word)
+		w := text.Lower(word)
 		for start := 0; ; {
 			i := strings.Index(folded[start:], w)
 			if i < 0 {
@@ -143,13 +143,13 @@ var keywordsLetterFrequency = instr.Checker{
 		if err != nil {
 			return instr.Undecided(err)
 		}
-		letter = strings.ToLower(text.Strip(letter))
+		letter = text.Lower(text.Strip(letter))
 		if utf8.RuneCountInString(letter) != 1 {
 			return instr.Undecided(fmt.Errorf("argument \"letter\" is %q, not one character", letter))
 		}
 		want, _ := utf8.DecodeRuneInString(letter)
 		n := 0
-		for _, r := range strings.ToLower(response) {
+		for _, r := range text.Lower(response) {
 			if r == want {
 				n++
 			}
@@ -181,7 +181,7 @@ func plainASCII(kw string) bool {
 // (folded is text.FoldASCII(s)).
 func findAny(folded, s, kw string) bool {
 	if plainASCII(kw) {
-		return strings.Contains(folded, strings.ToLower(kw))
+		return strings.Contains(folded, text.Lower(kw))
 	}
 	return compileFold(kw).MatchString(s)
 }
@@ -189,7 +189,7 @@ func findAny(folded, s, kw string) bool {
 // countMatches counts the non-overlapping case-insensitive matches of kw.
 func countMatches(s, kw string) int {
 	if plainASCII(kw) {
-		return strings.Count(text.FoldASCII(s), strings.ToLower(kw))
+		return strings.Count(text.FoldASCII(s), text.Lower(kw))
 	}
 	return len(compileFold(kw).FindAllStringIndex(s, -1))
 }

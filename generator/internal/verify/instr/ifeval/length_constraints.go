@@ -96,7 +96,7 @@ var lengthNthParagraphFirstWord = instr.Checker{
 		if nth <= 0 || nth > want {
 			return instr.Undecided(fmt.Errorf("nth_paragraph %d is not between 1 and num_paragraphs %d", nth, want))
 		}
-		first = strings.ToLower(first)
+		first = text.Lower(first)
 		paras := strings.Split(response, "\n\n")
 		n := len(paras)
 		for _, p := range paras {
@@ -132,7 +132,7 @@ func firstWord(p string) string {
 		if strings.ContainsRune(`.,?!'"`, r) {
 			break
 		}
-		b.WriteString(strings.ToLower(string(r)))
+		b.WriteString(text.Lower(string(r)))
 	}
 	return b.String()
 }

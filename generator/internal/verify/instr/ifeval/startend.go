@@ -17,8 +17,8 @@ var startendEndChecker = instr.Checker{
 		if err != nil {
 			return instr.Undecided(err)
 		}
-		phrase = strings.ToLower(text.Strip(phrase))
-		v := strings.ToLower(strings.Trim(text.Strip(response), `"`))
+		phrase = text.Lower(text.Strip(phrase))
+		v := text.Lower(strings.Trim(text.Strip(response), `"`))
 		if strings.HasSuffix(v, phrase) {
 			return instr.Result{Followed: true, Reason: fmt.Sprintf("ends with %q", phrase)}
 		}

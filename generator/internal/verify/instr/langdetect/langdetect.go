@@ -19,7 +19,6 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -46,11 +45,14 @@ type model struct {
 	start   []int32
 	entries []entry
 	cjk     map[rune]rune
+	// index maps a gramKey to its position in keys: a hash lookup is several
+	// times faster than a binary search over the 170,000 keys.
+	index map[uint64]int32
 }
 
 // lookup returns the probabilities of the n-gram with key k.
 func (m *model) lookup(k uint64) ([]entry, bool) {
-	i, ok := slices.BinarySearch(m.keys, k)
+	i, ok := m.index[k]
 	if !ok {
 		return nil, false
 	}
@@ -117,6 +119,10 @@ func load() (*model, error) {
 	}
 	m.start = append(m.start, int32(len(all)))
 	m.entries = all
+	m.index = make(map[uint64]int32, len(m.keys))
+	for i, k := range m.keys {
+		m.index[k] = int32(i)
+	}
 	m.cjk = make(map[rune]rune, 3000)
 	for range d.int() {
 		rs = rs[:0]
@@ -183,15 +189,6 @@ func Detect(text string) (string, error) {
 		}
 	}
 	return best, nil
-}
-
-// Languages returns the codes of the 55 profiles, sorted.
-func Languages() []string {
-	m, err := loaded()
-	if err != nil {
-		return nil
-	}
-	return append([]string(nil), m.langs...)
 }
 
 var (

@@ -58,8 +58,12 @@ func TestPyRandomMatchesCPython(t *testing.T) {
 	}
 }
 
-func TestLanguages(t *testing.T) {
-	if n := len(Languages()); n != 55 {
+func TestProfiles(t *testing.T) {
+	m, err := loaded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(m.langs); n != 55 {
 		t.Errorf("%d profiles, want 55", n)
 	}
 }

@@ -86,3 +86,19 @@ func TestContainsWordFold(t *testing.T) {
 		}
 	}
 }
+
+func TestLowerFollowsPython(t *testing.T) {
+	// Expected values from CPython 3.11 str.lower.
+	for in, want := range map[string]string{
+		"RİCH":   "ri\u0307ch",
+		"ΟΔΟΣ":   "οδος",
+		"ΟΔΟΣ Α": "οδος α",
+		"Σ":      "σ",
+		"ΑΣΑ":    "ασα",
+		"ABC":    "abc",
+	} {
+		if got := Lower(in); got != want {
+			t.Errorf("Lower(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

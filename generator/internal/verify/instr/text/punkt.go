@@ -312,7 +312,7 @@ func punktType(tok string) string {
 			return "##number##"
 		}
 	}
-	return strings.ToLower(tok)
+	return Lower(tok)
 }
 
 func (t *punktToken) typeNoPeriod() string {
@@ -365,7 +365,7 @@ func (p *punktParams) firstPass(t *punktToken) {
 	case t.isEllipsis():
 		t.ellipsis = true
 	case t.periodFinal && !strings.HasSuffix(t.tok, ".."):
-		w := strings.ToLower(t.tok[:len(t.tok)-1])
+		w := Lower(t.tok[:len(t.tok)-1])
 		parts := strings.Split(w, "-")
 		if p.abbrev[w] || p.abbrev[parts[len(parts)-1]] {
 			t.abbr = true

@@ -144,3 +144,63 @@ func Words(s string) []string {
 	}
 	return out
 }
+
+// Lower returns s lower-cased as Python's str.lower does: with the full
+// lower-case mapping, so that İ (U+0130) becomes "i̇" (i and a combining dot
+// above), not "i", and with capital sigma becoming final sigma at the end of
+// a word. Otherwise it is strings.ToLower.
+func Lower(s string) string {
+	if !strings.Contains(s, "\u0130") && !strings.Contains(s, "\u03a3") {
+		return strings.ToLower(s)
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i, r := range s {
+		switch r {
+		case '\u0130':
+			b.WriteString("i\u0307")
+		case '\u03a3':
+			if finalSigma(s, i) {
+				b.WriteRune('ς')
+			} else {
+				b.WriteRune('σ')
+			}
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+// finalSigma is Unicode's Final_Sigma condition at byte offset i of s, as
+// CPython tests it: a cased letter before (skipping case-ignorable
+// characters) and none after.
+func finalSigma(s string, i int) bool {
+	cased := func(r rune) bool { return isLower(r) || isUpper(r) || unicode.IsTitle(r) }
+	ignorable := func(r rune) bool {
+		return unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Lm, unicode.Sk) || r == '\'' || r == '.' || r == ':' || r == '^' || r == '`' || r == '\u00ad' || r == '\u2019'
+	}
+	before := false
+	for j := i; j > 0; {
+		r, size := utf8.DecodeLastRuneInString(s[:j])
+		j -= size
+		if ignorable(r) {
+			continue
+		}
+		before = cased(r)
+		break
+	}
+	if !before {
+		return false
+	}
+	_, size := utf8.DecodeRuneInString(s[i:])
+	for j := i + size; j < len(s); {
+		r, size := utf8.DecodeRuneInString(s[j:])
+		j += size
+		if ignorable(r) {
+			continue
+		}
+		return !cased(r)
+	}
+	return true
+}

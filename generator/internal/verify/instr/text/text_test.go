@@ -190,3 +190,14 @@ func TestPythonSlicesAndSplit(t *testing.T) {
 		})
 	}
 }
+
+func TestWordTokenizeQuoteLookaheadIgnoresCasePythonWay(t *testing.T) {
+	// NLTK 3.8: word_tokenize("It'ſ a test. x'ſ y'K z'Ke") keeps 'ſ with its
+	// word, because the (?i) lookahead (?!...s...) matches ſ (long s) in
+	// Python.
+	got := WordTokenize("It'ſ a test. x'ſ")
+	want := []string{"It'ſ", "a", "test", ".", "x'ſ"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("WordTokenize (-want +got):\n%s", diff)
+	}
+}

@@ -172,7 +172,8 @@ func splitQuoteBeforeLetter(s string) string {
 		if rs[i] != '\'' || i+1 >= len(rs) || !IsWord(rs[i+1]) {
 			continue
 		}
-		rest := strings.ToLower(string(rs[i+1 : min(len(rs), i+3)]))
+		// The lookahead is case-insensitive the Python way: ſ is an s, K a k.
+		rest := FoldASCII(string(rs[i+1 : min(len(rs), i+3)]))
 		clitic := false
 		for _, c := range []string{"re", "ve", "ll", "m", "t", "s", "d", "n"} {
 			if strings.HasPrefix(rest, c) {
