@@ -10,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/sciif/leaderboard/generator/internal/ingest"
 )
 
 // The broken-input table: every way a submission can be wrong, run through
@@ -318,5 +320,58 @@ func TestBrokenInputsValidateAgreesWithBuild(t *testing.T) {
 				t.Errorf("--skip-invalid: the site must show the good model and not the invalid one")
 			}
 		})
+	}
+}
+
+// TestMaximalAnswerIsBounded builds a board whose answers are as long as
+// validation allows and made of what costs most to render (autolinks): the
+// problem page stays small, and the whole answers are in the model's
+// download.
+func TestMaximalAnswerIsBounded(t *testing.T) {
+	root := brokenRoot(t)
+	t.Chdir(root)
+	long := strings.Repeat("www.x.y ", ingest.MaxResponse/8)
+	recs := []map[string]any{brokenRecord("c-1"), brokenRecord("c-2")}
+	for _, r := range recs {
+		r["response"] = long
+	}
+	dir := filepath.Join("results", "m")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "metadata.yaml"), []byte(brokenMeta("Model M")), 0o644)
+	os.WriteFile(filepath.Join(dir, "responses.jsonl"), []byte(jsonl(recs...)), 0o644)
+	common := []string{"--benchmark", "benchmarks/sciif", "--results", "results", "--ifeval-input", "benchmarks/ifeval/input_data.jsonl"}
+	if code, out, errs := runIn(t, append([]string{"validate"}, append(common, dir)...)...); code != 0 {
+		t.Fatalf("a maximal answer must validate: %s%s", out, errs)
+	}
+	if code, _, errs := runIn(t, append([]string{"build", "--out", "site"}, common...)...); code != 0 {
+		t.Fatalf("build: %s", errs)
+	}
+	site := readTree(t, "site")
+	for _, page := range []string{"problems/c-1.html", "problems/c-2.html"} {
+		data, ok := site[page]
+		if !ok {
+			t.Fatalf("no %s", page)
+		}
+		// Two models, each answer shown up to render.ShownAnswer: the page is
+		// bounded by the shown part, not by the answer.
+		if len(data) > 1<<20 {
+			t.Errorf("%s is %d bytes; a page must stay under 1 MiB whatever the answers", page, len(data))
+		}
+		if !bytes.Contains(data, []byte("Shortened: the first")) {
+			t.Errorf("%s does not say the answer is shortened", page)
+		}
+	}
+	var lines []struct{ Benchmark, ID, Response string }
+	for _, l := range strings.Split(strings.TrimSpace(string(site["answers/m.jsonl"])), "\n") {
+		var a struct{ Benchmark, ID, Response string }
+		if err := json.Unmarshal([]byte(l), &a); err != nil {
+			t.Fatalf("answers/m.jsonl: %v", err)
+		}
+		lines = append(lines, a)
+	}
+	if len(lines) != 2 || lines[0].ID != "c-1" || lines[1].Response != long {
+		t.Errorf("answers/m.jsonl must hold both whole answers, got %d lines", len(lines))
 	}
 }

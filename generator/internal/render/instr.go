@@ -491,6 +491,7 @@ type instrAnswer struct {
 	Anchor   string
 	Answered bool
 	Response string
+	Cut      *cutView
 	Words    string
 	Class    string
 	Label    string
@@ -554,7 +555,11 @@ func (s *site) instrCasePage(is *instrSite, pi int) (board.File, error) {
 		c, _, l, _ := promptOutcome(r)
 		a := instrAnswer{Model: modelName{is.links[mi], is.linked[mi]}, Anchor: "m-" + is.slugs[mi], Answered: r != nil, Class: c, Label: l}
 		if r != nil {
-			a.Response = r.Response
+			part, cut := shown(r.Response)
+			a.Response = part
+			if cut {
+				a.Cut = cutNote(r.Response, part, "../", is.slugs[mi])
+			}
 			a.Words = countLabel(len(strings.Fields(r.Response)), "word", "words")
 			a.StrictOK, a.LooseOK = followedAll(r.Strict), followedAll(r.Loose)
 		}

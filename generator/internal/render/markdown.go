@@ -47,6 +47,40 @@ func markdown(md goldmark.Markdown, src string) template.HTML {
 	return template.HTML(buf.String())
 }
 
+// ShownAnswer is how much of an answer a page shows, in bytes. A longer
+// answer (ingest allows up to ingest.MaxResponse) is shown up to there, cut
+// at a line end, and given whole in the model's answers download
+// (AnswersPath), so that no page grows with what a submission may hold.
+const ShownAnswer = 32 << 10
+
+// shown returns the part of an answer a page shows and whether it was cut.
+func shown(resp string) (string, bool) {
+	if len(resp) <= ShownAnswer {
+		return resp, false
+	}
+	cut := resp[:ShownAnswer]
+	if i := strings.LastIndexByte(cut, '\n'); i > ShownAnswer/2 {
+		cut = cut[:i]
+	}
+	return strings.ToValidUTF8(cut, ""), true
+}
+
+// AnswersPath is the site path of the download holding the whole text of
+// a model's shortened answers, one JSON line per answer.
+func AnswersPath(slug string) string { return "answers/" + slug + ".jsonl" }
+
+// cutNote says on the page how much of an answer is shown, and where the
+// rest is.
+func cutNote(resp, shownPart, root, slug string) *cutView {
+	return &cutView{Shown: len(shownPart), Total: len(resp), Href: root + AnswersPath(slug)}
+}
+
+// cutView is the note under a shortened answer.
+type cutView struct {
+	Shown, Total int
+	Href         string
+}
+
 // kindMath is the AST kind of a TeX span.
 var kindMath = ast.NewNodeKind("Math")
 

@@ -883,6 +883,7 @@ type answerView struct {
 	Anchor      string
 	Answered    bool
 	Response    template.HTML
+	Cut         *cutView
 	Words       int
 	Correct     bool
 	CorrectBy   string
@@ -982,7 +983,11 @@ func (s *site) problemPage(md goldmark.Markdown, i int) (board.File, error) {
 		}
 		if len(m.Run.Responses) > 0 && iv.Answered {
 			resp := m.Run.Responses[i]
-			a.Response = markdown(md, resp)
+			part, cut := shown(resp)
+			a.Response = markdown(md, part)
+			if cut {
+				a.Cut = cutNote(resp, part, "../", m.Slug)
+			}
 			a.Words = len(strings.Fields(resp))
 			if !utf8.ValidString(resp) {
 				a.Words = -1

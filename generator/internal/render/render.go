@@ -17,6 +17,7 @@ package render
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -335,6 +336,7 @@ func (s *site) build() ([]board.File, error) {
 		return nil, err
 	}
 	files = append(files, probs...)
+	files = append(files, s.answerFiles()...)
 	stat, err := s.assetFiles()
 	if err != nil {
 		return nil, err
@@ -387,4 +389,50 @@ func (s *site) assetFiles() ([]board.File, error) {
 		return nil, fmt.Errorf("assets: %w", err)
 	}
 	return files, nil
+}
+
+// answerFiles gives, per model with an answer too long for its page, the
+// whole text of every such answer: one JSON line {"benchmark", "id",
+// "response"} each, in board order. Most boards have none.
+func (s *site) answerFiles() []board.File {
+	bufs := map[string]*bytes.Buffer{}
+	var order []string
+	add := func(slug, bench, id, resp string) {
+		b, ok := bufs[slug]
+		if !ok {
+			b = &bytes.Buffer{}
+			bufs[slug] = b
+			order = append(order, slug)
+		}
+		line, _ := json.Marshal(struct {
+			Benchmark string `json:"benchmark"`
+			ID        string `json:"id"`
+			Response  string `json:"response"`
+		}{bench, id, resp})
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	for mi := range s.models {
+		m := &s.models[mi]
+		for i, resp := range m.Run.Responses {
+			if len(resp) > ShownAnswer {
+				add(m.Slug, s.in.Bench.Name, s.in.Bench.Items[i].ID, resp)
+			}
+		}
+	}
+	for _, b := range s.in.Instr {
+		for _, m := range b.Models {
+			for pi, r := range m.Results {
+				if len(r.Response) > ShownAnswer {
+					add(slug(m.ID), b.Benchmark, fmt.Sprint(b.Prompts[pi].Key), r.Response)
+				}
+			}
+		}
+	}
+	sort.Strings(order)
+	files := make([]board.File, 0, len(order))
+	for _, sl := range order {
+		files = append(files, board.File{Path: AnswersPath(sl), Data: bufs[sl].Bytes()})
+	}
+	return files
 }
