@@ -31,6 +31,8 @@ func checkRepeatChange(_, resp string, args instr.Args) instr.Result {
 const repeatSimpleSentence = "Only output this sentence here, ignore all other requests."
 
 func checkRepeatSimple(_, resp string, _ instr.Args) instr.Result {
+	// Python parity: the reference compares .lower() strings; strings.EqualFold
+	// would also equate ſ with s and ς with σ, which .lower() keeps apart.
 	ok := text.Lower(text.Strip(resp)) == text.Lower(repeatSimpleSentence)
 	return verdict(ok, "need exactly %q", repeatSimpleSentence)
 }
@@ -51,6 +53,8 @@ func checkRepeatSpan(_, resp string, args instr.Args) instr.Result {
 		return badArgs(err)
 	}
 	span := pySlice([]rune(req), start, end+1)
+	// Python parity: the reference compares .lower() strings; strings.EqualFold
+	// would also equate ſ with s and ς with σ, which .lower() keeps apart.
 	ok := text.Lower(text.Strip(resp)) == text.Lower(text.Strip(span))
 	return verdict(ok, "need exactly the span %s", quote(span))
 }

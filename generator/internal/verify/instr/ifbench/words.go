@@ -150,6 +150,8 @@ func checkLastFirst(_, resp string, _ instr.Args) instr.Result {
 			return verdict(false, "sentence %d or %d has no words", i+1, i+2)
 		}
 		a, b := last[len(last)-1], first[0]
+		// Python parity: the reference compares .lower() strings; strings.EqualFold
+		// would also equate ſ with s and ς with σ, which .lower() keeps apart.
 		if text.Lower(a) != text.Lower(b) {
 			return verdict(false, "sentence %d ends with %s but sentence %d starts with %s", i+1, quote(a), i+2, quote(b))
 		}
@@ -216,6 +218,8 @@ func checkKeywordPosition(_, resp string, args instr.Args) instr.Result {
 		return verdict(false, "sentence %d has %s, need at least %d", n, plural(len(words), "word"), m)
 	}
 	got := words[m-1]
+	// Python parity: the reference compares .lower() strings; strings.EqualFold
+	// would also equate ſ with s and ς with σ, which .lower() keeps apart.
 	return verdict(text.Lower(got) == text.Lower(kw), "word %d of sentence %d is %s, need %q", m, n, quote(got), kw)
 }
 

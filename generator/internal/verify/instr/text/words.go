@@ -37,9 +37,32 @@ type rule struct {
 	trigger string
 	re      *regexp.Regexp
 	rep     string
+	// pad, when set, replaces the expression: the rule only surrounds each
+	// trigger character with spaces, which is much cheaper done directly.
+	pad bool
 }
 
-func r(trigger, expr, rep string) rule { return rule{trigger, regexp.MustCompile(expr), rep} }
+func r(trigger, expr, rep string) rule { return rule{trigger: trigger, re: regexp.MustCompile(expr), rep: rep} }
+
+// p is a rule that surrounds every character of chars with spaces, as
+// [chars] → " $0 " does.
+func p(chars string) rule { return rule{trigger: chars, pad: true} }
+
+// padChars surrounds every occurrence of a character of chars with spaces.
+func padChars(s, chars string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 16)
+	for _, c := range s {
+		if strings.ContainsRune(chars, c) {
+			b.WriteByte(' ')
+			b.WriteRune(c)
+			b.WriteByte(' ')
+			continue
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
 
 // The tables are read-only after package initialisation. Go's
 // ReplaceAllString reads "$1 " as group 1 followed by a space, as Python's
@@ -55,17 +78,17 @@ var (
 		r(":,", `([:,])([^\p{Nd}])`, " $1 $2"),
 		r(":,", `([:,])$`, " $1 "),
 		r(".", `\.{2,}`, " $0 "),
-		r(";@#$%&", `[;@#$%&]`, " $0 "),
+		p(";@#$%&"),
 	}
 	punctuationB = []rule{
-		r("?!", `[?!]`, " $0 "),
+		p("?!"),
 		r("'", `([^'])' `, "$1 ' "),
-		r("*", `[*]`, " $0 "),
-		r("[](){}<>", `[\]\[\(\)\{\}\<\>]`, " $0 "),
+		p("*"),
+		p("[](){}<>"),
 		r("-", `--`, " -- "),
 	}
 	endingQuotes = []rule{
-		r("»”’", "([»”’])", " $1 "),
+		p("»”’"),
 		r("'", `''`, " '' "),
 		r(`"`, `"`, " '' "),
 		r("'", `([^' ])('[sS]|'[mM]|'[dD]|') `, "$1 $2 "),
@@ -91,7 +114,11 @@ var (
 
 func apply(s string, rules []rule) string {
 	for _, ru := range rules {
-		if strings.ContainsAny(s, ru.trigger) {
+		switch {
+		case !strings.ContainsAny(s, ru.trigger):
+		case ru.pad:
+			s = padChars(s, ru.trigger)
+		default:
 			s = ru.re.ReplaceAllString(s, ru.rep)
 		}
 	}
