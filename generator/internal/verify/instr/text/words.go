@@ -42,7 +42,9 @@ type rule struct {
 	pad bool
 }
 
-func r(trigger, expr, rep string) rule { return rule{trigger: trigger, re: regexp.MustCompile(expr), rep: rep} }
+func r(trigger, expr, rep string) rule {
+	return rule{trigger: trigger, re: regexp.MustCompile(expr), rep: rep}
+}
 
 // p is a rule that surrounds every character of chars with spaces, as
 // [chars] → " $0 " does.
