@@ -5,6 +5,7 @@ import (
 	"context"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -37,16 +38,38 @@ func build(t *testing.T, results, out string) (int, string) {
 	return code, stderr.String()
 }
 
-// TestBuildIsDeterministic builds the repository's own board twice and
-// compares the two sites byte for byte.
+// TestBuildIsDeterministic builds the repository's own board twice, from
+// two checkouts at different paths, and compares the two sites byte for
+// byte. The second build runs in a child process with one CPU, another time
+// zone and locale, while the first runs beside it under load: nothing the
+// machine does may change a verdict or a byte (run it with -race too).
 func TestBuildIsDeterministic(t *testing.T) {
-	a, b := filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")
-	for _, out := range []string{a, b} {
-		if code, stderr := build(t, "../../../results", out); code != 0 {
-			t.Fatalf("build exited %d: %s", code, stderr)
-		}
+	a := checkout(t, filepath.Join(t.TempDir(), "a"))
+	b := checkout(t, filepath.Join(t.TempDir(), "a much", "longer path", "with spaces", "b"))
+	child := runChild(t, b, []string{"GOMAXPROCS=1", "TZ=Pacific/Chatham", "LC_ALL=tr_TR.UTF-8", "LANG=tr_TR.UTF-8"}, "build", "--out", "site")
+	stop := make(chan struct{})
+	for range 2 {
+		go func() { // load: spin until the build is done
+			for x := 0; ; x++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+			}
+		}()
 	}
-	fa, fb := readTree(t, a), readTree(t, b)
+	t.Chdir(a)
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"build", "--out", "site"}, &stdout, &stderr)
+	close(stop)
+	if code != 0 {
+		t.Fatalf("build exited %d: %s", code, stderr.String())
+	}
+	if out, err := child(); err != nil {
+		t.Fatalf("the child build: %v\n%s", err, out)
+	}
+	fa, fb := readTree(t, filepath.Join(a, "site")), readTree(t, filepath.Join(b, "site"))
 	if len(fa) == 0 || len(fa) != len(fb) {
 		t.Fatalf("got %d and %d files", len(fa), len(fb))
 	}
@@ -59,6 +82,37 @@ func TestBuildIsDeterministic(t *testing.T) {
 		if _, ok := fa[want]; !ok {
 			t.Errorf("site lacks %s", want)
 		}
+	}
+}
+
+// checkout copies the repository's inputs (benchmarks and results) to dir,
+// as a checkout at another path would have them, and returns dir.
+func checkout(t *testing.T, dir string) string {
+	t.Helper()
+	for _, sub := range []string{"benchmarks", "results"} {
+		if err := os.CopyFS(filepath.Join(dir, sub), os.DirFS(filepath.Join("..", "..", "..", sub))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// runChild starts sciif with args in a child process (this test binary,
+// see TestMain) in dir with env added, and returns a function that waits
+// for it and returns its output.
+func runChild(t *testing.T, dir string, env []string, args ...string) func() ([]byte, error) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0])
+	cmd.Dir = dir
+	cmd.Env = append(append(os.Environ(), "SCIIF_TEST_ARGS="+strings.Join(args, "\x1f")), env...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return func() ([]byte, error) {
+		err := cmd.Wait()
+		return out.Bytes(), err
 	}
 }
 

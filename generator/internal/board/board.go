@@ -240,6 +240,9 @@ func (p Problems) Error() string {
 	case 1:
 		return p[0].String()
 	}
+	if len(p) == 2 {
+		return p[0].String() + " (and 1 more problem)"
+	}
 	return fmt.Sprintf("%s (and %d more problems)", p[0].String(), len(p)-1)
 }
 

@@ -87,6 +87,8 @@ func TestProblemsError(t *testing.T) {
 	}{
 		{name: "none", reason: "an empty list still prints something sensible", p: nil, want: "no problems"},
 		{name: "one", reason: "a single problem prints as itself", p: board.Problems{a}, want: "b/items.jsonl:4: id: missing item id"},
+		{name: "two", reason: "the count of the others agrees in number", p: board.Problems{a, b},
+			want: "b/items.jsonl:4: id: missing item id (and 1 more problem)"},
 		{name: "three", reason: "the first problem is shown, with the count of the others", p: board.Problems{a, b, c},
 			want: "b/items.jsonl:4: id: missing item id (and 2 more problems)"},
 	}
