@@ -110,33 +110,62 @@ func (r *Registry) check(id string, p Prompt, args Args, text string) Result {
 // it; the reason is then the first passing variant's, otherwise the reason
 // for the response as it is.
 func (r *Registry) Evaluate(mode Mode, p Prompt, response string) PromptResult {
-	res := PromptResult{Key: p.Key, Prompt: p.Prompt, Response: response, Mode: mode, FollowAll: true}
-	var variants []Variant
+	strict, loose := r.evaluate(p, response, mode == Loose)
 	if mode == Loose {
+		return loose
+	}
+	return strict
+}
+
+// evaluate judges response in Strict mode and, if loose is set, in Loose
+// mode too. Checkers are pure, so a text is checked once per instruction:
+// Strict's verdict is the one on Loose's first variant, and a variant equal
+// to an earlier one (the response has no "*", or one line) is skipped, since
+// the earlier one did not pass either.
+func (r *Registry) evaluate(p Prompt, response string, loose bool) (PromptResult, PromptResult) {
+	sr := PromptResult{Key: p.Key, Prompt: p.Prompt, Response: response, Mode: Strict, FollowAll: true,
+		Instructions: make([]InstructionResult, 0, len(p.InstructionIDs))}
+	var lr PromptResult
+	var variants []Variant
+	if loose {
+		lr = PromptResult{Key: p.Key, Prompt: p.Prompt, Response: response, Mode: Loose, FollowAll: true,
+			Instructions: make([]InstructionResult, 0, len(p.InstructionIDs))}
 		variants = Variants(response)
-	} else {
-		variants = []Variant{{"", response}}
 	}
 	for i, id := range p.InstructionIDs {
 		var args Args
 		if i < len(p.Kwargs) {
 			args = p.Kwargs[i]
 		}
-		ir := InstructionResult{ID: id, Args: args}
-		for j, v := range variants {
-			got := r.check(id, p, args, v.Text)
-			if j == 0 {
-				ir.Reason = got.Reason
+		got := r.check(id, p, args, response)
+		ir := InstructionResult{ID: id, Args: args, Followed: got.Followed, Reason: got.Reason}
+		sr.FollowAll = sr.FollowAll && ir.Followed
+		sr.Instructions = append(sr.Instructions, ir)
+		if !loose {
+			continue
+		}
+		for j := 1; j < len(variants) && !ir.Followed; j++ {
+			v := variants[j]
+			if seenBefore(variants[:j], v.Text) {
+				continue
 			}
-			if got.Followed {
+			if got := r.check(id, p, args, v.Text); got.Followed {
 				ir.Followed, ir.Reason, ir.Variant = true, got.Reason, v.Name
-				break
 			}
 		}
-		res.FollowAll = res.FollowAll && ir.Followed
-		res.Instructions = append(res.Instructions, ir)
+		lr.FollowAll = lr.FollowAll && ir.Followed
+		lr.Instructions = append(lr.Instructions, ir)
 	}
-	return res
+	return sr, lr
+}
+
+func seenBefore(vs []Variant, text string) bool {
+	for _, v := range vs {
+		if v.Text == text {
+			return true
+		}
+	}
+	return false
 }
 
 // Evaluation holds the Strict and Loose results of a run, in input order.
@@ -158,8 +187,7 @@ func (r *Registry) EvaluateAll(prompts []Prompt, responses []string) Evaluation 
 	for range max(1, runtime.GOMAXPROCS(0)) {
 		wg.Go(func() {
 			for i := range work {
-				ev.Strict[i] = r.Evaluate(Strict, prompts[i], responses[i])
-				ev.Loose[i] = r.Evaluate(Loose, prompts[i], responses[i])
+				ev.Strict[i], ev.Loose[i] = r.evaluate(prompts[i], responses[i], true)
 			}
 		})
 	}
