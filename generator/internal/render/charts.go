@@ -18,8 +18,8 @@ import (
 // assets/charts.js forces the tooltip's rich-text mode so no name is ever
 // parsed as HTML.
 
-// palette gives each model a fixed colour by board position.
-func palette(i int) string {
+// Palette gives each model a fixed colour by board position.
+func Palette(i int) string {
 	p := []string{
 		"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
 		"#9c755f", "#bab0ac", "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b", "#e377c2",
@@ -28,26 +28,26 @@ func palette(i int) string {
 	return p[i%len(p)]
 }
 
-func pct1(f float64) float64 { return math.Round(1000*f) / 10 }
+func Pct1(f float64) float64 { return math.Round(1000*f) / 10 }
 
-func chartInit(id string) charts.GlobalOpts {
+func ChartInit(id string) charts.GlobalOpts {
 	return charts.WithInitializationOpts(opts.Initialization{ChartID: id})
 }
 
-func percentAxis(name string) opts.YAxis {
+func PercentAxis(name string) opts.YAxis {
 	return opts.YAxis{Name: name, Type: "value", Min: 0, Max: 100, AxisLabel: &opts.AxisLabel{Formatter: "{value}%"}}
 }
 
-func legend() opts.Legend {
+func Legend() opts.Legend {
 	return opts.Legend{Show: opts.Bool(true), Type: "scroll", Top: "0"}
 }
 
-func itemTooltip() opts.Tooltip {
+func ItemTooltip() opts.Tooltip {
 	return opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: "{a}\n{b}"}
 }
 
-// optionOf validates a chart and returns its option object.
-func optionOf(c interface {
+// OptionOf validates a chart and returns its option object.
+func OptionOf(c interface {
 	Validate()
 	JSON() map[string]any
 }) map[string]any {
@@ -55,10 +55,10 @@ func optionOf(c interface {
 	return c.JSON()
 }
 
-// bandSeries adds a model's curve over k with its 95% band: a transparent
+// BandSeries adds a model's curve over k with its 95% band: a transparent
 // lower bound and the band's height stacked on it. All three series share
 // the model's name, so the legend toggles them together.
-func bandSeries(line *charts.Line, name, color, stack string, ks []kCol, rates map[string]board.Rate) {
+func BandSeries(line *charts.Line, name, color, stack string, ks []KCol, rates map[string]board.Rate) {
 	lower := make([]opts.LineData, len(ks))
 	height := make([]opts.LineData, len(ks))
 	mid := make([]opts.LineData, len(ks))
@@ -70,11 +70,11 @@ func bandSeries(line *charts.Line, name, color, stack string, ks []kCol, rates m
 			mid[i] = opts.LineData{Value: "-"}
 			continue
 		}
-		lower[i] = opts.LineData{Value: pct1(r.CI95[0])}
+		lower[i] = opts.LineData{Value: Pct1(r.CI95[0])}
 		height[i] = opts.LineData{Value: math.Round(1000*(r.CI95[1]-r.CI95[0])) / 10}
 		mid[i] = opts.LineData{
-			Name:  fmt.Sprintf("k = %s: %s [%.1f–%.1f], %d/%d", k.K, pct(r.Rate), 100*r.CI95[0], 100*r.CI95[1], r.Pass, r.Total),
-			Value: pct1(r.Rate),
+			Name:  fmt.Sprintf("k = %s: %s [%.1f–%.1f], %d/%d", k.K, Pct(r.Rate), 100*r.CI95[0], 100*r.CI95[1], r.Pass, r.Total),
+			Value: Pct1(r.Rate),
 		}
 	}
 	hidden := charts.WithLineStyleOpts(opts.LineStyle{Opacity: opts.Float(0)})
@@ -91,7 +91,7 @@ func bandSeries(line *charts.Line, name, color, stack string, ks []kCol, rates m
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: color}))
 }
 
-func kAxis(ks []kCol) []string {
+func KAxis(ks []KCol) []string {
 	out := make([]string, len(ks))
 	for i, k := range ks {
 		out[i] = fmt.Sprintf("k=%s (n=%d)", k.K, k.N)
@@ -99,57 +99,57 @@ func kAxis(ks []kCol) []string {
 	return out
 }
 
-// shownCurves is how many models the collapse chart draws at first; the
+// ShownCurves is how many models the collapse chart draws at first; the
 // legend shows the others on demand, as a chart of sixteen bands is
 // unreadable.
-const shownCurves = 6
+const ShownCurves = 6
 
 // reportedName names a published curve in a chart legend.
 func reportedName(r *board.Reported) string { return r.Model.Name + " (reported)" }
 
-func (s *site) bykChart(id string, p board.Policy, ks []kCol) map[string]any {
+func (s *site) bykChart(id string, p board.Policy, ks []KCol) map[string]any {
 	line := charts.NewLine()
-	lg := legend()
+	lg := Legend()
 	reported := s.reportedByK(p)
-	if len(s.models) > shownCurves || len(reported) > 0 {
+	if len(s.models) > ShownCurves || len(reported) > 0 {
 		lg.Selected = map[string]bool{}
 		for i := range s.models {
-			lg.Selected[s.models[i].Scores.Name] = i < shownCurves
+			lg.Selected[s.models[i].Scores.Name] = i < ShownCurves
 		}
 		// Published curves are hidden until picked in the legend.
 		for _, r := range reported {
 			lg.Selected[reportedName(r)] = false
 		}
 	}
-	line.SetGlobalOptions(chartInit(id), charts.WithLegendOpts(lg), charts.WithTooltipOpts(itemTooltip()),
-		charts.WithYAxisOpts(percentAxis("compliance")),
+	line.SetGlobalOptions(ChartInit(id), charts.WithLegendOpts(lg), charts.WithTooltipOpts(ItemTooltip()),
+		charts.WithYAxisOpts(PercentAxis("compliance")),
 		charts.WithGridOpts(opts.Grid{Top: "60", Left: "50", Right: "20", Bottom: "50"}))
-	line.SetXAxis(kAxis(ks))
+	line.SetXAxis(KAxis(ks))
 	for i := range s.models {
 		m := &s.models[i]
 		ps := m.Scores.Policy(p)
 		if ps == nil {
 			continue
 		}
-		bandSeries(line, m.Scores.Name, palette(m.Index), fmt.Sprintf("band%d", i), ks, ps.ByK)
+		BandSeries(line, m.Scores.Name, Palette(m.Index), fmt.Sprintf("band%d", i), ks, ps.ByK)
 	}
 	for i, r := range reported {
 		data := make([]opts.LineData, len(ks))
 		for j, k := range ks {
-			v, ok := r.ByK[atoiOr(k.K, -1)]
+			v, ok := r.ByK[AtoiOr(k.K, -1)]
 			if !ok {
 				data[j] = opts.LineData{Value: "-"}
 				continue
 			}
-			data[j] = opts.LineData{Name: fmt.Sprintf("k = %s: %s as published, not rescored", k.K, pct(v.Fraction())), Value: pct1(v.Fraction())}
+			data[j] = opts.LineData{Name: fmt.Sprintf("k = %s: %s as published, not rescored", k.K, Pct(v.Fraction())), Value: Pct1(v.Fraction())}
 		}
-		color := palette(len(s.models) + i)
+		color := Palette(len(s.models) + i)
 		line.AddSeries(reportedName(r), data,
 			charts.WithLineChartOpts(opts.LineChart{Symbol: "emptyCircle", SymbolSize: 6, ShowSymbol: opts.Bool(true), ConnectNulls: opts.Bool(false)}),
 			charts.WithLineStyleOpts(opts.LineStyle{Color: color, Width: 2, Type: "dashed"}),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: color}))
 	}
-	return optionOf(line)
+	return OptionOf(line)
 }
 
 // reportedByK lists the published figures that give compliance by k under
@@ -165,7 +165,7 @@ func (s *site) reportedByK(p board.Policy) []*board.Reported {
 	return out
 }
 
-func atoiOr(s string, def int) int {
+func AtoiOr(s string, def int) int {
 	n, err := strconv.Atoi(s)
 	if err != nil {
 		return def
@@ -173,10 +173,10 @@ func atoiOr(s string, def int) int {
 	return n
 }
 
-func barValue(r board.Rate, label string) opts.BarData {
+func BarValue(r board.Rate, label string) opts.BarData {
 	return opts.BarData{
-		Name:  fmt.Sprintf("%s: %s [%.1f–%.1f], %d/%d", label, pct(r.Rate), 100*r.CI95[0], 100*r.CI95[1], r.Pass, r.Total),
-		Value: pct1(r.Rate),
+		Name:  fmt.Sprintf("%s: %s [%.1f–%.1f], %d/%d", label, Pct(r.Rate), 100*r.CI95[0], 100*r.CI95[1], r.Pass, r.Total),
+		Value: Pct1(r.Rate),
 	}
 }
 
@@ -188,14 +188,14 @@ func (s *site) modelNames() []string {
 	return out
 }
 
-func rotatedAxis() opts.XAxis {
+func RotatedAxis() opts.XAxis {
 	return opts.XAxis{Type: "category", AxisLabel: &opts.AxisLabel{Rotate: 35, Interval: "0", Width: 110, Overflow: "truncate"}}
 }
 
 func (s *site) fig4Chart(id string, p board.Policy) map[string]any {
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(chartInit(id), charts.WithLegendOpts(legend()), charts.WithTooltipOpts(itemTooltip()),
-		charts.WithYAxisOpts(percentAxis("")), charts.WithXAxisOpts(rotatedAxis()),
+	bar.SetGlobalOptions(ChartInit(id), charts.WithLegendOpts(Legend()), charts.WithTooltipOpts(ItemTooltip()),
+		charts.WithYAxisOpts(PercentAxis("")), charts.WithXAxisOpts(RotatedAxis()),
 		charts.WithGridOpts(opts.Grid{Top: "40", Left: "50", Right: "20", Bottom: "110"}))
 	bar.SetXAxis(s.modelNames())
 	metrics := []struct {
@@ -211,18 +211,18 @@ func (s *site) fig4Chart(id string, p board.Policy) map[string]any {
 		data := make([]opts.BarData, len(s.models))
 		for i := range s.models {
 			if ps := s.models[i].Scores.Policy(p); ps != nil {
-				data[i] = barValue(mt.get(ps), s.models[i].Scores.Name)
+				data[i] = BarValue(mt.get(ps), s.models[i].Scores.Name)
 			}
 		}
 		bar.AddSeries(mt.name, data, charts.WithItemStyleOpts(opts.ItemStyle{Color: mt.color}))
 	}
-	return optionOf(bar)
+	return OptionOf(bar)
 }
 
 func (s *site) quadChart(id string, p board.Policy) map[string]any {
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(chartInit(id), charts.WithLegendOpts(legend()), charts.WithTooltipOpts(itemTooltip()),
-		charts.WithYAxisOpts(percentAxis("share of items")), charts.WithXAxisOpts(rotatedAxis()),
+	bar.SetGlobalOptions(ChartInit(id), charts.WithLegendOpts(Legend()), charts.WithTooltipOpts(ItemTooltip()),
+		charts.WithYAxisOpts(PercentAxis("share of items")), charts.WithXAxisOpts(RotatedAxis()),
 		charts.WithGridOpts(opts.Grid{Top: "40", Left: "50", Right: "20", Bottom: "110"}))
 	bar.SetXAxis(s.modelNames())
 	parts := []struct {
@@ -244,19 +244,19 @@ func (s *site) quadChart(id string, p board.Policy) map[string]any {
 			}
 			n := part.n(ps.Quadrant)
 			f := float64(n) / float64(ps.Items)
-			data[i] = opts.BarData{Name: fmt.Sprintf("%s: %d of %d items (%s)", s.models[i].Scores.Name, n, ps.Items, pct(f)), Value: pct1(f)}
+			data[i] = opts.BarData{Name: fmt.Sprintf("%s: %d of %d items (%s)", s.models[i].Scores.Name, n, ps.Items, Pct(f)), Value: Pct1(f)}
 		}
 		bar.AddSeries(part.name, data, charts.WithBarChartOpts(opts.BarChart{Stack: "q"}),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: part.color}))
 	}
-	return optionOf(bar)
+	return OptionOf(bar)
 }
 
 func (s *site) scatterChart(id string, p board.Policy) map[string]any {
 	sc := charts.NewScatter()
-	sc.SetGlobalOptions(chartInit(id), charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}), charts.WithTooltipOpts(itemTooltip()),
+	sc.SetGlobalOptions(ChartInit(id), charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}), charts.WithTooltipOpts(ItemTooltip()),
 		charts.WithXAxisOpts(opts.XAxis{Name: "correctness", Type: "value", Min: 0, Max: 100, AxisLabel: &opts.AxisLabel{Formatter: "{value}%"}, NameLocation: "middle", NameGap: 28}),
-		charts.WithYAxisOpts(percentAxis("compliance")),
+		charts.WithYAxisOpts(PercentAxis("compliance")),
 		charts.WithGridOpts(opts.Grid{Top: "40", Left: "50", Right: "30", Bottom: "50"}))
 	for i := range s.models {
 		m := &s.models[i]
@@ -265,11 +265,11 @@ func (s *site) scatterChart(id string, p board.Policy) map[string]any {
 			continue
 		}
 		d := opts.ScatterData{
-			Name:       fmt.Sprintf("correct %s, compliant %s; correct but not compliant: %s", pct(ps.Correct.Rate), pct(ps.Compliant.Rate), gap(ps)),
-			Value:      []float64{pct1(ps.Correct.Rate), pct1(ps.Compliant.Rate)},
+			Name:       fmt.Sprintf("correct %s, compliant %s; correct but not compliant: %s", Pct(ps.Correct.Rate), Pct(ps.Compliant.Rate), gap(ps)),
+			Value:      []float64{Pct1(ps.Correct.Rate), Pct1(ps.Compliant.Rate)},
 			SymbolSize: 12,
 		}
-		sc.AddSeries(m.Scores.Name, []opts.ScatterData{d}, charts.WithItemStyleOpts(opts.ItemStyle{Color: palette(m.Index)}),
+		sc.AddSeries(m.Scores.Name, []opts.ScatterData{d}, charts.WithItemStyleOpts(opts.ItemStyle{Color: Palette(m.Index)}),
 			charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{a}", FontSize: 11}),
 			charts.WithLabelLayoutOpts(opts.LabelLayout{HideOverlap: opts.Bool(true)}))
 	}
@@ -279,7 +279,7 @@ func (s *site) scatterChart(id string, p board.Policy) map[string]any {
 			Coordinate0: []interface{}{0, 0}, Coordinate1: []interface{}{100, 100}}),
 		charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"},
 			LineStyle: &opts.LineStyle{Type: "dashed", Color: "#888"}, Label: &opts.Label{Show: opts.Bool(false)}}))
-	return optionOf(sc)
+	return OptionOf(sc)
 }
 
 func (s *site) judgesChart(id string, rows []disagreeRow) map[string]any {
@@ -288,7 +288,7 @@ func (s *site) judgesChart(id string, rows []disagreeRow) map[string]any {
 	for i, r := range rows {
 		names[i] = r.Abbrev
 	}
-	bar.SetGlobalOptions(chartInit(id), charts.WithLegendOpts(legend()), charts.WithTooltipOpts(itemTooltip()),
+	bar.SetGlobalOptions(ChartInit(id), charts.WithLegendOpts(Legend()), charts.WithTooltipOpts(ItemTooltip()),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", AxisLabel: &opts.AxisLabel{Interval: "0"}}),
 		charts.WithYAxisOpts(opts.YAxis{Name: "disagreements", Type: "value", MinInterval: 1}),
 		charts.WithGridOpts(opts.Grid{Top: "50", Left: "50", Right: "20", Bottom: "40"}))
@@ -300,27 +300,27 @@ func (s *site) judgesChart(id string, rows []disagreeRow) map[string]any {
 			data[i] = opts.BarData{Name: fmt.Sprintf("%s: %d of %d enablements disagree; %s stricter in %d", r.Name, r.Disagree, r.Audited, j, n), Value: n}
 		}
 		bar.AddSeries(j+" stricter", data, charts.WithBarChartOpts(opts.BarChart{Stack: "j"}),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: palette(ji * 3)}))
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: Palette(ji * 3)}))
 	}
-	return optionOf(bar)
+	return OptionOf(bar)
 }
 
-func (s *site) analysisCharts(v analysisView) ([]chartData, error) {
-	var out []chartData
+func (s *site) analysisCharts(v analysisView) ([]ChartData, error) {
+	var out []ChartData
 	for pi, p := range board.Policies {
 		suffix := "_" + string(p)
 		out = append(out,
-			chartData{ID: "byk" + suffix, Option: s.bykChart("byk"+suffix, p, v.Ks)},
-			chartData{ID: "fig4" + suffix, Option: s.fig4Chart("fig4"+suffix, p)},
-			chartData{ID: "scatter" + suffix, Option: s.scatterChart("scatter"+suffix, p)},
-			chartData{ID: "quad" + suffix, Option: s.quadChart("quad"+suffix, p)},
-			chartData{ID: "judges" + suffix, Option: s.judgesChart("judges"+suffix, v.Disagree[pi])},
+			ChartData{ID: "byk" + suffix, Option: s.bykChart("byk"+suffix, p, v.Ks)},
+			ChartData{ID: "fig4" + suffix, Option: s.fig4Chart("fig4"+suffix, p)},
+			ChartData{ID: "scatter" + suffix, Option: s.scatterChart("scatter"+suffix, p)},
+			ChartData{ID: "quad" + suffix, Option: s.quadChart("quad"+suffix, p)},
+			ChartData{ID: "judges" + suffix, Option: s.judgesChart("judges"+suffix, v.Disagree[pi])},
 		)
 	}
 	return out, nil
 }
 
-func (s *site) modelCharts(m *model, v modelView) ([]chartData, error) {
+func (s *site) modelCharts(m *model, v modelView) ([]ChartData, error) {
 	bar := charts.NewBar()
 	names := make([]string, len(v.ConsCols))
 	for i, c := range v.ConsCols {
@@ -329,9 +329,9 @@ func (s *site) modelCharts(m *model, v modelView) ([]chartData, error) {
 			names[i] = c.Family
 		}
 	}
-	bar.SetGlobalOptions(chartInit("model_cons"), charts.WithLegendOpts(legend()), charts.WithTooltipOpts(itemTooltip()),
+	bar.SetGlobalOptions(ChartInit("model_cons"), charts.WithLegendOpts(Legend()), charts.WithTooltipOpts(ItemTooltip()),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", AxisLabel: &opts.AxisLabel{Interval: "0", Rotate: 35}}),
-		charts.WithYAxisOpts(percentAxis("")),
+		charts.WithYAxisOpts(PercentAxis("")),
 		charts.WithGridOpts(opts.Grid{Top: "40", Left: "50", Right: "20", Bottom: "80"}))
 	bar.SetXAxis(names)
 	for pi, p := range board.Policies {
@@ -345,30 +345,30 @@ func (s *site) modelCharts(m *model, v modelView) ([]chartData, error) {
 				data[i] = opts.BarData{Value: "-"}
 				continue
 			}
-			data[i] = opts.BarData{Name: fmt.Sprintf("%s: %s [%s], %d/%d", c.Name, rv.Pct, rv.CI, rv.Pass, rv.Total), Value: pct1(float64(rv.Pass) / float64(rv.Total))}
+			data[i] = opts.BarData{Name: fmt.Sprintf("%s: %s [%s], %d/%d", c.Name, rv.Pct, rv.CI, rv.Pass, rv.Total), Value: Pct1(float64(rv.Pass) / float64(rv.Total))}
 		}
 		color := "#4e79a7"
 		if pi == 1 {
 			color = "#a0cbe8"
 		}
-		bar.AddSeries(policyName(p), data, charts.WithItemStyleOpts(opts.ItemStyle{Color: color}))
+		bar.AddSeries(PolicyName(p), data, charts.WithItemStyleOpts(opts.ItemStyle{Color: color}))
 	}
 	line := charts.NewLine()
-	line.SetGlobalOptions(chartInit("model_byk"), charts.WithLegendOpts(legend()), charts.WithTooltipOpts(itemTooltip()),
-		charts.WithYAxisOpts(percentAxis("compliance")),
+	line.SetGlobalOptions(ChartInit("model_byk"), charts.WithLegendOpts(Legend()), charts.WithTooltipOpts(ItemTooltip()),
+		charts.WithYAxisOpts(PercentAxis("compliance")),
 		charts.WithGridOpts(opts.Grid{Top: "40", Left: "50", Right: "20", Bottom: "50"}))
-	line.SetXAxis(kAxis(v.Ks))
+	line.SetXAxis(KAxis(v.Ks))
 	for pi, p := range board.Policies {
 		if ps := m.Scores.Policy(p); ps != nil {
 			color := "#4e79a7"
 			if pi == 1 {
 				color = "#f28e2b"
 			}
-			bandSeries(line, policyName(p), color, "band"+string(p), v.Ks, ps.ByK)
+			BandSeries(line, PolicyName(p), color, "band"+string(p), v.Ks, ps.ByK)
 		}
 	}
-	return []chartData{
-		{ID: "model_cons", Option: optionOf(bar)},
-		{ID: "model_byk", Option: optionOf(line)},
+	return []ChartData{
+		{ID: "model_cons", Option: OptionOf(bar)},
+		{ID: "model_byk", Option: OptionOf(line)},
 	}, nil
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/report"
 )
 
-func readText(fsys fs.FS, name string) (string, error) {
+func ReadText(fsys fs.FS, name string) (string, error) {
 	b, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		return "", fmt.Errorf("read %s: %w", name, err)
@@ -29,7 +29,7 @@ func (s *site) scoresJSON() (board.File, error) {
 }
 
 func (s *site) leaderboardCSV() (board.File, error) {
-	return marshalCSV("leaderboard.csv", report.Rows(s.in.Board, board.Policies))
+	return MarshalCSV("leaderboard.csv", report.Rows(s.in.Board, board.Policies))
 }
 
 // verdictRow is one model on one item in verdicts.csv.
@@ -77,12 +77,12 @@ func (s *site) verdictsCSV() (board.File, error) {
 			rows = append(rows, r)
 		}
 	}
-	return marshalCSV("verdicts.csv", &rows)
+	return MarshalCSV("verdicts.csv", &rows)
 }
 
-// marshalCSV writes rows through an explicit writer: gocsv's package-level
+// MarshalCSV writes rows through an explicit writer: gocsv's package-level
 // settings are never touched.
-func marshalCSV(name string, rows any) (board.File, error) {
+func MarshalCSV(name string, rows any) (board.File, error) {
 	var buf bytes.Buffer
 	if err := report.CSV(&buf, rows); err != nil {
 		return board.File{}, fmt.Errorf("%s: %w", name, err)

@@ -11,8 +11,8 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 )
 
-// rateView is a rate ready for a table cell.
-type rateView struct {
+// RateView is a rate ready for a table cell.
+type RateView struct {
 	// Pct is the rate as a percentage with one decimal ("53.2%"), or "—"
 	// when nothing was measured.
 	Pct string
@@ -26,32 +26,32 @@ type rateView struct {
 	Missing     bool
 }
 
-func newRate(r board.Rate) rateView {
+func NewRate(r board.Rate) RateView {
 	if r.Total == 0 {
-		return rateView{Pct: "—", CI: "n = 0", Sort: "-1", Missing: true}
+		return RateView{Pct: "—", CI: "n = 0", Sort: "-1", Missing: true}
 	}
-	return rateView{
-		Pct:   pct(r.Rate),
+	return RateView{
+		Pct:   Pct(r.Rate),
 		CI:    fmt.Sprintf("%.1f–%.1f", 100*r.CI95[0], 100*r.CI95[1]),
 		Sort:  strconv.FormatFloat(r.Rate, 'f', 6, 64),
-		Shade: shade(r.Rate),
+		Shade: Shade(r.Rate),
 		Pass:  r.Pass,
 		Total: r.Total,
 	}
 }
 
-func missingRate() rateView { return rateView{Pct: "—", Sort: "-1", Missing: true} }
+func MissingRate() RateView { return RateView{Pct: "—", Sort: "-1", Missing: true} }
 
-func pct(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) }
+func Pct(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) }
 
-func shade(f float64) int {
+func Shade(f float64) int {
 	s := int(math.Floor(f * 10))
 	return max(0, min(10, s))
 }
 
-// rankLabel formats a rank, marking ties ("=2") so a reader sees that the
+// RankLabel formats a rank, marking ties ("=2") so a reader sees that the
 // difference to a neighbour is not significant.
-func rankLabel(rank int, tied bool) string {
+func RankLabel(rank int, tied bool) string {
 	if rank <= 0 {
 		return "—"
 	}
@@ -61,9 +61,9 @@ func rankLabel(rank int, tied bool) string {
 	return strconv.Itoa(rank)
 }
 
-// safeURL returns u when it is an absolute http or https URL and "" for
+// SafeURL returns u when it is an absolute http or https URL and "" for
 // anything else: links in metadata arrive by pull request.
-func safeURL(u string) string {
+func SafeURL(u string) string {
 	p, err := url.Parse(strings.TrimSpace(u))
 	if err != nil || p.Host == "" {
 		return ""
@@ -75,10 +75,10 @@ func safeURL(u string) string {
 	return ""
 }
 
-// slug turns an id into a file name and fragment that is safe in URLs.
+// Slug turns an id into a file name and fragment that is safe in URLs.
 // Ids made of letters, digits, '.', '_' and '-' (not starting with '.') are
 // kept; any other id is hex-encoded behind "x-".
-func slug(id string) string {
+func Slug(id string) string {
 	ok := id != "" && id[0] != '.' && len(id) <= 100
 	for i := 0; ok && i < len(id); i++ {
 		c := id[i]
@@ -94,8 +94,8 @@ func slug(id string) string {
 	return "x-" + h
 }
 
-// sortedKs returns the keys of a by-k map in numeric order.
-func sortedKs(m map[string]board.Rate) []string {
+// SortedKs returns the keys of a by-k map in numeric order.
+func SortedKs(m map[string]board.Rate) []string {
 	ks := make([]string, 0, len(m))
 	for k := range m {
 		ks = append(ks, k)
@@ -118,11 +118,11 @@ func weightsLabel(open bool) string {
 	return "closed"
 }
 
-func policyName(p board.Policy) string {
+func PolicyName(p board.Policy) string {
 	if p == board.Loose {
 		return "Loose"
 	}
 	return "Strict"
 }
 
-func itoa(n int) string { return strconv.Itoa(n) }
+func Itoa(n int) string { return strconv.Itoa(n) }

@@ -12,8 +12,8 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 )
 
-// navLink is an extra entry of the site navigation, for optional boards.
-type navLink struct {
+// NavLink is an extra entry of the site navigation, for optional boards.
+type NavLink struct {
 	Key, Href, Text string
 }
 
@@ -28,7 +28,7 @@ func instrTitle(name string) string {
 }
 
 // instrDir is the folder of a board's case pages; instrPath its main page.
-func instrDir(b *board.InstrBoard) string  { return slug(strings.ToLower(b.Benchmark)) }
+func instrDir(b *board.InstrBoard) string  { return Slug(strings.ToLower(b.Benchmark)) }
 func instrPath(b *board.InstrBoard) string { return instrDir(b) + ".html" }
 
 // instrChartID is a chart id made of the benchmark name's letters and
@@ -44,13 +44,13 @@ func instrChartID(b *board.InstrBoard, suffix string) string {
 }
 
 // extraNav lists the optional boards' pages.
-func (s *site) extraNav() []navLink {
-	var out []navLink
+func (s *site) extraNav() []NavLink {
+	var out []NavLink
 	for _, b := range s.in.Instr {
 		if b == nil {
 			continue
 		}
-		out = append(out, navLink{Key: "instr-" + b.Benchmark, Href: instrPath(b), Text: instrTitle(b.Benchmark)})
+		out = append(out, NavLink{Key: "instr-" + b.Benchmark, Href: instrPath(b), Text: instrTitle(b.Benchmark)})
 	}
 	return out
 }
@@ -64,7 +64,7 @@ type instrSite struct {
 	// slugs and keys name the models' anchors and the prompts' pages.
 	slugs  []string
 	keys   []string
-	links  []link
+	links  []Link
 	linked []bool
 	colors []string
 }
@@ -81,15 +81,15 @@ func (s *site) prepareInstr(b *board.InstrBoard) (*instrSite, error) {
 		if n := len(m.Results); n != 0 && n != len(b.Prompts) {
 			return nil, fmt.Errorf("%s model %s: %d results for %d prompts", b.Benchmark, m.ID, n, len(b.Prompts))
 		}
-		sl := slug(m.ID)
+		sl := Slug(m.ID)
 		if other, dup := seen[sl]; dup {
 			return nil, fmt.Errorf("%s models %q and %q share the anchor %s", b.Benchmark, other, m.ID, sl)
 		}
 		seen[sl] = m.ID
 		is.slugs = append(is.slugs, sl)
-		l, ok, color := link{Text: m.Name}, false, palette(len(s.models)+i)
+		l, ok, color := Link{Text: m.Name}, false, Palette(len(s.models)+i)
 		if lm, found := byID[m.ID]; found {
-			l, ok, color = s.modelLink(lm), true, palette(lm.Index)
+			l, ok, color = s.modelLink(lm), true, Palette(lm.Index)
 		}
 		is.links = append(is.links, l)
 		is.linked = append(is.linked, ok)
@@ -129,19 +129,19 @@ func followedAll(vs []board.InstrVerdict) bool {
 }
 
 // modelLink is a model's name, linked to its SciIF page when it has one.
-type modelName struct {
-	link
+type ModelName struct {
+	Link
 	Linked bool
 }
 
 type instrRow struct {
-	Model    modelName
+	Model    ModelName
 	Complete bool
 	Answered int
 	Rank     [2]rankCell
 	// Four holds prompt-level Strict, prompt-level Loose,
 	// instruction-level Strict and instruction-level Loose.
-	Four [4]rateView
+	Four [4]RateView
 }
 
 // instrIDRow is one instruction id of the per-instruction table.
@@ -151,7 +151,7 @@ type instrIDRow struct {
 	// First marks the first id of its group, which gets a group heading.
 	First bool
 	N     int
-	Cells []ratePair
+	Cells []RatePair
 }
 
 type instrView struct {
@@ -159,26 +159,26 @@ type instrView struct {
 	Dir      string
 	Prompts  int
 	Rows     []instrRow
-	Models   []modelName
+	Models   []ModelName
 	Groups   []string
 	GroupRow []kRow
 	IDs      []instrIDRow
-	Counts   []kCol
+	Counts   []KCol
 	CountRow []kRow
 	Chart    string
 }
 
-func instrPair(m *board.InstrModel, get func(board.InstrScores) (board.Rate, bool)) ratePair {
-	var p ratePair
+func instrPair(m *board.InstrModel, get func(board.InstrScores) (board.Rate, bool)) RatePair {
+	var p RatePair
 	if r, ok := get(m.Strict); ok {
-		p.S = newRate(r)
+		p.S = NewRate(r)
 	} else {
-		p.S = missingRate()
+		p.S = MissingRate()
 	}
 	if r, ok := get(m.Loose); ok {
-		p.L = newRate(r)
+		p.L = NewRate(r)
 	} else {
-		p.L = missingRate()
+		p.L = MissingRate()
 	}
 	return p
 }
@@ -244,7 +244,7 @@ func (s *site) instrPage(is *instrSite) (board.File, error) {
 	counts := map[string]board.Rate{}
 	perID := map[string]int{}
 	for _, p := range b.Prompts {
-		key := itoa(len(p.Instructions))
+		key := Itoa(len(p.Instructions))
 		r := counts[key]
 		r.Total++
 		counts[key] = r
@@ -256,7 +256,7 @@ func (s *site) instrPage(is *instrSite) (board.File, error) {
 	ranks := instrRanks(b)
 	for i := range b.Models {
 		m := &b.Models[i]
-		name := modelName{is.links[i], is.linked[i]}
+		name := ModelName{is.links[i], is.linked[i]}
 		v.Models = append(v.Models, name)
 		row := instrRow{Model: name, Complete: m.Complete, Answered: m.Answered}
 		for pi := range 2 {
@@ -264,9 +264,9 @@ func (s *site) instrPage(is *instrSite) (board.File, error) {
 			for _, o := range b.Models {
 				tied = tied || (o.ID != m.ID && ranks[pi][o.ID] == ranks[pi][m.ID])
 			}
-			row.Rank[pi] = rankCell{Label: rankLabel(ranks[pi][m.ID], tied), Sort: ranks[pi][m.ID]}
+			row.Rank[pi] = rankCell{Label: RankLabel(ranks[pi][m.ID], tied), Sort: ranks[pi][m.ID]}
 		}
-		row.Four = [4]rateView{newRate(m.Strict.Prompt), newRate(m.Loose.Prompt), newRate(m.Strict.Instruction), newRate(m.Loose.Instruction)}
+		row.Four = [4]RateView{NewRate(m.Strict.Prompt), NewRate(m.Loose.Prompt), NewRate(m.Strict.Instruction), NewRate(m.Loose.Instruction)}
 		v.Rows = append(v.Rows, row)
 		for g := range m.Strict.ByGroup {
 			groups[g] = true
@@ -281,8 +281,8 @@ func (s *site) instrPage(is *instrSite) (board.File, error) {
 		v.Groups = append(v.Groups, g)
 	}
 	sort.Strings(v.Groups)
-	for _, k := range sortedKs(counts) {
-		v.Counts = append(v.Counts, kCol{K: k, N: counts[k].Total})
+	for _, k := range SortedKs(counts) {
+		v.Counts = append(v.Counts, KCol{K: k, N: counts[k].Total})
 	}
 	for i := range b.Models {
 		m := &b.Models[i]
@@ -316,12 +316,12 @@ func (s *site) instrPage(is *instrSite) (board.File, error) {
 		}
 		v.IDs = append(v.IDs, row)
 	}
-	var cds []chartData
+	var cds []ChartData
 	for _, p := range board.Policies {
 		id := instrChartID(b, "byn_"+string(p))
-		cds = append(cds, chartData{ID: id, Option: s.instrCountChart(is, id, p, v.Counts)})
+		cds = append(cds, ChartData{ID: id, Option: s.instrCountChart(is, id, p, v.Counts)})
 	}
-	return s.exec("instr", instrPath(b), page{
+	return s.exec("instr", instrPath(b), Page{
 		Title:       is.title,
 		Description: is.title + " rescored from every submission's responses: prompt- and instruction-level accuracy, Strict and Loose.",
 		Nav:         "instr-" + b.Benchmark, Charts: true, Body: v, ChartData: cds,
@@ -338,17 +338,17 @@ func instrGroup(id string) string {
 
 // instrCountChart draws prompt-level accuracy against the number of
 // instructions per prompt, one line per model with its 95% band.
-func (s *site) instrCountChart(is *instrSite, id string, p board.Policy, counts []kCol) map[string]any {
+func (s *site) instrCountChart(is *instrSite, id string, p board.Policy, counts []KCol) map[string]any {
 	line := charts.NewLine()
-	lg := legend()
-	if len(is.b.Models) > shownCurves {
+	lg := Legend()
+	if len(is.b.Models) > ShownCurves {
 		lg.Selected = map[string]bool{}
 		for i := range is.b.Models {
-			lg.Selected[is.b.Models[i].Name] = i < shownCurves
+			lg.Selected[is.b.Models[i].Name] = i < ShownCurves
 		}
 	}
-	line.SetGlobalOptions(chartInit(id), charts.WithLegendOpts(lg), charts.WithTooltipOpts(itemTooltip()),
-		charts.WithYAxisOpts(percentAxis("")),
+	line.SetGlobalOptions(ChartInit(id), charts.WithLegendOpts(lg), charts.WithTooltipOpts(ItemTooltip()),
+		charts.WithYAxisOpts(PercentAxis("")),
 		charts.WithGridOpts(opts.Grid{Top: "60", Left: "50", Right: "20", Bottom: "50"}))
 	axis := make([]string, len(counts))
 	for i, c := range counts {
@@ -361,9 +361,9 @@ func (s *site) instrCountChart(is *instrSite, id string, p board.Policy, counts 
 		if p == board.Loose {
 			sc = m.Loose
 		}
-		bandSeries(line, m.Name, is.colors[i], fmt.Sprintf("band%d", i), counts, sc.ByCount)
+		BandSeries(line, m.Name, is.colors[i], fmt.Sprintf("band%d", i), counts, sc.ByCount)
 	}
-	return optionOf(line)
+	return OptionOf(line)
 }
 
 // Outcome tokens of the case index, per model and prompt.
@@ -375,8 +375,8 @@ const (
 	outNone      = "unanswered"
 )
 
-func outcomeOptions() []option {
-	return []option{
+func outcomeOptions() []Option {
+	return []Option{
 		{outFailS, "fails Strict"},
 		{outLooseOnly, "fails Strict, passes Loose"},
 		{outFailBoth, "fails Strict and Loose"},
@@ -418,14 +418,14 @@ type promptRow struct {
 type instrIndexView struct {
 	Name     string
 	Main     string
-	Models   []modelName
-	ModelOpt []option
-	InstrOpt []option
-	Outcomes []option
+	Models   []ModelName
+	ModelOpt []Option
+	InstrOpt []Option
+	Outcomes []Option
 	Rows     []promptRow
 }
 
-func excerpt(s string, n int) string {
+func Excerpt(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")
 	r := []rune(s)
 	if len(r) <= n {
@@ -438,12 +438,12 @@ func (s *site) instrIndexPage(is *instrSite) (board.File, error) {
 	b := is.b
 	v := instrIndexView{Name: is.title, Main: instrPath(b), Outcomes: outcomeOptions()}
 	for i := range b.Models {
-		v.Models = append(v.Models, modelName{is.links[i], is.linked[i]})
-		v.ModelOpt = append(v.ModelOpt, option{is.slugs[i], b.Models[i].Name})
+		v.Models = append(v.Models, ModelName{is.links[i], is.linked[i]})
+		v.ModelOpt = append(v.ModelOpt, Option{is.slugs[i], b.Models[i].Name})
 	}
 	ids := map[string]bool{}
 	for pi, p := range b.Prompts {
-		row := promptRow{Href: is.keys[pi] + ".html", Key: is.keys[pi], Excerpt: excerpt(p.Prompt, 140), Instr: p.Instructions,
+		row := promptRow{Href: is.keys[pi] + ".html", Key: is.keys[pi], Excerpt: Excerpt(p.Prompt, 140), Instr: p.Instructions,
 			InstrIDs: " " + strings.Join(p.Instructions, " ") + " "}
 		var toks []string
 		for mi := range b.Models {
@@ -465,9 +465,9 @@ func (s *site) instrIndexPage(is *instrSite) (board.File, error) {
 	}
 	sort.Strings(idl)
 	for _, id := range idl {
-		v.InstrOpt = append(v.InstrOpt, option{id, id})
+		v.InstrOpt = append(v.InstrOpt, Option{id, id})
 	}
-	return s.exec("instrindex", is.dir+"/index.html", page{
+	return s.exec("instrindex", is.dir+"/index.html", Page{
 		Title:       is.title + " case studies",
 		Description: "Every " + is.title + " prompt with each model's Strict and Loose outcome, filterable by model, instruction and outcome.",
 		Nav:         "instr-" + b.Benchmark, Body: v,
@@ -487,11 +487,11 @@ type instrCheckRow struct {
 }
 
 type instrAnswer struct {
-	Model    modelName
+	Model    ModelName
 	Anchor   string
 	Answered bool
 	Response string
-	Cut      *cutView
+	Cut      *CutView
 	Words    string
 	Class    string
 	Label    string
@@ -509,7 +509,7 @@ type instrCaseView struct {
 	// Args pairs each instruction with its arguments as JSON.
 	Args       []instrArg
 	Answers    []instrAnswer
-	Prev, Next *link
+	Prev, Next *Link
 }
 
 // instrArg is an instruction id and its arguments, for the case page.
@@ -545,22 +545,22 @@ func (s *site) instrCasePage(is *instrSite, pi int) (board.File, error) {
 		v.Args = append(v.Args, arg)
 	}
 	if pi > 0 {
-		v.Prev = &link{Href: is.keys[pi-1] + ".html", Text: "prompt " + is.keys[pi-1]}
+		v.Prev = &Link{Href: is.keys[pi-1] + ".html", Text: "prompt " + is.keys[pi-1]}
 	}
 	if pi+1 < len(b.Prompts) {
-		v.Next = &link{Href: is.keys[pi+1] + ".html", Text: "prompt " + is.keys[pi+1]}
+		v.Next = &Link{Href: is.keys[pi+1] + ".html", Text: "prompt " + is.keys[pi+1]}
 	}
 	for mi := range b.Models {
 		r := is.result(mi, pi)
 		c, _, l, _ := promptOutcome(r)
-		a := instrAnswer{Model: modelName{is.links[mi], is.linked[mi]}, Anchor: "m-" + is.slugs[mi], Answered: r != nil, Class: c, Label: l}
+		a := instrAnswer{Model: ModelName{is.links[mi], is.linked[mi]}, Anchor: "m-" + is.slugs[mi], Answered: r != nil, Class: c, Label: l}
 		if r != nil {
-			part, cut := shown(r.Response)
+			part, cut := Shown(r.Response)
 			a.Response = part
 			if cut {
-				a.Cut = cutNote(r.Response, part, "../", is.slugs[mi])
+				a.Cut = CutNote(r.Response, part, "../", is.slugs[mi])
 			}
-			a.Words = countLabel(len(strings.Fields(r.Response)), "word", "words")
+			a.Words = CountLabel(len(strings.Fields(r.Response)), "word", "words")
 			a.StrictOK, a.LooseOK = followedAll(r.Strict), followedAll(r.Loose)
 		}
 		for j, id := range p.Instructions {
@@ -576,7 +576,7 @@ func (s *site) instrCasePage(is *instrSite, pi int) (board.File, error) {
 		}
 		v.Answers = append(v.Answers, a)
 	}
-	return s.exec("instrcase", is.promptHref(pi), page{
+	return s.exec("instrcase", is.promptHref(pi), Page{
 		Title:   is.title + " prompt " + is.keys[pi],
 		NoIndex: true, Nav: "instr-" + b.Benchmark, Body: v,
 	})
@@ -588,7 +588,7 @@ type otherRow struct {
 	Href   string
 	Metric string
 	Title  string
-	S, L   rateView
+	S, L   RateView
 	// Absent says the model took no part in this benchmark.
 	Absent bool
 }
@@ -614,9 +614,9 @@ func (s *site) otherBenchmarks(m *model) []otherRow {
 		}
 		out = append(out,
 			otherRow{Bench: title, Href: instrPath(b), Metric: "Prompt-level", Title: "Prompts whose every instruction is followed, over all prompts",
-				S: newRate(im.Strict.Prompt), L: newRate(im.Loose.Prompt)},
+				S: NewRate(im.Strict.Prompt), L: NewRate(im.Loose.Prompt)},
 			otherRow{Bench: title, Href: instrPath(b), Metric: "Instruction-level", Title: "Instructions followed, over all instructions of all prompts",
-				S: newRate(im.Strict.Instruction), L: newRate(im.Loose.Instruction)})
+				S: NewRate(im.Strict.Instruction), L: NewRate(im.Loose.Instruction)})
 	}
 	if len(out) == 0 {
 		return nil
@@ -641,8 +641,8 @@ func (s *site) benchName() string {
 	return n
 }
 
-// countLabel writes n with the singular or plural noun: "1 word", "3 words".
-func countLabel(n int, one, many string) string {
+// CountLabel writes n with the singular or plural noun: "1 word", "3 words".
+func CountLabel(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}

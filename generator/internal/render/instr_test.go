@@ -26,7 +26,7 @@ func TestInstrBoardShowsFourFigures(t *testing.T) {
 		s.Find("td[data-sort]").Each(func(_ int, c *goquery.Selection) {
 			got = append(got, c.Contents().First().Text())
 		})
-		want := []string{pct(m.Strict.Prompt.Rate), pct(m.Loose.Prompt.Rate), pct(m.Strict.Instruction.Rate), pct(m.Loose.Instruction.Rate)}
+		want := []string{Pct(m.Strict.Prompt.Rate), Pct(m.Loose.Prompt.Rate), Pct(m.Strict.Instruction.Rate), Pct(m.Loose.Instruction.Rate)}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("row %d (%s): prompt S/L, instruction S/L (-want +got):\n%s", i, m.ID, diff)
 		}
@@ -64,7 +64,7 @@ func TestInstrPerInstructionTable(t *testing.T) {
 			return
 		}
 		cells.Each(func(i int, c *goquery.Selection) {
-			if want := pct(b.Models[i].Strict.ByInstruction[id].Rate); c.Find(".s").Text() != want {
+			if want := Pct(b.Models[i].Strict.ByInstruction[id].Rate); c.Find(".s").Text() != want {
 				t.Errorf("%s, %s: Strict %q, want %q", id, b.Models[i].ID, c.Find(".s").Text(), want)
 			}
 		})
@@ -189,10 +189,10 @@ func TestModelPageOtherBenchmarks(t *testing.T) {
 		}
 	}
 	want := [][]string{
-		{"SciIF", "Correct", pct(ms.Strict.Correct.Rate), pct(ms.Loose.Correct.Rate)},
-		{"SciIF", "Compliant", pct(ms.Strict.Compliant.Rate), pct(ms.Loose.Compliant.Rate)},
-		{"IFEval", "Prompt-level", pct(im.Strict.Prompt.Rate), pct(im.Loose.Prompt.Rate)},
-		{"IFEval", "Instruction-level", pct(im.Strict.Instruction.Rate), pct(im.Loose.Instruction.Rate)},
+		{"SciIF", "Correct", Pct(ms.Strict.Correct.Rate), Pct(ms.Loose.Correct.Rate)},
+		{"SciIF", "Compliant", Pct(ms.Strict.Compliant.Rate), Pct(ms.Loose.Compliant.Rate)},
+		{"IFEval", "Prompt-level", Pct(im.Strict.Prompt.Rate), Pct(im.Loose.Prompt.Rate)},
+		{"IFEval", "Instruction-level", Pct(im.Strict.Instruction.Rate), Pct(im.Loose.Instruction.Rate)},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Other benchmarks (-want +got):\n%s", diff)

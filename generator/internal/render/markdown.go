@@ -16,12 +16,12 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
-// newMarkdown returns a goldmark converter for untrusted text: raw HTML is
+// NewMarkdown returns a goldmark converter for untrusted text: raw HTML is
 // dropped (goldmark's default, never WithUnsafe), only http and https links
 // survive, images become their alt text (the site is offline and its CSP
 // allows no remote images), and TeX between $…$, $$…$$, \(…\) or \[…\] is
 // kept as HTML-escaped text in a span for KaTeX to typeset in the browser.
-func newMarkdown() goldmark.Markdown {
+func NewMarkdown() goldmark.Markdown {
 	return goldmark.New(
 		// Table cell alignment as align attributes, not style ones: pages carry
 		// no inline styles, so the strict CSP holds.
@@ -37,8 +37,8 @@ func newMarkdown() goldmark.Markdown {
 	)
 }
 
-// markdown converts untrusted Markdown to HTML that is safe to embed.
-func markdown(md goldmark.Markdown, src string) template.HTML {
+// Markdown converts untrusted Markdown to HTML that is safe to embed.
+func Markdown(md goldmark.Markdown, src string) template.HTML {
 	var buf bytes.Buffer
 	if err := md.Convert([]byte(src), &buf); err != nil {
 		// goldmark only fails when the writer fails; a bytes.Buffer does not.
@@ -53,8 +53,8 @@ func markdown(md goldmark.Markdown, src string) template.HTML {
 // (AnswersPath), so that no page grows with what a submission may hold.
 const ShownAnswer = 32 << 10
 
-// shown returns the part of an answer a page shows and whether it was cut.
-func shown(resp string) (string, bool) {
+// Shown returns the part of an answer a page shows and whether it was cut.
+func Shown(resp string) (string, bool) {
 	if len(resp) <= ShownAnswer {
 		return resp, false
 	}
@@ -69,14 +69,14 @@ func shown(resp string) (string, bool) {
 // a model's shortened answers, one JSON line per answer.
 func AnswersPath(slug string) string { return "answers/" + slug + ".jsonl" }
 
-// cutNote says on the page how much of an answer is shown, and where the
+// CutNote says on the page how much of an answer is shown, and where the
 // rest is.
-func cutNote(resp, shownPart, root, slug string) *cutView {
-	return &cutView{Shown: len(shownPart), Total: len(resp), Href: root + AnswersPath(slug)}
+func CutNote(resp, shownPart, root, slug string) *CutView {
+	return &CutView{Shown: len(shownPart), Total: len(resp), Href: root + AnswersPath(slug)}
 }
 
-// cutView is the note under a shortened answer.
-type cutView struct {
+// CutView is the note under a shortened answer.
+type CutView struct {
 	Shown, Total int
 	Href         string
 }

@@ -92,10 +92,10 @@ func TestMarkdown(t *testing.T) {
 			want:   `<p><code>$x$</code></p>`,
 		},
 	}
-	md := newMarkdown()
+	md := NewMarkdown()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := strings.TrimSpace(string(markdown(md, tt.in)))
+			got := strings.TrimSpace(string(Markdown(md, tt.in)))
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("%s (-want +got):\n%s", tt.reason, diff)
 			}
@@ -114,9 +114,9 @@ func FuzzMarkdownOutputIsInert(f *testing.F) {
 	for _, e := range strings.Fields("html head body p span a em strong code pre ul ol li blockquote h1 h2 h3 h4 h5 h6 hr br table thead tbody tr th td del input") {
 		allowed[e] = true
 	}
-	md := newMarkdown()
+	md := NewMarkdown()
 	f.Fuzz(func(t *testing.T, s string) {
-		out := string(markdown(md, s))
+		out := string(Markdown(md, s))
 		doc, err := nethtml.Parse(strings.NewReader(out))
 		if err != nil {
 			t.Fatal(err)

@@ -12,18 +12,18 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 )
 
-// link is an anchor to another page of the site, relative to the root.
-type link struct {
+// Link is an anchor to another page of the site, relative to the root.
+type Link struct {
 	Href string
 	Text string
 }
 
-func (s *site) modelLink(m *model) link {
-	return link{Href: "models/" + m.Slug + ".html", Text: m.Scores.Name}
+func (s *site) modelLink(m *model) Link {
+	return Link{Href: "models/" + m.Slug + ".html", Text: m.Scores.Name}
 }
 
-func (s *site) itemLink(i int) link {
-	return link{Href: "problems/" + s.itemSlugs[i] + ".html", Text: s.in.Bench.Items[i].ID}
+func (s *site) itemLink(i int) Link {
+	return Link{Href: "problems/" + s.itemSlugs[i] + ".html", Text: s.in.Bench.Items[i].ID}
 }
 
 // column heads one sortable column of the leaderboard.
@@ -36,8 +36,8 @@ type column struct {
 	Num    bool
 }
 
-// ratePair is one metric under Strict (S) and Loose (L).
-type ratePair struct{ S, L rateView }
+// RatePair is one metric under Strict (S) and Loose (L).
+type RatePair struct{ S, L RateView }
 
 type rankCell struct {
 	Label string
@@ -45,7 +45,7 @@ type rankCell struct {
 }
 
 type boardRow struct {
-	Model    link
+	Model    Link
 	ID       string
 	Org      string
 	Weights  string
@@ -56,17 +56,17 @@ type boardRow struct {
 	// Search is what the name filter matches, lower-cased.
 	Search string
 	Rank   [2]rankCell
-	Rates  []ratePair
+	Rates  []RatePair
 }
 
 // pair builds a ratePair from a getter, tolerating a missing policy.
-func pair(ms *board.ModelScores, get func(*board.PolicyScores) (board.Rate, bool)) ratePair {
-	var out ratePair
+func pair(ms *board.ModelScores, get func(*board.PolicyScores) (board.Rate, bool)) RatePair {
+	var out RatePair
 	for i, p := range board.Policies {
-		v := missingRate()
+		v := MissingRate()
 		if ps := ms.Policy(p); ps != nil {
 			if r, ok := get(ps); ok {
-				v = newRate(r)
+				v = NewRate(r)
 			}
 		}
 		if i == 0 {
@@ -130,7 +130,7 @@ func (s *site) rankCells(m *model) [2]rankCell {
 				tied = true
 			}
 		}
-		out[i] = rankCell{Label: rankLabel(ps.Rank, tied), Sort: ps.Rank}
+		out[i] = rankCell{Label: RankLabel(ps.Rank, tied), Sort: ps.Rank}
 	}
 	return out
 }
@@ -188,7 +188,7 @@ func optPercent(p *board.Percent) string {
 	if p == nil {
 		return "—"
 	}
-	return pct(p.Fraction())
+	return Pct(p.Fraction())
 }
 
 type indexView struct {
@@ -214,7 +214,7 @@ func (s *site) indexPage() (board.File, error) {
 		v.Rows = append(v.Rows, s.boardRow(&s.models[i], gets))
 	}
 	s.reportedRows(&v)
-	return s.exec("index", "index.html", page{
+	return s.exec("index", "index.html", Page{
 		Title:       "Leaderboard",
 		Description: "Rescored leaderboard of scientific instruction following: correctness and constraint compliance with 95% intervals.",
 		Nav:         "index", Body: v,
@@ -233,8 +233,8 @@ type consCol struct {
 }
 
 type consRow struct {
-	Model link
-	Cells []ratePair
+	Model Link
+	Cells []RatePair
 	// Reported marks published figures, not rescored.
 	Reported bool
 }
@@ -352,7 +352,7 @@ func (s *site) constraintsPage() (board.File, error) {
 		ci.Stricter = judgeCounts(stricter)
 		v.Cons = append(v.Cons, ci)
 	}
-	return s.exec("constraints", "constraints.html", page{
+	return s.exec("constraints", "constraints.html", Page{
 		Title:       "Per-constraint compliance",
 		Description: "Compliance per constraint and family under Strict and Loose, in the layout of the SciIF paper's Table 1.",
 		Nav:         "constraints", Body: v,
@@ -368,22 +368,22 @@ func judgeCounts(m map[string]int) []judgeCount {
 	return out
 }
 
-// kCol is one k of the compositional-collapse table.
-type kCol struct {
+// KCol is one k of the compositional-collapse table.
+type KCol struct {
 	K string
 	N int
 }
 
 type kRow struct {
-	Model link
-	Cells []ratePair
+	Model Link
+	Cells []RatePair
 }
 
 // quadRow counts a model's items correct and compliant, correct only,
 // compliant only and neither, then gives the share that is correct but
 // not compliant; each under Strict (S) and Loose (L).
 type quadRow struct {
-	Model link
+	Model Link
 	Cells [5]strPair
 }
 
@@ -398,7 +398,7 @@ type disagreeRow struct {
 }
 
 type analysisView struct {
-	Ks    []kCol
+	Ks    []KCol
 	KRows []kRow
 	// KReported holds published by-k figures, not rescored.
 	KReported []kRow
@@ -415,7 +415,7 @@ type analysisView struct {
 // rulesRow is one model's scores with the rules first and with the judges
 // alone, and how much the rules decided.
 type rulesRow struct {
-	Model                               link
+	Model                               Link
 	CorrectRules, CorrectJudges         string
 	CompliantRules, CompliantJudges     string
 	CorrectDecided, CorrectAgainst      int
@@ -440,8 +440,8 @@ func (s *site) rulesRows() []rulesRow {
 			continue
 		}
 		r := rulesRow{Model: s.modelLink(m),
-			CorrectRules: pct(m.Scores.Strict.Correct.Rate), CorrectJudges: pct(j.Strict.Correct.Rate),
-			CompliantRules: pct(m.Scores.Strict.Compliant.Rate), CompliantJudges: pct(j.Strict.Compliant.Rate)}
+			CorrectRules: Pct(m.Scores.Strict.Correct.Rate), CorrectJudges: Pct(j.Strict.Correct.Rate),
+			CompliantRules: Pct(m.Scores.Strict.Compliant.Rate), CompliantJudges: Pct(j.Strict.Compliant.Rate)}
 		for k := range m.Run.Verdicts {
 			v := &m.Run.Verdicts[k]
 			if !v.Answered {
@@ -472,7 +472,7 @@ func (s *site) rulesRows() []rulesRow {
 
 // allKs returns the union of the models' k keys in numeric order with the
 // number of items at each k.
-func (s *site) allKs() []kCol {
+func (s *site) allKs() []KCol {
 	counts := map[string]board.Rate{}
 	for i := range s.in.Bench.Items {
 		k := fmt.Sprint(s.in.Bench.Items[i].K())
@@ -489,9 +489,9 @@ func (s *site) allKs() []kCol {
 			}
 		}
 	}
-	var out []kCol
-	for _, k := range sortedKs(counts) {
-		out = append(out, kCol{K: k, N: counts[k].Total})
+	var out []KCol
+	for _, k := range SortedKs(counts) {
+		out = append(out, KCol{K: k, N: counts[k].Total})
 	}
 	return out
 }
@@ -529,10 +529,10 @@ func (s *site) analysisPage() (board.File, error) {
 	}
 	for _, p := range board.Policies {
 		for _, r := range s.reportedByK(p) {
-			row := kRow{Model: link{Text: r.Model.Name}}
+			row := kRow{Model: Link{Text: r.Model.Name}}
 			for _, k := range v.Ks {
-				cell := ratePair{S: missingRate(), L: missingRate()}
-				if f, ok := r.ByK[atoiOr(k.K, -1)]; ok {
+				cell := RatePair{S: MissingRate(), L: MissingRate()}
+				if f, ok := r.ByK[AtoiOr(k.K, -1)]; ok {
 					if p == board.Loose {
 						cell.L = reportedRate(f)
 					} else {
@@ -566,7 +566,7 @@ func (s *site) analysisPage() (board.File, error) {
 			}
 			d.Rate = "—"
 			if d.Audited > 0 {
-				d.Rate = pct(float64(d.Disagree) / float64(d.Audited))
+				d.Rate = Pct(float64(d.Disagree) / float64(d.Audited))
 			}
 			v.Disagree[pi] = append(v.Disagree[pi], d)
 		}
@@ -576,7 +576,7 @@ func (s *site) analysisPage() (board.File, error) {
 	if err != nil {
 		return board.File{}, err
 	}
-	return s.exec("analysis", "analysis.html", page{
+	return s.exec("analysis", "analysis.html", Page{
 		Title:       "Compositional collapse",
 		Description: "Compliance against the number of enabled constraints, correctness against compliance, and judge disagreement.",
 		Nav:         "analysis", Charts: true, Body: v, ChartData: charts,
@@ -593,7 +593,7 @@ func gap(ps *board.PolicyScores) string {
 	if ps.Items == 0 {
 		return "—"
 	}
-	return pct(float64(ps.Quadrant.CorrectNonCompliant) / float64(ps.Items))
+	return Pct(float64(ps.Quadrant.CorrectNonCompliant) / float64(ps.Items))
 }
 
 // The curated regimes of the case index, judged under Strict.
@@ -687,40 +687,40 @@ func rulesOverride(v *board.ItemVerdict) bool {
 	return false
 }
 
-type option struct {
+type Option struct {
 	Value, Label string
 }
 
 type caseRow struct {
-	Item     link
+	Item     Link
 	Subject  string
 	K        int
 	Cons     []string
 	ConsIDs  string
 	Regime   string
 	Label    string
-	Models   []link
+	Models   []Link
 	ModelIDs string
 }
 
 type casesView struct {
 	Rows     []caseRow
-	Models   []option
-	Cons     []option
-	Subjects []option
-	Regimes  []option
+	Models   []Option
+	Cons     []Option
+	Subjects []Option
+	Regimes  []Option
 }
 
 func (s *site) casesPage() (board.File, error) {
 	var v casesView
 	for i := range s.models {
-		v.Models = append(v.Models, option{s.models[i].Slug, s.models[i].Scores.Name})
+		v.Models = append(v.Models, Option{s.models[i].Slug, s.models[i].Scores.Name})
 	}
 	for _, c := range s.cons {
-		v.Cons = append(v.Cons, option{c.ID, c.Abbrev + " — " + c.Name})
+		v.Cons = append(v.Cons, Option{c.ID, c.Abbrev + " — " + c.Name})
 	}
 	for _, r := range regimes() {
-		v.Regimes = append(v.Regimes, option{r.Key, r.Label})
+		v.Regimes = append(v.Regimes, Option{r.Key, r.Label})
 	}
 	subjects := map[string]bool{}
 	for i := range s.in.Bench.Items {
@@ -757,9 +757,9 @@ func (s *site) casesPage() (board.File, error) {
 	}
 	sort.Strings(subs)
 	for _, sub := range subs {
-		v.Subjects = append(v.Subjects, option{sub, sub})
+		v.Subjects = append(v.Subjects, Option{sub, sub})
 	}
-	return s.exec("cases", "cases.html", page{
+	return s.exec("cases", "cases.html", Page{
 		Title:       "Case studies",
 		Description: "Problems where correctness and compliance part ways, judges disagree, or rules override judges.",
 		Nav:         "cases", Body: v,
@@ -795,14 +795,14 @@ type matrixCell struct {
 }
 
 type matrixRow struct {
-	Item    link
+	Item    Link
 	Subject string
 	K       int
 	Cells   []matrixCell
 }
 
 type matrixView struct {
-	Models []link
+	Models []Link
 	Rows   []matrixRow
 }
 
@@ -820,7 +820,7 @@ func (s *site) matrixPage() (board.File, error) {
 		}
 		v.Rows = append(v.Rows, row)
 	}
-	return s.exec("matrix", "matrix.html", page{
+	return s.exec("matrix", "matrix.html", Page{
 		Title:       "Problem × model matrix",
 		Description: "Correctness and Strict compliance of every model on every problem.",
 		Nav:         "cases", Body: v,
@@ -879,11 +879,11 @@ type consVerdictView struct {
 }
 
 type answerView struct {
-	Model       link
+	Model       Link
 	Anchor      string
 	Answered    bool
 	Response    template.HTML
-	Cut         *cutView
+	Cut         *CutView
 	Words       int
 	Correct     bool
 	CorrectBy   string
@@ -906,8 +906,8 @@ type problemView struct {
 	RefType   string
 	Solution  template.HTML
 	Answers   []answerView
-	Prev      *link
-	Next      *link
+	Prev      *Link
+	Next      *Link
 }
 
 // judgeOrder lists the judges of a constraint verdict in order of first
@@ -941,12 +941,12 @@ func (s *site) problemPage(md goldmark.Markdown, i int) (board.File, error) {
 	it := &s.in.Bench.Items[i]
 	v := problemView{
 		ID: it.ID, Subject: it.Subject, K: it.K(),
-		Question:  markdown(md, it.Question),
-		RefAnswer: markdown(md, it.Reference.Answer),
+		Question:  Markdown(md, it.Question),
+		RefAnswer: Markdown(md, it.Reference.Answer),
 		RefType:   it.Reference.Type,
 	}
 	if it.Reference.Solution != "" {
-		v.Solution = markdown(md, it.Reference.Solution)
+		v.Solution = Markdown(md, it.Reference.Solution)
 	}
 	for _, id := range it.Constraints {
 		if c, ok := s.in.Bench.Catalog.Lookup(id); ok {
@@ -983,10 +983,10 @@ func (s *site) problemPage(md goldmark.Markdown, i int) (board.File, error) {
 		}
 		if len(m.Run.Responses) > 0 && iv.Answered {
 			resp := m.Run.Responses[i]
-			part, cut := shown(resp)
-			a.Response = markdown(md, part)
+			part, cut := Shown(resp)
+			a.Response = Markdown(md, part)
 			if cut {
-				a.Cut = cutNote(resp, part, "../", m.Slug)
+				a.Cut = CutNote(resp, part, "../", m.Slug)
 			}
 			a.Words = len(strings.Fields(resp))
 			if !utf8.ValidString(resp) {
@@ -1026,7 +1026,7 @@ func (s *site) problemPage(md goldmark.Markdown, i int) (board.File, error) {
 		}
 		v.Answers = append(v.Answers, a)
 	}
-	return s.exec("problem", "problems/"+s.itemSlugs[i]+".html", page{
+	return s.exec("problem", "problems/"+s.itemSlugs[i]+".html", Page{
 		Title:   "Problem " + it.ID,
 		NoIndex: true, Math: true, Nav: "cases", Body: v,
 	})
@@ -1038,7 +1038,7 @@ type claimRow struct {
 }
 
 type failedItem struct {
-	Item     link
+	Item     Link
 	Subject  string
 	Answered bool
 	Correct  bool
@@ -1057,9 +1057,9 @@ type modelView struct {
 	Judges      []string
 	Claims      []claimRow
 	ConsCols    []consCol
-	ConsRates   []ratePair
-	Ks          []kCol
-	KRates      []ratePair
+	ConsRates   []RatePair
+	Ks          []KCol
+	KRates      []RatePair
 	Quad        [2][4]int
 	Items       int
 	Failed      []failedItem
@@ -1072,7 +1072,7 @@ func (s *site) modelPage(m *model) (board.File, error) {
 	cols, gets := s.headline()
 	meta := m.Run.Submission.Meta
 	v := modelView{
-		Row: s.boardRow(m, gets), Cols: cols, Name: m.Scores.Name, Link: safeURL(meta.Link),
+		Row: s.boardRow(m, gets), Cols: cols, Name: m.Scores.Name, Link: SafeURL(meta.Link),
 		Params: meta.Params, Decoding: meta.Decoding, Notes: meta.Notes, Judges: m.Scores.Judges,
 		Items: len(s.in.Bench.Items), Ks: s.allKs(), Other: s.otherBenchmarks(m),
 	}
@@ -1109,7 +1109,7 @@ func (s *site) modelPage(m *model) (board.File, error) {
 					continue
 				}
 				off := *mm.c < mm.r.CI95[0] || *mm.c > mm.r.CI95[1]
-				v.Claims = append(v.Claims, claimRow{Policy: string(p), Metric: mm.name, Claimed: pct(*mm.c), Rescored: pct(mm.r.Rate),
+				v.Claims = append(v.Claims, claimRow{Policy: string(p), Metric: mm.name, Claimed: Pct(*mm.c), Rescored: Pct(mm.r.Rate),
 					Diff: fmt.Sprintf("%+.1f", 100*(*mm.c-mm.r.Rate)), Off: off})
 			}
 		}
@@ -1143,7 +1143,7 @@ func (s *site) modelPage(m *model) (board.File, error) {
 	if err != nil {
 		return board.File{}, err
 	}
-	return s.exec("model", "models/"+m.Slug+".html", page{
+	return s.exec("model", "models/"+m.Slug+".html", Page{
 		Title:       m.Scores.Name,
 		Description: "Model card and rescored SciIF results of " + m.Scores.Name + ".",
 		Nav:         "index", Charts: true, Body: v, ChartData: charts,
@@ -1162,15 +1162,15 @@ type methodologyView struct {
 	Version string
 	Rules   []ruleCount
 	Items   int
-	Ks      []kCol
+	Ks      []KCol
 }
 
 func (s *site) methodologyPage(md goldmark.Markdown) (board.File, error) {
-	src, err := readText(s.tmpl, "methodology.md")
+	src, err := ReadText(s.tmpl, "methodology.md")
 	if err != nil {
 		return board.File{}, err
 	}
-	v := methodologyView{Text: markdown(md, src), Judges: s.judges, Version: s.in.Version, Items: len(s.in.Bench.Items), Ks: s.allKs()}
+	v := methodologyView{Text: Markdown(md, src), Judges: s.judges, Version: s.in.Version, Items: len(s.in.Bench.Items), Ks: s.allKs()}
 	counts := map[string]*ruleCount{}
 	get := func(id string) *ruleCount {
 		if counts[id] == nil {
@@ -1196,7 +1196,7 @@ func (s *site) methodologyPage(md goldmark.Markdown) (board.File, error) {
 		v.Rules = append(v.Rules, *c)
 	}
 	sort.Slice(v.Rules, func(i, j int) bool { return v.Rules[i].Rule < v.Rules[j].Rule })
-	return s.exec("methodology", "methodology.html", page{
+	return s.exec("methodology", "methodology.html", Page{
 		Title:       "Methodology",
 		Description: "How the leaderboard is scored: protocol, policies, metrics, intervals and ranks.",
 		Nav:         "methodology", Math: true, Body: v,
@@ -1209,7 +1209,7 @@ type downloadsView struct {
 }
 
 func (s *site) downloadsPage() (board.File, error) {
-	return s.exec("downloads", "downloads.html", page{
+	return s.exec("downloads", "downloads.html", Page{
 		Title:       "Downloads",
 		Description: "The leaderboard as CSV, the scores as JSON, and every per-item verdict as CSV.",
 		Nav:         "downloads", Body: downloadsView{Models: len(s.models), Items: len(s.in.Bench.Items)},
@@ -1217,9 +1217,9 @@ func (s *site) downloadsPage() (board.File, error) {
 }
 
 // reportedRate shows a published figure: no counts, so no interval.
-func reportedRate(p board.Percent) rateView {
+func reportedRate(p board.Percent) RateView {
 	f := p.Fraction()
-	return rateView{Pct: pct(f), CI: "reported", Sort: fmt.Sprintf("%.6f", f), Shade: shade(f)}
+	return RateView{Pct: Pct(f), CI: "reported", Sort: fmt.Sprintf("%.6f", f), Shade: Shade(f)}
 }
 
 // reportedConsSection lists published per-constraint figures under the
@@ -1230,7 +1230,7 @@ func (s *site) reportedConsSection(cols []consCol) consSection {
 		if len(r.Constraints) == 0 && len(r.Families) == 0 {
 			continue
 		}
-		row := consRow{Model: link{Text: r.Model.Name}, Reported: true}
+		row := consRow{Model: Link{Text: r.Model.Name}, Reported: true}
 		for _, c := range cols {
 			var p board.Percent
 			var ok bool
@@ -1239,7 +1239,7 @@ func (s *site) reportedConsSection(cols []consCol) consSection {
 			} else {
 				p, ok = r.Constraints[c.ID]
 			}
-			cell := ratePair{S: missingRate(), L: missingRate()}
+			cell := RatePair{S: MissingRate(), L: MissingRate()}
 			if ok {
 				if r.Policy == board.Loose {
 					cell.L = reportedRate(p)
@@ -1264,7 +1264,7 @@ func (s *site) reportedRows(v *indexView) {
 	cites := map[string]int{}
 	notes := map[string]int{}
 	for _, r := range s.in.Reported {
-		c := citationView{Text: r.Citation.Title, Link: safeURL(r.Citation.URL), Tables: strings.Join(r.Citation.Tables, ", ")}
+		c := citationView{Text: r.Citation.Title, Link: SafeURL(r.Citation.URL), Tables: strings.Join(r.Citation.Tables, ", ")}
 		if r.Citation.Authors != "" {
 			c.Text = r.Citation.Authors + ", " + c.Text
 		}
@@ -1283,7 +1283,7 @@ func (s *site) reportedRows(v *indexView) {
 			t.Tables = mergeTables(t.Tables, c.Tables)
 		}
 		row := reportedRow{
-			Model: r.Model.Name, Org: r.Model.Organization, Weights: "—", Policy: policyName(r.Policy),
+			Model: r.Model.Name, Org: r.Model.Organization, Weights: "—", Policy: PolicyName(r.Policy),
 			Correct: optPercent(r.Correctness), Compliant: optPercent(r.Compliance), IFEval: optPercent(r.IFEvalStrict),
 			Source: cites[key],
 		}
@@ -1295,7 +1295,7 @@ func (s *site) reportedRows(v *indexView) {
 		for _, g := range s.groups {
 			f, ok := r.Families[g.Family]
 			if ok {
-				row.Families = append(row.Families, pct(f.Fraction()))
+				row.Families = append(row.Families, Pct(f.Fraction()))
 			} else {
 				row.Families = append(row.Families, "—")
 			}

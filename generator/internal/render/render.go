@@ -144,7 +144,7 @@ func newSite(in Input) (*site, error) {
 		if n := len(run.Responses); n != 0 && n != len(in.Bench.Items) {
 			return nil, fmt.Errorf("model %s: %d responses for %d items", ms.ID, n, len(in.Bench.Items))
 		}
-		sl := slug(ms.ID)
+		sl := Slug(ms.ID)
 		if other, dup := seen[sl]; dup {
 			return nil, fmt.Errorf("models %q and %q share the file name %s", other, ms.ID, sl)
 		}
@@ -154,7 +154,7 @@ func newSite(in Input) (*site, error) {
 	seen = map[string]string{}
 	for i := range in.Bench.Items {
 		it := &in.Bench.Items[i]
-		sl := slug(it.ID)
+		sl := Slug(it.ID)
 		if other, dup := seen[sl]; dup {
 			return nil, fmt.Errorf("items %q and %q share the file name %s", other, it.ID, sl)
 		}
@@ -238,7 +238,7 @@ func funcs() template.FuncMap {
 	return template.FuncMap{
 		// shade names the background class of a cell under a policy
 		// ("s" or "l"), in tenths of the rate.
-		"shade": func(policy string, r rateView) string {
+		"shade": func(policy string, r RateView) string {
 			if r.Missing {
 				return policy + "s-na"
 			}
@@ -248,8 +248,8 @@ func funcs() template.FuncMap {
 	}
 }
 
-// page is what base.html needs; Body is the page's own view model.
-type page struct {
+// Page is what base.html needs; Body is the Page's own view model.
+type Page struct {
 	Title       string
 	Description string
 	// Root is the relative path from the page to the site root: "" or "../".
@@ -261,18 +261,18 @@ type page struct {
 	Benchmark string
 	Version   string
 	// Extra lists the optional boards' pages in the navigation.
-	Extra []navLink
+	Extra []NavLink
 	Body  any
 	// ChartData holds chart options, each emitted as inert JSON.
-	ChartData []chartData
+	ChartData []ChartData
 }
 
-type chartData struct {
+type ChartData struct {
 	ID     string
 	Option any
 }
 
-func (s *site) exec(name, out string, p page) (board.File, error) {
+func (s *site) exec(name, out string, p Page) (board.File, error) {
 	if p.Root == "" && strings.Contains(out, "/") {
 		p.Root = strings.Repeat("../", strings.Count(out, "/"))
 	}
@@ -298,7 +298,7 @@ func (s *site) build() ([]board.File, error) {
 		files = append(files, f)
 		return nil
 	}
-	md := newMarkdown()
+	md := NewMarkdown()
 	steps := []func() (board.File, error){
 		s.indexPage,
 		s.constraintsPage,
@@ -356,7 +356,7 @@ func (s *site) problemPages() ([]board.File, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			md := newMarkdown()
+			md := NewMarkdown()
 			for i := range next {
 				files[i], errs[i] = s.problemPage(md, i)
 			}
@@ -424,7 +424,7 @@ func (s *site) answerFiles() []board.File {
 		for _, m := range b.Models {
 			for pi, r := range m.Results {
 				if len(r.Response) > ShownAnswer {
-					add(slug(m.ID), b.Benchmark, fmt.Sprint(b.Prompts[pi].Key), r.Response)
+					add(Slug(m.ID), b.Benchmark, fmt.Sprint(b.Prompts[pi].Key), r.Response)
 				}
 			}
 		}

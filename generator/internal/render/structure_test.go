@@ -144,7 +144,7 @@ func TestHostileSubmissionIsInert(t *testing.T) {
 		})
 	}
 	page := parse(t, "ifeval/2.html", fileMap(files)["ifeval/2.html"])
-	if got := page.Find("#m-" + slug(hostileInput().Instr[0].Models[0].ID) + " pre.text").Text(); got != instrResponse {
+	if got := page.Find("#m-" + Slug(hostileInput().Instr[0].Models[0].ID) + " pre.text").Text(); got != instrResponse {
 		t.Errorf("IFEval response shown as %q, want the literal text", got)
 	}
 	idx := parse(t, "index.html", fileMap(files)["index.html"])
@@ -357,10 +357,10 @@ func TestSlugAndURL(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := slug(tt.in); got != tt.slug {
+			if got := Slug(tt.in); got != tt.slug {
 				t.Errorf("slug(%q) = %q, want %q (%s)", tt.in, got, tt.slug, tt.reason)
 			}
-			if got := safeURL(tt.in); got != tt.url {
+			if got := SafeURL(tt.in); got != tt.url {
 				t.Errorf("safeURL(%q) = %q, want %q (%s)", tt.in, got, tt.url, tt.reason)
 			}
 		})
@@ -418,7 +418,7 @@ func TestAnalysisComparesRulesWithJudgesAlone(t *testing.T) {
 		t.Fatalf("got %d rows, want one per model (%d)", rows.Length(), len(in.Board.Models))
 	}
 	first := rows.First().Find("td")
-	if got, want := first.Eq(0).Text(), pct(in.Board.Models[0].Strict.Correct.Rate); got != want {
+	if got, want := first.Eq(0).Text(), Pct(in.Board.Models[0].Strict.Correct.Rate); got != want {
 		t.Errorf("correct, rules first = %q, want %q", got, want)
 	}
 	if got := first.Eq(1).Text(); got != "12.5%" {
