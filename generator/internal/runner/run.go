@@ -1,0 +1,362 @@
+// Package runner is the engine of `sciif run`: it sends a benchmark's
+// prompts to OpenAI-compatible chat-completions endpoints (the model under
+// test, then its judges) and keeps every answer in an append-only journal,
+// so that a long paid run survives crashes, rate limits and Ctrl-C.
+//
+// It is not a pipeline stage and knows no benchmark kind: a kind turns its
+// benchmark into Tasks (a stable key, an endpoint name, a prompt and an
+// optional format check), calls Run once per phase, and assembles its
+// submission files from the Results, in its benchmark's order, with
+// WriteFile and WriteJSONL. What is written depends only on the answers,
+// never on timing, retries or the order in which answers arrived, so an
+// interrupted and resumed run writes the same bytes as an uninterrupted one
+// when the server answers deterministically. sciif.go and instr.go are the
+// SciIF and IFEval/IFBench glue until the kinds own it.
+//
+// The API key of an endpoint goes into the Authorization header and nowhere
+// else: not into the journal, the progress line or any error.
+package runner
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Task is one prompt for one endpoint.
+type Task struct {
+	// Key names the task, stably across runs and uniquely within one
+	// journal ("sciif/answer/physics-0042"); resuming matches on it.
+	Key string
+	// Endpoint is the Name of the endpoint to ask.
+	Endpoint string
+	Prompt   string
+	// Valid, if set, checks the answer's format. An answer it refuses is
+	// asked for once more with the same prompt; the second answer is kept
+	// whatever it is.
+	Valid func(answer string) bool
+}
+
+// Result is a finished task, as one line of the journal.
+type Result struct {
+	Key      string `json:"key"`
+	Endpoint string `json:"endpoint"`
+	// Model, Temperature, MaxTokens and PromptSHA256 say what was asked: a
+	// journal line is reused only for a task that asks the same.
+	Model        string  `json:"model"`
+	Temperature  float64 `json:"temperature"`
+	MaxTokens    int     `json:"max_tokens"`
+	PromptSHA256 string  `json:"prompt_sha256"`
+	// Content is the answer, verbatim.
+	Content      string `json:"content"`
+	FinishReason string `json:"finish_reason,omitempty"`
+	// Invalid reports that the answer failed the task's Valid check twice
+	// and was kept as is.
+	Invalid          bool  `json:"invalid,omitempty"`
+	PromptTokens     int64 `json:"prompt_tokens"`
+	CompletionTokens int64 `json:"completion_tokens"`
+	// Requests is the number of HTTP requests the answer took.
+	Requests int `json:"requests"`
+	// Resumed reports that the result was read from the journal, not asked
+	// for in this run.
+	Resumed bool `json:"-"`
+}
+
+// matches reports whether r answers t on ep.
+func (r Result) matches(t Task, ep Endpoint) bool {
+	return r.Key == t.Key && r.Model == ep.Model && r.Temperature == ep.Temperature &&
+		r.MaxTokens == ep.MaxTokens && r.PromptSHA256 == promptHash(t.Prompt)
+}
+
+func promptHash(p string) string {
+	h := sha256.Sum256([]byte(p))
+	return hex.EncodeToString(h[:])
+}
+
+// Usage counts one endpoint's work in one Run.
+type Usage struct {
+	Endpoint string
+	// Tasks were given; Resumed of them were found in the journal; Done
+	// were answered in this run; Failed were not.
+	Tasks, Resumed, Done, Failed int
+	// Requests counts HTTP requests; Retries the waits after a failed one;
+	// Reasked the answers asked for again because they failed the format
+	// check; Invalid those kept although the second answer failed it too.
+	Requests, Retries, Reasked, Invalid int
+	// Tokens used in this run, as the server reported them.
+	PromptTokens, CompletionTokens int64
+}
+
+// Totals is the usage of every endpoint of a Run, in the order given.
+type Totals struct {
+	Endpoints []Usage
+}
+
+// Add returns t with u's counts added, endpoint by endpoint (by name);
+// endpoints only in u are appended.
+func (t Totals) Add(u Totals) Totals {
+	out := Totals{Endpoints: append([]Usage(nil), t.Endpoints...)}
+	for _, b := range u.Endpoints {
+		i := 0
+		for i < len(out.Endpoints) && out.Endpoints[i].Endpoint != b.Endpoint {
+			i++
+		}
+		if i == len(out.Endpoints) {
+			out.Endpoints = append(out.Endpoints, Usage{Endpoint: b.Endpoint})
+		}
+		a := &out.Endpoints[i]
+		a.Tasks += b.Tasks
+		a.Resumed += b.Resumed
+		a.Done += b.Done
+		a.Failed += b.Failed
+		a.Requests += b.Requests
+		a.Retries += b.Retries
+		a.Reasked += b.Reasked
+		a.Invalid += b.Invalid
+		a.PromptTokens += b.PromptTokens
+		a.CompletionTokens += b.CompletionTokens
+	}
+	return out
+}
+
+// String is one line per endpoint, for the end of a run.
+func (t Totals) String() string {
+	var b strings.Builder
+	for _, u := range t.Endpoints {
+		fmt.Fprintf(&b, "%s: %d tasks, %d done, %d from the journal, %d failed; %d requests, %d retries, %d asked again for format (%d kept invalid); tokens %d prompt + %d completion\n",
+			u.Endpoint, u.Tasks, u.Done, u.Resumed, u.Failed, u.Requests, u.Retries, u.Reasked, u.Invalid, u.PromptTokens, u.CompletionTokens)
+	}
+	return b.String()
+}
+
+// Failure is a task that failed, with why.
+type Failure struct {
+	Key string
+	Err error
+}
+
+// FailedError lists the tasks of a Run that failed after their retries or
+// with an error no retry can mend (HTTP 400, say). Every other task is done
+// and in the journal; running again retries only the failed ones.
+type FailedError struct {
+	Failures []Failure // by key
+	Tasks    int
+}
+
+func (e *FailedError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d of %d tasks failed (run again to retry them)", len(e.Failures), e.Tasks)
+	for i, f := range e.Failures {
+		if i == 5 {
+			fmt.Fprintf(&b, "; and %d more", len(e.Failures)-i)
+			break
+		}
+		fmt.Fprintf(&b, "; %s: %v", f.Key, f.Err)
+	}
+	return b.String()
+}
+
+// Runner runs tasks; its zero value is ready to use.
+type Runner struct {
+	// Options are passed to every endpoint's Client.
+	Options
+	// Label begins the progress line ("answers", "judges").
+	Label string
+}
+
+// Run runs tasks with the package's default Runner; see Runner.Run.
+func Run(ctx context.Context, tasks []Task, endpoints []Endpoint, journal string, progress io.Writer) (map[string]Result, Totals, error) {
+	var r Runner
+	return r.Run(ctx, tasks, endpoints, journal, progress)
+}
+
+// Run answers every task on its endpoint and returns the results by key,
+// with the usage of each endpoint.
+//
+// A task whose key the journal already holds, asked with the same model,
+// decoding settings and prompt, is not asked again: its journal result is
+// returned with Resumed set. Every other answer is appended to the journal
+// as it arrives. Each endpoint gets at most Concurrency requests at once
+// and at most RPM request starts a minute, retries included.
+//
+// If progress is not nil a progress line is redrawn on it (pass it only
+// when it is a terminal). Errors: a bad task or endpoint list or an
+// unreadable journal stops Run before any request; when ctx ends, Run
+// returns what is done with an error that wraps ctx's; an endpoint that
+// refuses the key or does not know the model (HTTP 401, 403, 404) or a
+// journal that cannot be written stops the whole run; tasks that fail
+// otherwise are listed in a *FailedError after the others are done. The
+// results are valid in every case.
+func (r *Runner) Run(ctx context.Context, tasks []Task, endpoints []Endpoint, journalPath string, progress io.Writer) (map[string]Result, Totals, error) {
+	opt := r.Options.withDefaults()
+	totals := Totals{Endpoints: make([]Usage, len(endpoints))}
+	clients := make([]*Client, len(endpoints))
+	index := map[string]int{}
+	for i, ep := range endpoints {
+		if _, dup := index[ep.Name]; dup {
+			return nil, totals, fmt.Errorf("runner: endpoint %s given twice", ep.Name)
+		}
+		c, err := NewClient(ep, opt)
+		if err != nil {
+			return nil, totals, fmt.Errorf("runner: %w", err)
+		}
+		index[ep.Name], clients[i] = i, c
+		totals.Endpoints[i].Endpoint = ep.Name
+	}
+	seen := make(map[string]bool, len(tasks))
+	for _, t := range tasks {
+		switch _, known := index[t.Endpoint]; {
+		case t.Key == "":
+			return nil, totals, errors.New("runner: task without a key")
+		case seen[t.Key]:
+			return nil, totals, fmt.Errorf("runner: task %s given twice", t.Key)
+		case !known:
+			return nil, totals, fmt.Errorf("runner: task %s: no endpoint %q", t.Key, t.Endpoint)
+		}
+		seen[t.Key] = true
+	}
+	j, done, err := openJournal(journalPath)
+	if err != nil {
+		return nil, totals, fmt.Errorf("runner: %w", err)
+	}
+	defer j.close()
+
+	results := make(map[string]Result, len(tasks))
+	queues := make([][]Task, len(endpoints))
+	for _, t := range tasks {
+		i := index[t.Endpoint]
+		totals.Endpoints[i].Tasks++
+		if res, ok := done[t.Key]; ok && res.matches(t, clients[i].ep) {
+			res.Resumed = true
+			results[t.Key] = res
+			totals.Endpoints[i].Resumed++
+			continue
+		}
+		queues[i] = append(queues[i], t)
+	}
+
+	var mu sync.Mutex // guards results, totals and failures
+	var failures []Failure
+	prog := newProgress(progress, opt.Clock, r.Label, len(tasks), len(results))
+	rctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	var wg sync.WaitGroup
+	for i, c := range clients {
+		u := &totals.Endpoints[i]
+		c.onRequest = func() { mu.Lock(); u.Requests++; mu.Unlock() }
+		c.onRetry = func() { mu.Lock(); u.Retries++; mu.Unlock(); prog.retry() }
+		ch := make(chan Task)
+		wg.Go(func() {
+			defer close(ch)
+			for _, t := range queues[i] {
+				select {
+				case ch <- t:
+				case <-rctx.Done():
+					return
+				}
+			}
+		})
+		for range min(c.ep.Concurrency, len(queues[i])) {
+			wg.Go(func() {
+				for t := range ch {
+					res, err := ask(rctx, c, t, func(reasked, invalid bool, comp Completion) {
+						mu.Lock()
+						defer mu.Unlock()
+						if reasked {
+							u.Reasked++
+						}
+						if invalid {
+							u.Invalid++
+						}
+						u.PromptTokens += comp.PromptTokens
+						u.CompletionTokens += comp.CompletionTokens
+						prog.tokens(comp.PromptTokens, comp.CompletionTokens)
+					})
+					if err != nil {
+						if rctx.Err() != nil {
+							continue // in flight when the run stopped: asked again next time
+						}
+						var se *StatusError
+						if errors.As(err, &se) && se.Fatal() {
+							cancel(err)
+							continue
+						}
+						mu.Lock()
+						failures = append(failures, Failure{t.Key, err})
+						u.Failed++
+						mu.Unlock()
+						prog.finish(false)
+						continue
+					}
+					// Journaled even if the run is stopping: it is paid for.
+					if err := j.append(res); err != nil {
+						cancel(err)
+						continue
+					}
+					mu.Lock()
+					results[t.Key] = res
+					u.Done++
+					mu.Unlock()
+					prog.finish(true)
+				}
+			})
+		}
+	}
+	wg.Wait()
+	prog.end()
+
+	switch {
+	case ctx.Err() != nil:
+		return results, totals, fmt.Errorf("runner: interrupted with %d of %d tasks done; run again to resume: %w", len(results), len(tasks), ctx.Err())
+	case context.Cause(rctx) != nil:
+		return results, totals, fmt.Errorf("runner: stopped: %w", context.Cause(rctx))
+	case len(failures) > 0:
+		sort.Slice(failures, func(a, b int) bool { return failures[a].Key < failures[b].Key })
+		return results, totals, &FailedError{Failures: failures, Tasks: len(tasks)}
+	}
+	return results, totals, nil
+}
+
+// ask answers t, asking once more if the answer fails t.Valid. note is
+// called with each completion's usage.
+func ask(ctx context.Context, c *Client, t Task, note func(reasked, invalid bool, comp Completion)) (Result, error) {
+	comp, err := c.Complete(ctx, t.Prompt)
+	if err != nil {
+		return Result{}, err
+	}
+	res := Result{
+		Key: t.Key, Endpoint: c.ep.Name, Model: c.ep.Model, Temperature: c.ep.Temperature,
+		MaxTokens: c.ep.MaxTokens, PromptSHA256: promptHash(t.Prompt),
+		Content: comp.Content, FinishReason: comp.FinishReason,
+		PromptTokens: comp.PromptTokens, CompletionTokens: comp.CompletionTokens, Requests: comp.Attempts,
+	}
+	if t.Valid == nil || t.Valid(comp.Content) {
+		note(false, false, comp)
+		return res, nil
+	}
+	note(false, false, comp)
+	again, err := c.Complete(ctx, t.Prompt)
+	switch {
+	case ctx.Err() != nil:
+		// Not journaled: a resumed run asks again, as this one would have.
+		return Result{}, ctx.Err()
+	case err != nil:
+		// The first answer stands, as the format check allows.
+		res.Invalid = true
+		note(true, true, Completion{})
+		return res, nil
+	}
+	res.Content, res.FinishReason = again.Content, again.FinishReason
+	res.Invalid = !t.Valid(again.Content)
+	res.PromptTokens += again.PromptTokens
+	res.CompletionTokens += again.CompletionTokens
+	res.Requests += again.Attempts
+	note(true, res.Invalid, again)
+	return res, nil
+}

@@ -1,0 +1,78 @@
+package runner
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+)
+
+// WriteFile replaces path with data atomically: it writes a temporary file
+// beside it, syncs it and renames it into place, so that a reader (or a
+// crash) sees the old file or the new one, never a part.
+func WriteFile(path string, data []byte) (err error) {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if _, err = f.Write(data); err != nil {
+		return err
+	}
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(f.Name(), path); err != nil {
+		return err
+	}
+	syncDir(dir)
+	return nil
+}
+
+// WriteNew is WriteFile that leaves an existing file alone: it reports
+// whether it wrote. Use it for files the user edits, like metadata.yaml.
+func WriteNew(path string, data []byte) (bool, error) {
+	if _, err := os.Lstat(path); err == nil {
+		return false, nil
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return false, err
+	}
+	return true, WriteFile(path, data)
+}
+
+// JSONL encodes values as JSON lines, in the order given, with <, > and &
+// written as themselves.
+func JSONL(values []any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	for _, v := range values {
+		if err := enc.Encode(v); err != nil {
+			return nil, err
+		}
+	}
+	return buf.Bytes(), nil
+}
+
+// WriteJSONL writes values to path as JSON lines, in the order given,
+// atomically (see WriteFile).
+func WriteJSONL(path string, values []any) error {
+	data, err := JSONL(values)
+	if err != nil {
+		return err
+	}
+	return WriteFile(path, data)
+}
