@@ -5,168 +5,116 @@
 // Python's Mersenne Twister) seeded with 0, as langdetect's
 // DetectorFactory.seed = 0 does. Same text, same answer.
 //
-// It is part of the verify stage. It performs no I/O; the embedded profiles
-// (750 KB compressed, see NOTICE) are parsed once, on first use, and
-// only read after.
+// It is part of the verify stage. It performs no I/O and keeps no mutable
+// state: the embedded profiles (2.5 MB, see NOTICE) are laid out to be read
+// in place, so nothing is decompressed or built when the program starts.
 package langdetect
 
 import (
-	"bytes"
-	"compress/gzip"
 	_ "embed"
 	"encoding/binary"
 	"errors"
-	"fmt"
-	"io"
-	"regexp"
+	"math"
+	"math/bits"
+	"sort"
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 )
 
-//go:embed profiles.bin.gz
-var profilesGz []byte
+//go:embed profiles.bin
+var profiles []byte
 
 // ErrNoFeatures is returned when the text has nothing to detect a language
 // from (no letters of any profile), where Python's langdetect raises
 // "No features in text".
 var ErrNoFeatures = errors.New("no features in text")
 
-type entry struct {
-	lang int
-	p    float64
-}
-
+// model reads the embedded profiles in place: nothing is decompressed or
+// copied, so loading costs microseconds and only the pages a text needs are
+// ever touched.
 type model struct {
 	langs []string
-	// keys are the gramKeys of the n-grams, sorted; the probabilities of
-	// keys[i] are entries[start[i]:start[i+1]], sorted by language.
-	keys    []uint64
-	start   []int32
-	entries []entry
-	cjk     map[rune]rune
-	// index maps a gramKey to its position in keys: a hash lookup is several
-	// times faster than a binary search over the 170,000 keys.
-	index map[uint64]int32
+	// nwords are each language's 1-, 2- and 3-gram totals.
+	nwords [][3]float64
+	// keys are the gramKeys of the n-grams, sorted (8 bytes each); the
+	// counts of keys[i] are at entries start[i] to start[i+1] (4 bytes
+	// each) of lang (1 byte each, sorted) and count (4 bytes each).
+	keys, start, lang, count []byte
+	// table is an open-addressing hash table of 1<<tableBits slots (4 bytes
+	// each): 1 + the index of the key that hashes there, 0 for none.
+	table     []byte
+	tableBits uint
+	// cjk holds pairs of code points (4 bytes each), sorted by the first:
+	// a CJK character and the one that represents its class.
+	cjk []byte
 }
 
-// lookup returns the probabilities of the n-gram with key k.
-func (m *model) lookup(k uint64) ([]entry, bool) {
-	i, ok := m.index[k]
-	if !ok {
-		return nil, false
+// gramSlot is the first slot of the hash table to probe for key k.
+func gramSlot(k uint64, bits uint) uint64 { return (k * 0x9E3779B97F4A7C15) >> (64 - bits) }
+
+var le = binary.LittleEndian
+
+// lookup returns the index of the n-gram with key k, or -1.
+func (m *model) lookup(k uint64) int {
+	mask := uint64(1)<<m.tableBits - 1
+	for h := gramSlot(k, m.tableBits); ; h = (h + 1) & mask {
+		i := le.Uint32(m.table[4*h:])
+		if i == 0 {
+			return -1
+		}
+		if le.Uint64(m.keys[8*(i-1):]) == k {
+			return int(i - 1)
+		}
 	}
-	return m.entries[m.start[i]:m.start[i+1]], true
 }
 
-var loaded = sync.OnceValues(load)
+var loaded = sync.OnceValues(func() (*model, error) { return load(profiles) })
 
-// load decodes the embedded profiles: "LDP1", then unsigned varints: the
-// number of languages and, for each, its name (length, bytes) and its 1-, 2-
-// and 3-gram totals; the number of n-grams and, for each, its runes (count,
-// code points) and its counts (number, then language index and count); the
-// number of CJK classes and, for each, its runes (count, code points; the
-// first represents the class).
-func load() (*model, error) {
-	zr, err := gzip.NewReader(bytes.NewReader(profilesGz))
-	if err != nil {
-		return nil, fmt.Errorf("langdetect: profiles: %w", err)
+// load checks the layout of the profiles: "LDP2"; five little-endian
+// uint32s: the numbers of languages, n-grams, counts, hash slots and CJK
+// characters; each language's name (length byte, bytes); each language's
+// three totals (float64); then the sections of model, in its field order.
+func load(b []byte) (*model, error) {
+	bad := errors.New("langdetect: profiles: bad layout")
+	if len(b) < 24 || string(b[:4]) != "LDP2" {
+		return nil, bad
 	}
-	raw, err := io.ReadAll(zr)
-	if err != nil {
-		return nil, fmt.Errorf("langdetect: profiles: %w", err)
+	nl, ng, ne, ns, nc := int(le.Uint32(b[4:])), int(le.Uint32(b[8:])), int(le.Uint32(b[12:])), int(le.Uint32(b[16:])), int(le.Uint32(b[20:]))
+	if ns&(ns-1) != 0 || ns <= ng {
+		return nil, bad
 	}
-	if !bytes.HasPrefix(raw, []byte("LDP1")) {
-		return nil, errors.New("langdetect: profiles: bad header")
+	m := &model{tableBits: uint(bits.TrailingZeros(uint(ns)))}
+	b = b[24:]
+	for range nl {
+		if len(b) < 1 || len(b) < 1+int(b[0]) {
+			return nil, bad
+		}
+		m.langs = append(m.langs, string(b[1:1+b[0]]))
+		b = b[1+b[0]:]
 	}
-	d := decoder{b: raw[4:]}
-	m := &model{}
-	nl := d.int()
-	nwords := make([][3]float64, nl)
-	for i := range nl {
-		m.langs = append(m.langs, string(d.bytes(d.int())))
+	take := func(n int) []byte {
+		if n > len(b) {
+			n = len(b)
+		}
+		s := b[:n:n]
+		b = b[n:]
+		return s
+	}
+	nw := take(24 * nl)
+	m.keys, m.start, m.lang, m.count = take(8*ng), take(4*(ng+1)), take(ne), take(4*ne)
+	m.table, m.cjk = take(4*ns), take(8*nc)
+	if len(m.cjk) != 8*nc || len(b) != 0 {
+		return nil, bad
+	}
+	m.nwords = make([][3]float64, nl)
+	for i := range m.nwords {
 		for j := range 3 {
-			nwords[i][j] = float64(d.int())
+			m.nwords[i][j] = math.Float64frombits(le.Uint64(nw[24*i+8*j:]))
 		}
-	}
-	ng := d.int()
-	m.keys = make([]uint64, 0, ng)
-	m.start = make([]int32, 0, ng+1)
-	all := make([]entry, 0, 3*ng)
-	var rs []rune
-	for range ng {
-		rs = rs[:0]
-		for range d.int() {
-			rs = append(rs, rune(d.int()))
-		}
-		n := len(rs)
-		if n < 1 || n > 3 {
-			return nil, fmt.Errorf("langdetect: profiles: bad n-gram %q", string(rs))
-		}
-		k := gramKey(rs)
-		if len(m.keys) > 0 && k <= m.keys[len(m.keys)-1] {
-			return nil, errors.New("langdetect: profiles: n-grams out of order")
-		}
-		m.keys = append(m.keys, k)
-		m.start = append(m.start, int32(len(all)))
-		for range d.int() {
-			li, cnt := d.int(), d.int()
-			if li >= nl {
-				return nil, errors.New("langdetect: profiles: bad language index")
-			}
-			all = append(all, entry{li, 1.0 * float64(cnt) / nwords[li][n-1]})
-		}
-	}
-	m.start = append(m.start, int32(len(all)))
-	m.entries = all
-	m.index = make(map[uint64]int32, len(m.keys))
-	for i, k := range m.keys {
-		m.index[k] = int32(i)
-	}
-	m.cjk = make(map[rune]rune, 3000)
-	for range d.int() {
-		rs = rs[:0]
-		for range d.int() {
-			rs = append(rs, rune(d.int()))
-		}
-		for _, r := range rs {
-			m.cjk[r] = rs[0]
-		}
-	}
-	if d.err {
-		return nil, errors.New("langdetect: profiles: truncated")
 	}
 	return m, nil
-}
-
-// decoder reads unsigned varints. It advances an index rather than
-// re-slicing, which keeps pointer writes (and GC write barriers) out of the
-// loop.
-type decoder struct {
-	b   []byte
-	pos int
-	err bool
-}
-
-func (d *decoder) int() int {
-	v, n := binary.Uvarint(d.b[d.pos:])
-	if n <= 0 {
-		d.err = true
-		d.pos = len(d.b)
-		return 0
-	}
-	d.pos += n
-	return int(v)
-}
-
-func (d *decoder) bytes(n int) []byte {
-	if n > len(d.b)-d.pos {
-		d.err = true
-		n = len(d.b) - d.pos
-	}
-	out := d.b[d.pos : d.pos+n]
-	d.pos += n
-	return out
 }
 
 // Detect returns the ISO 639-1 code (zh-cn and zh-tw for Chinese) of the most
@@ -191,12 +139,6 @@ func Detect(text string) (string, error) {
 	return best, nil
 }
 
-var (
-	// Go caps repeat counts at 1000, so {1,2076} is written in three parts.
-	urlRE  = regexp.MustCompile(`https?://[-_.?&~;+=/#0-9A-Za-z]{1,1000}[-_.?&~;+=/#0-9A-Za-z]{0,1000}[-_.?&~;+=/#0-9A-Za-z]{0,76}`)
-	mailRE = regexp.MustCompile(`[-_.0-9A-Za-z]{1,64}@[-_0-9A-Za-z]{1,255}[-_.0-9A-Za-z]{1,255}`)
-)
-
 const (
 	alphaDefault   = 0.5
 	alphaWidth     = 0.05
@@ -208,31 +150,44 @@ const (
 	seed           = 0
 )
 
+// seeded is the generator's state right after seeding, copied by each
+// detection: seeding costs more than a short detection.
+var seeded = sync.OnceValue(func() pyRandom { return *newPyRandom(seed) })
+
 func (m *model) probabilities(text string) ([]float64, error) {
-	rs := m.prepare(text)
-	ngrams := m.extract(rs)
+	ngrams := m.extract(m.prepare(text))
 	if len(ngrams) == 0 {
 		return nil, ErrNoFeatures
 	}
-	langprob := make([]float64, len(m.langs))
-	rnd := newPyRandom(seed)
-	prob := make([]float64, len(m.langs))
+	nl := len(m.langs)
+	langprob := make([]float64, nl)
+	rnd := seeded()
+	prob := make([]float64, nl)
+	// factor[j] is what prob[j] is multiplied by for the sampled n-gram:
+	// weight, plus the n-gram's probability in language j where it has one.
+	factor := make([]float64, nl)
 	for range nTrial {
 		for i := range prob {
-			prob[i] = 1.0 / float64(len(m.langs))
+			prob[i] = 1.0 / float64(nl)
 		}
 		alpha := alphaDefault + rnd.gauss()*alphaWidth
 		weight := alpha / baseFreq
+		for j := range factor {
+			factor[j] = weight
+		}
 		for i := 0; ; i++ {
-			es := ngrams[rnd.below(len(ngrams))]
-			k := 0
-			for j := range prob {
-				p := 0.0
-				if k < len(es) && es[k].lang == j {
-					p = es[k].p
-					k++
-				}
-				prob[j] *= weight + p
+			g := int(ngrams[rnd.below(len(ngrams))])
+			n := gramLen(le.Uint64(m.keys[8*g:]))
+			lo, hi := le.Uint32(m.start[4*g:]), le.Uint32(m.start[4*g+4:])
+			for k := lo; k < hi; k++ {
+				j := m.lang[k]
+				factor[j] = weight + 1.0*float64(le.Uint32(m.count[4*k:]))/m.nwords[j][n-1]
+			}
+			for j, f := range factor {
+				prob[j] *= f
+			}
+			for k := lo; k < hi; k++ {
+				factor[m.lang[k]] = weight
 			}
 			if i%5 == 0 {
 				if normalize(prob) > convThreshold || i >= iterationLimit {
@@ -264,24 +219,28 @@ func normalize(prob []float64) float64 {
 }
 
 // prepare mirrors Detector.append and cleaning_text: URLs and e-mail
-// addresses removed, Vietnamese diacritics composed, runs of spaces
-// squeezed, at most 10000 characters, and Latin letters dropped from texts
-// that are mostly non-Latin.
+// addresses removed, Vietnamese diacritics composed (NGram.normalize_vi),
+// runs of spaces squeezed, at most 10000 characters, and Latin letters
+// dropped from texts that are mostly non-Latin.
 func (m *model) prepare(text string) []rune {
-	// The expressions are costly in Go; skip them when they cannot match.
 	if strings.Contains(text, "http") {
-		text = urlRE.ReplaceAllString(text, " ")
+		text = removeURLs(text)
 	}
 	if strings.Contains(text, "@") {
-		text = mailRE.ReplaceAllString(text, " ")
+		text = removeMails(text)
 	}
-	in := normalizeVi([]rune(text))
-	if len(in) > maxTextLength {
-		in = in[:maxTextLength]
-	}
-	out := make([]rune, 0, len(in))
+	out := make([]rune, 0, min(len(text), maxTextLength))
 	var pre rune = -1
-	for _, ch := range in {
+	for i, n := 0, 0; i < len(text) && n < maxTextLength; n++ {
+		ch, size := utf8.DecodeRuneInString(text[i:])
+		i += size
+		// The combining marks are U+0300 to U+0323, 0xCC 0x80 to 0xCC 0xA3.
+		if i+1 < len(text) && text[i] == 0xcc {
+			if b, d := runeIndex(viBase, ch), runeIndex(viMarks, rune(text[i+1])-0x80+0x300); b >= 0 && d >= 0 {
+				ch = viTable[d][b]
+				i += 2
+			}
+		}
 		if ch != ' ' || pre != ' ' {
 			out = append(out, ch)
 		}
@@ -309,25 +268,133 @@ func (m *model) prepare(text string) []rune {
 	return out
 }
 
-// extract mirrors Detector._extract_ngrams with NGram.add_char.
-func (m *model) extract(text []rune) [][]entry {
-	var result [][]entry
-	grams := make([]rune, 0, 4)
-	grams = append(grams, ' ')
+// removeURLs replaces what https?://[-_.?&~;+=/#0-9A-Za-z]{1,2076} matches
+// with a space, as Detector.append does with re.sub.
+func removeURLs(s string) string {
+	var b strings.Builder
+	last := 0
+	for i := 0; ; {
+		j := strings.Index(s[i:], "http")
+		if j < 0 {
+			break
+		}
+		j += i
+		k := j + 4
+		if k < len(s) && s[k] == 's' {
+			// Backing off the "s" cannot help: "://" would have to start
+			// with it.
+			k++
+		}
+		if !strings.HasPrefix(s[k:], "://") {
+			i = j + 1
+			continue
+		}
+		k += 3
+		e := k
+		for e < len(s) && e-k < 2076 && isURLChar(s[e]) {
+			e++
+		}
+		if e == k {
+			i = j + 1
+			continue
+		}
+		b.WriteString(s[last:j])
+		b.WriteByte(' ')
+		last, i = e, e
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func isURLChar(c byte) bool {
+	return isMailChar(c) || strings.IndexByte("?&~;+=/#", c) >= 0
+}
+
+// isMailChar reports whether c is in [-_.0-9A-Za-z].
+func isMailChar(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.'
+}
+
+// removeMails replaces what
+// [-_.0-9A-Za-z]{1,64}@[-_0-9A-Za-z]{1,255}[-_.0-9A-Za-z]{1,255} matches
+// with a space, as Detector.append does with re.sub. "@" is not in the
+// classes, so every match holds one "@", the first non-class character
+// after its start; the leftmost match is found by trying each "@" in turn.
+func removeMails(s string) string {
+	var b strings.Builder
+	last := 0
+	for i := 0; ; {
+		j := strings.IndexByte(s[i:], '@')
+		if j < 0 {
+			break
+		}
+		at := i + j
+		i = at + 1
+		start := at
+		for start > last && at-start < 64 && isMailChar(s[start-1]) {
+			start--
+		}
+		if start == at {
+			continue
+		}
+		// The domain: greedy non-dot run (at most 255), then a greedy
+		// class run (at most 255), backing off one character of the
+		// first when the second would be empty.
+		d := at + 1
+		f := 0
+		for d+f < len(s) && f < 255 && isMailChar(s[d+f]) && s[d+f] != '.' {
+			f++
+		}
+		if f == 0 {
+			continue
+		}
+		g := 0
+		for d+f+g < len(s) && g < 255 && isMailChar(s[d+f+g]) {
+			g++
+		}
+		if g == 0 {
+			if f < 2 {
+				continue
+			}
+			f, g = f-1, 1
+		}
+		b.WriteString(s[last:start])
+		b.WriteByte(' ')
+		last, i = d+f+g, d+f+g
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// extract mirrors Detector._extract_ngrams with NGram.add_char. It returns
+// the indices of the n-grams found in the profiles, in order, repeats
+// included.
+func (m *model) extract(text []rune) []int32 {
+	result := make([]int32, 0, 3*len(text))
+	var grams [3]rune
+	ng := 1 // grams[:ng] is the window; it starts as " "
+	grams[0] = ' '
 	capital := false
 	for _, ch := range text {
 		ch = m.normalize(ch)
-		last := grams[len(grams)-1]
+		last := grams[ng-1]
 		if last == ' ' {
-			grams = append(grams[:0], ' ')
+			grams[0], ng = ' ', 1
 			capital = false
 			if ch == ' ' {
 				goto collect
 			}
-		} else if len(grams) >= 3 {
-			grams = append(grams[:0], grams[1:]...)
+		} else if ng >= 3 {
+			grams[0], grams[1], ng = grams[1], grams[2], 2
 		}
-		grams = append(grams, ch)
+		grams[ng] = ch
+		ng++
 		if unicode.IsUpper(ch) {
 			if unicode.IsUpper(last) {
 				capital = true
@@ -339,13 +406,13 @@ func (m *model) extract(text []rune) [][]entry {
 		if capital {
 			continue
 		}
-		for n := 1; n <= 3 && n <= len(grams); n++ {
-			w := grams[len(grams)-n:]
+		for n := 1; n <= ng; n++ {
+			w := grams[ng-n : ng]
 			if n == 1 && w[0] == ' ' {
 				continue
 			}
-			if es, ok := m.lookup(gramKey(w)); ok {
-				result = append(result, es)
+			if g := m.lookup(gramKey(w)); g >= 0 {
+				result = append(result, int32(g))
 			}
 		}
 	}
@@ -360,6 +427,17 @@ func gramKey(w []rune) uint64 {
 		k = k<<21 | uint64(r+1)
 	}
 	return k
+}
+
+// gramLen is the number of runes of the n-gram with key k.
+func gramLen(k uint64) int {
+	switch {
+	case k >= 1<<42:
+		return 3
+	case k >= 1<<21:
+		return 2
+	}
+	return 1
 }
 
 func (m *model) normalize(ch rune) rune {
@@ -396,13 +474,23 @@ func (m *model) normalize(ch rune) rune {
 	case (0x3100 <= ch && ch <= 0x312f) || (0x31a0 <= ch && ch <= 0x31bf):
 		return 0x3105
 	case 0x4e00 <= ch && ch <= 0x9fff:
-		if r, ok := m.cjk[ch]; ok {
+		if r, ok := m.cjkClass(ch); ok {
 			return r
 		}
 	case 0xac00 <= ch && ch <= 0xd7af:
 		return 0xac00
 	}
 	return ch
+}
+
+// cjkClass returns the character that represents ch's CJK class.
+func (m *model) cjkClass(ch rune) (rune, bool) {
+	n := len(m.cjk) / 8
+	i := sort.Search(n, func(i int) bool { return rune(le.Uint32(m.cjk[8*i:])) >= ch })
+	if i < n && rune(le.Uint32(m.cjk[8*i:])) == ch {
+		return rune(le.Uint32(m.cjk[8*i+4:])), true
+	}
+	return 0, false
 }
 
 var (
@@ -416,25 +504,6 @@ var (
 		[]rune("\u1EA0\u1EB8\u1ECA\u1ECC\u1EE4\u1EF4\u1EA1\u1EB9\u1ECB\u1ECD\u1EE5\u1EF5\u1EAC\u1EC6\u1ED8\u1EAD\u1EC7\u1ED9\u1EB6\u1EB7\u1EE2\u1EE3\u1EF0\u1EF1"),
 	}
 )
-
-// normalizeVi composes a Vietnamese base letter and a following combining
-// mark into one precomposed letter, as NGram.normalize_vi does.
-func normalizeVi(in []rune) []rune {
-	out := in[:0:0]
-	for i := 0; i < len(in); i++ {
-		if i+1 < len(in) {
-			b := runeIndex(viBase, in[i])
-			d := runeIndex(viMarks, in[i+1])
-			if b >= 0 && d >= 0 {
-				out = append(out, viTable[d][b])
-				i++
-				continue
-			}
-		}
-		out = append(out, in[i])
-	}
-	return out
-}
 
 func runeIndex(rs []rune, r rune) int {
 	for i, c := range rs {

@@ -2,6 +2,8 @@ package langdetect
 
 import (
 	"errors"
+	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -66,4 +68,32 @@ func TestProfiles(t *testing.T) {
 	if n := len(m.langs); n != 55 {
 		t.Errorf("%d profiles, want 55", n)
 	}
+}
+
+// The expressions of Python's langdetect, which removeURLs and removeMails
+// implement by hand (Go caps repeat counts at 1000, so {1,2076} is written
+// in three parts). Go's leftmost-first matching is Python's here.
+var (
+	urlRE  = regexp.MustCompile(`https?://[-_.?&~;+=/#0-9A-Za-z]{1,1000}[-_.?&~;+=/#0-9A-Za-z]{0,1000}[-_.?&~;+=/#0-9A-Za-z]{0,76}`)
+	mailRE = regexp.MustCompile(`[-_.0-9A-Za-z]{1,64}@[-_0-9A-Za-z]{1,255}[-_.0-9A-Za-z]{1,255}`)
+)
+
+func FuzzRemoveURLsAndMails(f *testing.F) {
+	long := strings.Repeat("a", 70)
+	for _, s := range []string{
+		"see https://x.org/a?b=1#c now", "http://", "https:/x", "httphttps://a", "http://é", "httpsx://a",
+		"a@b", "a@bc", "a@b.c", "a@.bc", "me@x.y.z, you@w", long + "@example.com", "a@" + strings.Repeat("b", 300) + ".c",
+		"a@" + strings.Repeat("b", 255), "x@y@z.w", "-@--", ".@a.", "a@b@cd", "https://" + strings.Repeat("u", 2100),
+		"mail a@b.c at http://a@b.c",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := removeURLs(s), urlRE.ReplaceAllString(s, " "); got != want {
+			t.Errorf("removeURLs(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := removeMails(s), mailRE.ReplaceAllString(s, " "); got != want {
+			t.Errorf("removeMails(%q) = %q, want %q", s, got, want)
+		}
+	})
 }
