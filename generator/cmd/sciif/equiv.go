@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -14,7 +13,7 @@ func runEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs := flagSet("equiv", "REFERENCE ANSWER | --batch FILE.jsonl", stderr)
 	batch := fs.String("batch", "", `JSONL of {"gold", "pred", "tolerance", "type"} pairs ("-" for standard input); writes one {"verdict", "reason"} line per pair`)
 	typ := fs.String("type", "", "answer type hint: numeric, expression, choice, boolean, formula, sequence, interval, set or text")
-	extract := fs.Bool("extract", false, "extract the final answer from ANSWER (a whole response) before comparing")
+	extract := fs.Bool("extract", false, `extract the final answer from ANSWER (with --batch, from each "pred") as a whole response before comparing`)
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -33,13 +32,10 @@ func runEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			defer f.Close()
 			r = f
 		}
-		w := bufio.NewWriter(stdout)
-		if err := equiv.RunBatch(ctx, r, w, *batch); err != nil {
+		// RunBatch buffers and flushes itself whenever it would wait for
+		// input, so verdicts stream out as pairs come in.
+		if err := equiv.RunBatchOptions(ctx, r, stdout, *batch, equiv.BatchOptions{Extract: *extract}); err != nil {
 			fmt.Fprintln(stderr, err)
-			return 1
-		}
-		if err := w.Flush(); err != nil {
-			fmt.Fprintln(stderr, "sciif equiv:", err)
 			return 1
 		}
 		return 0

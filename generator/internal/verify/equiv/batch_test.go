@@ -1,8 +1,10 @@
 package equiv
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"io"
 	"strings"
 	"testing"
 
@@ -34,7 +36,7 @@ func TestRunBatch(t *testing.T) {
 		},
 		{
 			name:   "all errors",
-			reason: "every malformed line is reported with name:line: field, and nothing is written",
+			reason: "every malformed line is reported with name:line: field; verdicts stop at the first one",
 			in: `{"gold": "1", "pred": "1"}
 not json
 {"gold": true, "pred": "1"}
@@ -45,6 +47,8 @@ not json
 in.jsonl:3: gold: want a string
 in.jsonl:4: pred: missing
 in.jsonl:5: tolerance: unknown tolerance kind "fuzzy"`,
+			want: `{"verdict":"equal","reason":"identical: the normalised answers are identical"}
+`,
 		},
 		{
 			name:   "labelled corpus fields",
@@ -70,5 +74,52 @@ in.jsonl:5: tolerance: unknown tolerance kind "fuzzy"`,
 				t.Errorf("%s\nRunBatch output (-want +got):\n%s", tc.reason, diff)
 			}
 		})
+	}
+}
+
+// TestRunBatchStreams checks that a verdict is written before the next
+// line is read: RunBatch must not read its whole input first.
+func TestRunBatchStreams(t *testing.T) {
+	pr, pw := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- RunBatchOptions(context.Background(), pr, outW, "in.jsonl", BatchOptions{})
+		outW.Close()
+	}()
+	out := bufio.NewReader(outR)
+	for i, pair := range []string{`{"gold": "1", "pred": "1"}`, `{"gold": "1", "pred": "2"}`} {
+		if _, err := io.WriteString(pw, pair+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		line, err := out.ReadString('\n')
+		if err != nil {
+			t.Fatalf("pair %d: no verdict before more input: %v", i, err)
+		}
+		if !strings.Contains(line, "verdict") {
+			t.Errorf("pair %d: got %q", i, line)
+		}
+	}
+	pw.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestRunBatchExtract(t *testing.T) {
+	in := `{"gold": "35.2 kJ/mol", "pred": "We compute. So the energy is 35200 J/mol.\n\n**Final Answer**\n\n35.2 kJ/mol"}
+{"gold": "4", "pred": "I am not sure how to proceed with this problem because it lacks data and context here."}
+{"gold": "1", "pred": "` + strings.Repeat("x", maxBatchLine) + `"}
+`
+	var out bytes.Buffer
+	err := RunBatchOptions(context.Background(), strings.NewReader(in), &out, "in.jsonl", BatchOptions{Extract: true})
+	want := `{"verdict":"equal","reason":"identical: the normalised answers are identical"}
+{"verdict":"undecided","reason":"extract: no final answer found in the response"}
+`
+	if diff := cmp.Diff(want, out.String()); diff != "" {
+		t.Errorf("RunBatch --extract output (-want +got):\n%s", diff)
+	}
+	if err == nil || !strings.Contains(err.Error(), "in.jsonl:3: line longer than") {
+		t.Errorf("RunBatch with a long line: error %v, want in.jsonl:3: line longer than …", err)
 	}
 }
