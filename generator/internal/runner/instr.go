@@ -79,6 +79,9 @@ type InstrRun struct {
 // Out/<Bench>.jsonl (replacing it). On an error nothing is written and
 // running again resumes.
 func (r *Runner) Instr(ctx context.Context, s InstrRun, progress io.Writer) (Totals, error) {
+	if s.Bench != "ifeval" && s.Bench != "ifbench" {
+		return Totals{}, fmt.Errorf("runner: benchmark %q is neither ifeval nor ifbench", s.Bench)
+	}
 	prompts, err := ReadInstrPrompts(s.Input)
 	if err != nil {
 		return Totals{}, fmt.Errorf("runner: %w", err)
