@@ -3,6 +3,7 @@ package text
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // WordTokenize splits s into words as NLTK's word_tokenize does: Punkt
@@ -33,68 +34,153 @@ func FirstWordTokens(s string, n int) []string {
 
 type rule struct {
 	// trigger lists characters of which at least one must occur for the
-	// expression to match; it saves running expressions that cannot.
+	// rule to change anything; it saves scanning texts it cannot.
 	trigger string
-	re      *regexp.Regexp
-	rep     string
-	// pad, when set, replaces the expression: the rule only surrounds each
-	// trigger character with spaces, which is much cheaper done directly.
-	pad bool
+	// edit applies the rule.
+	edit func(string) string
 }
 
-func r(trigger, expr, rep string) rule {
-	return rule{trigger: trigger, re: regexp.MustCompile(expr), rep: rep}
-}
-
-// p is a rule that surrounds every character of chars with spaces, as
-// [chars] → " $0 " does.
-func p(chars string) rule { return rule{trigger: chars, pad: true} }
-
-// padChars surrounds every occurrence of a character of chars with spaces.
-func padChars(s, chars string) string {
-	var b strings.Builder
-	b.Grow(len(s) + 16)
-	for _, c := range s {
-		if strings.ContainsRune(chars, c) {
-			b.WriteByte(' ')
-			b.WriteRune(c)
-			b.WriteByte(' ')
-			continue
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
-
-// The tables are read-only after package initialisation. Go's
-// ReplaceAllString reads "$1 " as group 1 followed by a space, as Python's
-// "\\1 " is; every replacement below keeps that shape.
+// The rules are NLTK's expressions written out by hand: Go's regexp is slow
+// at these, and some need lookaround Go lacks. Each keeps the expression's
+// leftmost, non-overlapping matching; the tests check every one against the
+// expression on fuzzed input.
 var (
 	startingQuotes = []rule{
-		r("«“‘„`", "([«“‘„]|[`]+)", " $1 "),
-		r(`"`, `^"`, "``"),
-		r("`", "(``)", " $1 "),
-		r(`"'`, `([ \(\[{<])("|'{2})`, "$1 `` "),
+		// ([«“‘„]|[`]+) → " $1 "
+		{"«“‘„`", func(s string) string {
+			return edit(s, func(s string, i int) int {
+				if s[i] == '`' {
+					return i + len(s[i:]) - len(strings.TrimLeft(s[i:], "`"))
+				}
+				r, size := utf8.DecodeRuneInString(s[i:])
+				if strings.ContainsRune("«“‘„", r) {
+					return i + size
+				}
+				return -1
+			}, padMatch)
+		}},
+		// ^" → ``
+		{`"`, func(s string) string {
+			if strings.HasPrefix(s, `"`) {
+				return "``" + s[1:]
+			}
+			return s
+		}},
+		// (``) → " $1 "
+		{"`", func(s string) string { return strings.ReplaceAll(s, "``", " `` ") }},
+		// ([ \(\[{<])("|'{2}) → "$1 `` "
+		{`"'`, func(s string) string {
+			return edit(s, func(s string, i int) int {
+				if strings.IndexByte(" ([{<", s[i]) < 0 {
+					return -1
+				}
+				switch {
+				case strings.HasPrefix(s[i+1:], `"`):
+					return i + 2
+				case strings.HasPrefix(s[i+1:], "''"):
+					return i + 3
+				}
+				return -1
+			}, func(b *strings.Builder, m string) {
+				b.WriteByte(m[0])
+				b.WriteString(" `` ")
+			})
+		}},
 	}
 	punctuationA = []rule{
-		r(":,", `([:,])([^\p{Nd}])`, " $1 $2"),
-		r(":,", `([:,])$`, " $1 "),
-		r(".", `\.{2,}`, " $0 "),
+		// ([:,])([^\p{Nd}]) → " $1 $2"
+		{":,", func(s string) string {
+			return edit(s, func(s string, i int) int {
+				if (s[i] != ':' && s[i] != ',') || i+1 >= len(s) {
+					return -1
+				}
+				r, size := utf8.DecodeRuneInString(s[i+1:])
+				if IsDigit(r) {
+					return -1
+				}
+				return i + 1 + size
+			}, func(b *strings.Builder, m string) {
+				b.WriteByte(' ')
+				b.WriteByte(m[0])
+				b.WriteByte(' ')
+				b.WriteString(m[1:])
+			})
+		}},
+		// ([:,])$ → " $1 "
+		{":,", func(s string) string {
+			if n := len(s); n > 0 && (s[n-1] == ':' || s[n-1] == ',') {
+				return s[:n-1] + " " + s[n-1:] + " "
+			}
+			return s
+		}},
+		// \.{2,} → " $0 "
+		{".", func(s string) string {
+			return edit(s, func(s string, i int) int {
+				n := len(s[i:]) - len(strings.TrimLeft(s[i:], "."))
+				if n < 2 {
+					return -1
+				}
+				return i + n
+			}, padMatch)
+		}},
 		p(";@#$%&"),
 	}
 	punctuationB = []rule{
 		p("?!"),
-		r("'", `([^'])' `, "$1 ' "),
+		// ([^'])' → "$1 ' "
+		{"'", func(s string) string {
+			return edit(s, func(s string, i int) int {
+				r, size := utf8.DecodeRuneInString(s[i:])
+				if r == '\'' || !strings.HasPrefix(s[i+size:], "' ") {
+					return -1
+				}
+				return i + size + 2
+			}, spaceAfterFirst)
+		}},
 		p("*"),
 		p("[](){}<>"),
-		r("-", `--`, " -- "),
+		// -- → " -- "
+		{"-", func(s string) string { return strings.ReplaceAll(s, "--", " -- ") }},
 	}
 	endingQuotes = []rule{
 		p("»”’"),
-		r("'", `''`, " '' "),
-		r(`"`, `"`, " '' "),
-		r("'", `([^' ])('[sS]|'[mM]|'[dD]|') `, "$1 $2 "),
-		r("'", `([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) `, "$1 $2 "),
+		// '' → " '' "
+		{"'", func(s string) string { return strings.ReplaceAll(s, "''", " '' ") }},
+		// " → " '' "
+		{`"`, func(s string) string { return strings.ReplaceAll(s, `"`, " '' ") }},
+		// ([^' ])('[sS]|'[mM]|'[dD]|') → "$1 $2 "
+		{"'", func(s string) string {
+			return edit(s, func(s string, i int) int {
+				r, size := utf8.DecodeRuneInString(s[i:])
+				j := i + size
+				if r == '\'' || r == ' ' || j >= len(s) || s[j] != '\'' {
+					return -1
+				}
+				j++
+				if j < len(s) && strings.IndexByte("sSmMdD", s[j]) >= 0 && j+1 < len(s) && s[j+1] == ' ' {
+					return j + 2
+				}
+				if j < len(s) && s[j] == ' ' {
+					return j + 1
+				}
+				return -1
+			}, spaceAfterFirst)
+		}},
+		// ([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) → "$1 $2 "
+		{"'", func(s string) string {
+			return edit(s, func(s string, i int) int {
+				r, size := utf8.DecodeRuneInString(s[i:])
+				j := i + size
+				if r == '\'' || r == ' ' || j+4 > len(s) || s[j+3] != ' ' {
+					return -1
+				}
+				switch s[j : j+3] {
+				case "'ll", "'LL", "'re", "'RE", "'ve", "'VE", "n't", "N'T":
+					return j + 4
+				}
+				return -1
+			}, spaceAfterFirst)
+		}},
 	}
 	// contractions pairs a lower-case word that must occur with its rule.
 	contractions = []struct {
@@ -114,14 +200,79 @@ var (
 	}
 )
 
+// p is a rule that surrounds every character of chars with spaces, as
+// [chars] → " $0 " does.
+func p(chars string) rule {
+	return rule{chars, func(s string) string { return padChars(s, chars) }}
+}
+
+// padChars surrounds every occurrence of a character of chars with spaces.
+func padChars(s, chars string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 16)
+	for _, c := range s {
+		if strings.ContainsRune(chars, c) {
+			b.WriteByte(' ')
+			b.WriteRune(c)
+			b.WriteByte(' ')
+			continue
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// edit replaces the leftmost non-overlapping matches in s: match reports
+// where a match starting at byte i (a rune boundary) ends, or -1, and
+// write writes the replacement of a match. It returns s itself when
+// nothing matches.
+func edit(s string, match func(s string, i int) int, write func(b *strings.Builder, m string)) string {
+	var b *strings.Builder
+	last := 0
+	for i := 0; i < len(s); {
+		if e := match(s, i); e > i {
+			if b == nil {
+				b = &strings.Builder{}
+				b.Grow(len(s) + 16)
+			}
+			b.WriteString(s[last:i])
+			write(b, s[i:e])
+			last, i = e, e
+			continue
+		}
+		if s[i] < utf8.RuneSelf {
+			i++
+		} else {
+			_, size := utf8.DecodeRuneInString(s[i:])
+			i += size
+		}
+	}
+	if b == nil {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// padMatch writes " $0 ".
+func padMatch(b *strings.Builder, m string) {
+	b.WriteByte(' ')
+	b.WriteString(m)
+	b.WriteByte(' ')
+}
+
+// spaceAfterFirst writes the match with a space after its first character.
+func spaceAfterFirst(b *strings.Builder, m string) {
+	_, size := utf8.DecodeRuneInString(m)
+	b.WriteString(m[:size])
+	b.WriteByte(' ')
+	b.WriteString(m[size:])
+}
+
 func apply(s string, rules []rule) string {
 	for _, ru := range rules {
-		switch {
-		case !strings.ContainsAny(s, ru.trigger):
-		case ru.pad:
-			s = padChars(s, ru.trigger)
-		default:
-			s = ru.re.ReplaceAllString(s, ru.rep)
+		if strings.ContainsAny(s, ru.trigger) {
+			s = ru.edit(s)
 		}
 	}
 	return s
