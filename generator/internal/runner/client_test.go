@@ -73,7 +73,7 @@ func TestCompleteRetries(t *testing.T) {
 				t.Fatal(err)
 			}
 			comp, err := c.Complete(context.Background(), "hello")
-			if got := srv.requests("hello"); got != tt.wantRequests {
+			if got := srv.requests("model-x", "hello"); got != tt.wantRequests {
 				t.Errorf("%s: server saw %d requests, want %d", tt.reason, got, tt.wantRequests)
 			}
 			if diff := cmp.Diff(tt.wantSleeps, clock.Sleeps()); diff != "" {

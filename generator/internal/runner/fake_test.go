@@ -116,7 +116,8 @@ type fakeServer struct {
 	t     *testing.T
 	srv   *httptest.Server
 	clock *fakeClock
-	// fault decides what request n (from 1) of a prompt gets; nil: answer.
+	// fault decides what request n (from 1) of a prompt to a model gets;
+	// nil: answer.
 	fault func(p string, n int) fault
 	// onRequest is called with the number of requests so far.
 	onRequest func(total int)
@@ -125,7 +126,7 @@ type fakeServer struct {
 	barrier map[string]int
 
 	mu          sync.Mutex
-	count       map[string]int // requests by prompt hash
+	count       map[string]int // requests by countKey
 	served      map[fault]int
 	total       int
 	inflight    map[string]int
@@ -155,10 +156,14 @@ func (s *fakeServer) endpoint(name, model string) Endpoint {
 	return Endpoint{Name: name, BaseURL: s.srv.URL + "/v1", Model: model, APIKey: testKey, Concurrency: 3}
 }
 
-func (s *fakeServer) requests(p string) int {
+// countKey names what the server counts requests of: a prompt to a model.
+func countKey(model, promptHash string) string { return model + " " + promptHash }
+
+// requests is the number of requests of prompt p to model.
+func (s *fakeServer) requests(model, p string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.count[hashOf(p)]
+	return s.count[countKey(model, hashOf(p))]
 }
 
 func (s *fakeServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -185,8 +190,8 @@ func (s *fakeServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	p := req.Messages[0].Content
 	s.mu.Lock()
-	s.count[hashOf(p)]++
-	n := s.count[hashOf(p)]
+	s.count[countKey(req.Model, hashOf(p))]++
+	n := s.count[countKey(req.Model, hashOf(p))]
 	s.total++
 	total := s.total
 	s.prompts = append(s.prompts, p)
