@@ -6,7 +6,7 @@
 // DetectorFactory.seed = 0 does. Same text, same answer.
 //
 // It is part of the verify stage. It performs no I/O and keeps no mutable
-// state: the embedded profiles (2.5 MB, see NOTICE) are laid out to be read
+// state: the embedded profiles (3.3 MB, see NOTICE) are laid out to be read
 // in place, so nothing is decompressed or built when the program starts.
 package langdetect
 
@@ -36,12 +36,12 @@ var ErrNoFeatures = errors.New("no features in text")
 // ever touched.
 type model struct {
 	langs []string
-	// nwords are each language's 1-, 2- and 3-gram totals.
-	nwords [][3]float64
 	// keys are the gramKeys of the n-grams, sorted (8 bytes each); the
-	// counts of keys[i] are at entries start[i] to start[i+1] (4 bytes
-	// each) of lang (1 byte each, sorted) and count (4 bytes each).
-	keys, start, lang, count []byte
+	// probabilities of keys[i] are at entries start[i] to start[i+1] (4
+	// bytes each) of lang (1 byte each, sorted) and prob (float64, 8 bytes
+	// each): the n-gram's count in the language divided by the language's
+	// total of n-grams of its length, as langdetect computes them.
+	keys, start, lang, prob []byte
 	// table is an open-addressing hash table of 1<<tableBits slots (4 bytes
 	// each): 1 + the index of the key that hashes there, 0 for none.
 	table     []byte
@@ -72,13 +72,13 @@ func (m *model) lookup(k uint64) int {
 
 var loaded = sync.OnceValues(func() (*model, error) { return load(profiles) })
 
-// load checks the layout of the profiles: "LDP2"; five little-endian
-// uint32s: the numbers of languages, n-grams, counts, hash slots and CJK
-// characters; each language's name (length byte, bytes); each language's
-// three totals (float64); then the sections of model, in its field order.
+// load checks the layout of the profiles: "LDP3"; five little-endian
+// uint32s: the numbers of languages, n-grams, probabilities, hash slots and
+// CJK characters; each language's name (length byte, bytes); then the
+// sections of model, in its field order.
 func load(b []byte) (*model, error) {
 	bad := errors.New("langdetect: profiles: bad layout")
-	if len(b) < 24 || string(b[:4]) != "LDP2" {
+	if len(b) < 24 || string(b[:4]) != "LDP3" {
 		return nil, bad
 	}
 	nl, ng, ne, ns, nc := int(le.Uint32(b[4:])), int(le.Uint32(b[8:])), int(le.Uint32(b[12:])), int(le.Uint32(b[16:])), int(le.Uint32(b[20:]))
@@ -102,17 +102,10 @@ func load(b []byte) (*model, error) {
 		b = b[n:]
 		return s
 	}
-	nw := take(24 * nl)
-	m.keys, m.start, m.lang, m.count = take(8*ng), take(4*(ng+1)), take(ne), take(4*ne)
+	m.keys, m.start, m.lang, m.prob = take(8*ng), take(4*(ng+1)), take(ne), take(8*ne)
 	m.table, m.cjk = take(4*ns), take(8*nc)
 	if len(m.cjk) != 8*nc || len(b) != 0 {
 		return nil, bad
-	}
-	m.nwords = make([][3]float64, nl)
-	for i := range m.nwords {
-		for j := range 3 {
-			m.nwords[i][j] = math.Float64frombits(le.Uint64(nw[24*i+8*j:]))
-		}
 	}
 	return m, nil
 }
@@ -177,11 +170,10 @@ func (m *model) probabilities(text string) ([]float64, error) {
 		}
 		for i := 0; ; i++ {
 			g := int(ngrams[rnd.below(len(ngrams))])
-			n := gramLen(le.Uint64(m.keys[8*g:]))
 			lo, hi := le.Uint32(m.start[4*g:]), le.Uint32(m.start[4*g+4:])
 			for k := lo; k < hi; k++ {
 				j := m.lang[k]
-				factor[j] = weight + 1.0*float64(le.Uint32(m.count[4*k:]))/m.nwords[j][n-1]
+				factor[j] = weight + math.Float64frombits(le.Uint64(m.prob[8*k:]))
 			}
 			for j, f := range factor {
 				prob[j] *= f
@@ -427,17 +419,6 @@ func gramKey(w []rune) uint64 {
 		k = k<<21 | uint64(r+1)
 	}
 	return k
-}
-
-// gramLen is the number of runes of the n-gram with key k.
-func gramLen(k uint64) int {
-	switch {
-	case k >= 1<<42:
-		return 3
-	case k >= 1<<21:
-		return 2
-	}
-	return 1
 }
 
 func (m *model) normalize(ch rune) rune {
