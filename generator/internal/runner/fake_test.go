@@ -121,6 +121,9 @@ type fakeServer struct {
 	fault func(p string, n int) fault
 	// onRequest is called with the number of requests so far.
 	onRequest func(total int)
+	// anyDecoding accepts any temperature and max tokens; otherwise the
+	// server refuses all but the protocol's 0 and 4096.
+	anyDecoding bool
 	// barrier, if set for a model, holds that many first requests of the
 	// model until they are all in flight together.
 	barrier map[string]int
@@ -156,6 +159,13 @@ func (s *fakeServer) endpoint(name, model string) Endpoint {
 	return Endpoint{Name: name, BaseURL: s.srv.URL + "/v1", Model: model, APIKey: testKey, Concurrency: 3}
 }
 
+// requestsServed is the number of requests so far.
+func (s *fakeServer) requestsServed() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.total
+}
+
 // countKey names what the server counts requests of: a prompt to a model.
 func countKey(model, promptHash string) string { return model + " " + promptHash }
 
@@ -183,7 +193,7 @@ func (s *fakeServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields() // no tools, nothing else
 	if err := dec.Decode(&req); err != nil || len(req.Messages) != 1 || req.Messages[0].Role != "user" ||
-		req.Temperature == nil || *req.Temperature != 0 || req.MaxTokens != DefaultMaxTokens {
+		req.Temperature == nil || req.MaxTokens <= 0 || (!s.anyDecoding && (*req.Temperature != 0 || req.MaxTokens != DefaultMaxTokens)) {
 		s.t.Errorf("bad request (err %v): %+v", err, req)
 		http.Error(w, "bad request", http.StatusBadRequest)
 		return
