@@ -1,18 +1,18 @@
 package text
 
 import (
-	"encoding/json"
+	_ "embed"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
-
-	"github.com/neurosnap/sentences/data"
 )
 
 // The Punkt sentence splitter below follows NLTK 3.8's PunktSentenceTokenizer
 // (tokenize with realign_boundaries) decision for decision, with the English
 // parameters NLTK ships (abbreviations, collocations, sentence starters and
-// orthographic contexts), as packaged by github.com/neurosnap/sentences.
+// orthographic contexts), as packaged by github.com/neurosnap/sentences and
+// copied into punkt_english.txt by gen_punkt.py.
 // It works on code points, as Python does, so offsets are rune indexes.
 
 // Orthographic context flags, as in NLTK.
@@ -31,42 +31,70 @@ type punktParams struct {
 	abbrev       map[string]bool
 	collocations map[[2]string]bool
 	starters     map[string]bool
-	ortho        map[string]int
+	// ortho holds "type\tflags" lines sorted by type (see orthoContext).
+	ortho string
 }
+
+// punktEnglish is NLTK's English model, written by gen_punkt.py.
+//
+//go:embed punkt_english.txt
+var punktEnglish string
 
 var englishPunkt = sync.OnceValues(loadEnglishPunkt)
 
+// loadEnglishPunkt reads the small sections of punktEnglish into maps and
+// keeps the 20,000 orthographic contexts as they are, for binary search.
 func loadEnglishPunkt() (*punktParams, error) {
-	b, err := data.Asset("data/english.json")
-	if err != nil {
-		return nil, fmt.Errorf("punkt: %w", err)
+	var sec [4]string
+	rest := punktEnglish
+	for i := range sec {
+		var ok bool
+		if sec[i], rest, ok = strings.Cut(rest, "\n\n"); !ok {
+			return nil, fmt.Errorf("punkt: english model: %d sections, want 4", i)
+		}
+		sec[i] += "\n"
 	}
-	var raw struct {
-		OrthoContext map[string]int
-		Collocations map[string]int
-		AbbrevTypes  map[string]int
-		SentStarters map[string]int
+	set := func(s string) map[string]bool {
+		m := map[string]bool{}
+		for _, l := range strings.SplitAfter(s, "\n") {
+			if l != "" {
+				m[l[:len(l)-1]] = true
+			}
+		}
+		return m
 	}
-	if err := json.Unmarshal(b, &raw); err != nil {
-		return nil, fmt.Errorf("punkt: english model: %w", err)
-	}
-	p := &punktParams{
-		abbrev:       make(map[string]bool, len(raw.AbbrevTypes)),
-		collocations: make(map[[2]string]bool, len(raw.Collocations)),
-		starters:     make(map[string]bool, len(raw.SentStarters)),
-		ortho:        raw.OrthoContext,
-	}
-	for k := range raw.AbbrevTypes {
-		p.abbrev[k] = true
-	}
-	for k := range raw.SentStarters {
-		p.starters[k] = true
-	}
-	for k := range raw.Collocations {
+	p := &punktParams{abbrev: set(sec[0]), starters: set(sec[2]), collocations: map[[2]string]bool{}, ortho: sec[3]}
+	for k := range set(sec[1]) {
 		a, b, _ := strings.Cut(k, ",")
 		p.collocations[[2]string{a, b}] = true
 	}
 	return p, nil
+}
+
+// orthoContext returns the orthographic context flags of typ, 0 when the
+// model has none.
+func (p *punktParams) orthoContext(typ string) int {
+	lo, hi := 0, len(p.ortho)
+	for lo < hi {
+		// lo and hi are at line starts; look at the line holding mid.
+		mid := (lo + hi) / 2
+		start := lo + strings.LastIndexByte(p.ortho[lo:mid], '\n') + 1
+		end := start + strings.IndexByte(p.ortho[start:], '\n')
+		key, val, _ := strings.Cut(p.ortho[start:end], "\t")
+		switch {
+		case key < typ:
+			lo = end + 1
+		case key > typ:
+			hi = start
+		default:
+			n, err := strconv.Atoi(val)
+			if err != nil {
+				panic("punkt: english model: bad orthographic context " + strconv.Quote(key))
+			}
+			return n
+		}
+	}
+	return 0
 }
 
 // CountSentences returns the number of sentences NLTK's English Punkt model
@@ -403,7 +431,7 @@ func (p *punktParams) secondPass(t1, t2 *punktToken) {
 			t1.sentbreak, t1.abbr = false, true
 			return
 		}
-		if h == orthoUnknown && initial && t2.firstUpper() && p.ortho[next]&orthoLC == 0 {
+		if h == orthoUnknown && initial && t2.firstUpper() && p.orthoContext(next)&orthoLC == 0 {
 			t1.sentbreak, t1.abbr = false, true
 		}
 	}
@@ -419,7 +447,7 @@ func (p *punktParams) orthoHeuristic(t *punktToken) int {
 	if len(t.tok) == 1 && strings.Contains(";:,.!?", t.tok) {
 		return orthoNo
 	}
-	ctx := p.ortho[t.typeNoSentPeriod()]
+	ctx := p.orthoContext(t.typeNoSentPeriod())
 	if t.firstUpper() && ctx&orthoLC != 0 && ctx&orthoMidUC == 0 {
 		return orthoYes
 	}
