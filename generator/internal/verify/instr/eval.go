@@ -182,19 +182,69 @@ func (r *Registry) EvaluateAll(prompts []Prompt, responses []string) Evaluation 
 		Strict: make([]PromptResult, len(prompts)),
 		Loose:  make([]PromptResult, len(prompts)),
 	}
+	r.EvaluateEach(prompts, responses, func(i int, strict, loose PromptResult) error {
+		ev.Strict[i], ev.Loose[i] = strict, loose
+		return nil
+	})
+	return ev
+}
+
+// EvaluateEach judges responses[i] against prompts[i] in both modes, as
+// EvaluateAll does, but hands each pair of results to fn, in input order,
+// and keeps none: what it holds does not grow with the number of prompts.
+// Prompts are spread over the available processors, a bounded number ahead
+// of fn, which is called from one goroutine at a time. It stops at the
+// first error fn returns and returns it.
+func (r *Registry) EvaluateEach(prompts []Prompt, responses []string, fn func(i int, strict, loose PromptResult) error) error {
+	type pair struct{ strict, loose PromptResult }
+	workers := max(1, runtime.GOMAXPROCS(0))
+	window := 8 * workers
+	// done[i%window] carries the results of prompt i. The feeder takes a
+	// token from free before handing out a prompt and fn's loop returns it
+	// after prompt i is consumed, so a slot never holds two results.
+	done := make([]chan pair, window)
+	for i := range done {
+		done[i] = make(chan pair, 1)
+	}
+	free := make(chan struct{}, window)
+	for range window {
+		free <- struct{}{}
+	}
 	work := make(chan int)
+	quit := make(chan struct{})
 	var wg sync.WaitGroup
-	for range max(1, runtime.GOMAXPROCS(0)) {
+	for range workers {
 		wg.Go(func() {
 			for i := range work {
-				ev.Strict[i], ev.Loose[i] = r.evaluate(prompts[i], responses[i], true)
+				var resp string
+				if i < len(responses) {
+					resp = responses[i]
+				}
+				s, l := r.evaluate(prompts[i], resp, true)
+				done[i%window] <- pair{s, l}
 			}
 		})
 	}
+	go func() {
+		defer close(work)
+		for i := range prompts {
+			select {
+			case <-free:
+			case <-quit:
+				return
+			}
+			work <- i
+		}
+	}()
+	var err error
 	for i := range prompts {
-		work <- i
+		p := <-done[i%window]
+		if err = fn(i, p.strict, p.loose); err != nil {
+			break
+		}
+		free <- struct{}{}
 	}
-	close(work)
+	close(quit)
 	wg.Wait()
-	return ev
+	return err
 }

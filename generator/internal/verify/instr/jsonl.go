@@ -9,6 +9,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Problem is one defect of an input file, printed as "file:line: field: msg".
@@ -142,6 +143,16 @@ type Response struct {
 // with every defect reported as Problems.
 func ReadResponses(r io.Reader, name string) ([]Response, error) {
 	var out []Response
+	if err := eachResponse(r, name, func(resp Response) { out = append(out, resp) }); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// eachResponse reads a responses file as ReadResponses does, handing each
+// record to fn as it is read; on a defect it returns Problems after reading
+// the whole file, and fn's records must then be discarded.
+func eachResponse(r io.Reader, name string, fn func(Response)) error {
 	var probs Problems
 	err := jsonLines(r, func(line int, b []byte) {
 		var rec map[string]json.RawMessage
@@ -161,15 +172,15 @@ func ReadResponses(r io.Reader, name string) ([]Response, error) {
 				probs = append(probs, Problem{name, line, f.name, "not a string"})
 			}
 		}
-		out = append(out, resp)
+		fn(resp)
 	})
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	if len(probs) > 0 {
-		return nil, probs
+		return probs
 	}
-	return out, nil
+	return nil
 }
 
 // MatchResponses returns the response to each prompt, in prompt order,
@@ -184,6 +195,10 @@ func MatchResponses(prompts []Prompt, responses []Response, inputName, responses
 	for _, r := range responses {
 		byPrompt[r.Prompt] = r.Response
 	}
+	return matchResponses(prompts, byPrompt, inputName, responsesName)
+}
+
+func matchResponses(prompts []Prompt, byPrompt map[string]string, inputName, responsesName string) (matched []string, missing Problems) {
 	out := make([]string, len(prompts))
 	var probs Problems
 	for i, p := range prompts {
@@ -205,29 +220,33 @@ func MatchResponses(prompts []Prompt, responses []Response, inputName, responses
 func WriteResults(w io.Writer, results []PromptResult) error {
 	bw := bufio.NewWriter(w)
 	for _, r := range results {
-		bw.WriteString(`{"follow_all_instructions": `)
-		bw.WriteString(pyBool(r.FollowAll))
-		bw.WriteString(`, "follow_instruction_list": [`)
-		for i, ir := range r.Instructions {
-			if i > 0 {
-				bw.WriteString(", ")
-			}
-			bw.WriteString(pyBool(ir.Followed))
-		}
-		bw.WriteString(`], "instruction_id_list": [`)
-		for i, ir := range r.Instructions {
-			if i > 0 {
-				bw.WriteString(", ")
-			}
-			writePyString(bw, ir.ID)
-		}
-		bw.WriteString(`], "prompt": `)
-		writePyString(bw, r.Prompt)
-		bw.WriteString(`, "response": `)
-		writePyString(bw, r.Response)
-		bw.WriteString("}\n")
+		writeResult(bw, r)
 	}
 	return bw.Flush()
+}
+
+func writeResult(bw *bufio.Writer, r PromptResult) {
+	bw.WriteString(`{"follow_all_instructions": `)
+	bw.WriteString(pyBool(r.FollowAll))
+	bw.WriteString(`, "follow_instruction_list": [`)
+	for i, ir := range r.Instructions {
+		if i > 0 {
+			bw.WriteString(", ")
+		}
+		bw.WriteString(pyBool(ir.Followed))
+	}
+	bw.WriteString(`], "instruction_id_list": [`)
+	for i, ir := range r.Instructions {
+		if i > 0 {
+			bw.WriteString(", ")
+		}
+		writePyString(bw, ir.ID)
+	}
+	bw.WriteString(`], "prompt": `)
+	writePyString(bw, r.Prompt)
+	bw.WriteString(`, "response": `)
+	writePyString(bw, r.Response)
+	bw.WriteString("}\n")
 }
 
 func pyBool(b bool) string {
@@ -241,7 +260,19 @@ func pyBool(b bool) string {
 func writePyString(w *bufio.Writer, s string) {
 	const hex = "0123456789abcdef"
 	w.WriteByte('"')
-	for _, r := range s {
+	for len(s) > 0 {
+		// Copy the run of characters that need no escape in one write.
+		n := 0
+		for n < len(s) && s[n] >= 0x20 && s[n] < 0x7f && s[n] != '"' && s[n] != '\\' {
+			n++
+		}
+		w.WriteString(s[:n])
+		s = s[n:]
+		if len(s) == 0 {
+			break
+		}
+		r, size := utf8.DecodeRuneInString(s)
+		s = s[size:]
 		switch {
 		case r == '"':
 			w.WriteString(`\"`)
@@ -263,17 +294,15 @@ func writePyString(w *bufio.Writer, s string) {
 			w.WriteByte(hex[r>>8&0xf])
 			w.WriteByte(hex[r>>4&0xf])
 			w.WriteByte(hex[r&0xf])
-		case r > 0xffff:
+		default:
 			r -= 0x10000
-			for _, u := range []rune{0xd800 + r>>10, 0xdc00 + r&0x3ff} {
+			for _, u := range [2]rune{0xd800 + r>>10, 0xdc00 + r&0x3ff} {
 				w.WriteString(`\u`)
 				w.WriteByte(hex[u>>12&0xf])
 				w.WriteByte(hex[u>>8&0xf])
 				w.WriteByte(hex[u>>4&0xf])
 				w.WriteByte(hex[u&0xf])
 			}
-		default:
-			w.WriteRune(r)
 		}
 	}
 	w.WriteByte('"')

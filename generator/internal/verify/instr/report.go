@@ -33,8 +33,24 @@ type Accuracy struct {
 
 // Score computes the accuracy of results.
 func Score(results []PromptResult) Accuracy {
-	a := Accuracy{Prompt: Tally{Name: "prompt-level"}, Instruction: Tally{Name: "instruction-level"}}
-	groups, ids := map[string]*Tally{}, map[string]*Tally{}
+	var s scorer
+	for _, r := range results {
+		s.add(r)
+	}
+	return s.accuracy()
+}
+
+// scorer counts results one at a time, so that a run can score results
+// without keeping them.
+type scorer struct {
+	prompt, instruction Tally
+	groups, ids         map[string]*Tally
+}
+
+func (s *scorer) add(r PromptResult) {
+	if s.groups == nil {
+		s.groups, s.ids = map[string]*Tally{}, map[string]*Tally{}
+	}
 	bump := func(m map[string]*Tally, name string, ok bool) {
 		t := m[name]
 		if t == nil {
@@ -46,24 +62,27 @@ func Score(results []PromptResult) Accuracy {
 			t.Followed++
 		}
 	}
-	for _, r := range results {
-		a.Prompt.Total++
-		all := true
-		for _, ir := range r.Instructions {
-			all = all && ir.Followed
-			a.Instruction.Total++
-			if ir.Followed {
-				a.Instruction.Followed++
-			}
-			bump(groups, Group(ir.ID), ir.Followed)
-			bump(ids, ir.ID, ir.Followed)
+	s.prompt.Total++
+	all := true
+	for _, ir := range r.Instructions {
+		all = all && ir.Followed
+		s.instruction.Total++
+		if ir.Followed {
+			s.instruction.Followed++
 		}
-		if all {
-			a.Prompt.Followed++
-		}
+		bump(s.groups, Group(ir.ID), ir.Followed)
+		bump(s.ids, ir.ID, ir.Followed)
 	}
-	a.ByGroup = sortedTallies(groups)
-	a.ByInstruction = sortedTallies(ids)
+	if all {
+		s.prompt.Followed++
+	}
+}
+
+func (s *scorer) accuracy() Accuracy {
+	a := Accuracy{Prompt: s.prompt, Instruction: s.instruction}
+	a.Prompt.Name, a.Instruction.Name = "prompt-level", "instruction-level"
+	a.ByGroup = sortedTallies(s.groups)
+	a.ByInstruction = sortedTallies(s.ids)
 	return a
 }
 

@@ -1,6 +1,7 @@
 package instr
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -71,35 +72,78 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, name stri
 	return ExitOK
 }
 
+// runEval streams: responses to prompts not in the input, and responses
+// a later one for the same prompt replaces, are dropped as they are read,
+// and each prompt's results are written and counted as soon as they are
+// known, so memory holds the prompts and one response each, not the
+// results.
 func runEval(ctx context.Context, opt RunOptions, stdout, stderr io.Writer, reg *Registry) error {
 	prompts, err := readFile(opt.Input, func(r io.Reader) ([]Prompt, error) { return ReadPrompts(r, opt.Input, reg) })
 	if err != nil {
 		return err
 	}
-	responses, err := readFile(opt.Responses, func(r io.Reader) ([]Response, error) { return ReadResponses(r, opt.Responses) })
+	wanted := make(map[string]bool, len(prompts))
+	for _, p := range prompts {
+		wanted[p.Prompt] = true
+	}
+	byPrompt := make(map[string]string, len(prompts))
+	f, err := os.Open(opt.Responses)
 	if err != nil {
 		return err
 	}
-	matched, missing := MatchResponses(prompts, responses, opt.Input, opt.Responses)
+	err = eachResponse(f, opt.Responses, func(resp Response) {
+		if wanted[resp.Prompt] {
+			byPrompt[resp.Prompt] = resp.Response
+		}
+	})
+	f.Close()
+	if err != nil {
+		return err
+	}
+	matched, missing := matchResponses(prompts, byPrompt, opt.Input, opt.Responses)
 	for _, m := range missing {
 		fmt.Fprintln(stderr, m.Error())
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	ev := reg.EvaluateAll(prompts, matched)
 	if err := os.MkdirAll(opt.Out, 0o755); err != nil {
 		return err
 	}
-	for _, m := range []struct {
-		file    string
-		results []PromptResult
-	}{{"eval_results_strict.jsonl", ev.Strict}, {"eval_results_loose.jsonl", ev.Loose}} {
-		path := filepath.Join(opt.Out, m.file)
-		if err := writeFile(path, m.results); err != nil {
+	paths := [2]string{filepath.Join(opt.Out, "eval_results_strict.jsonl"), filepath.Join(opt.Out, "eval_results_loose.jsonl")}
+	var files [2]*os.File
+	var ws [2]*bufio.Writer
+	for i, path := range paths {
+		f, err := os.Create(path)
+		if err != nil {
+			for _, g := range files[:i] {
+				g.Close()
+			}
 			return err
 		}
-		if err := WriteReport(stdout, path, Score(m.results)); err != nil {
+		files[i], ws[i] = f, bufio.NewWriter(f)
+	}
+	var scores [2]scorer
+	err = reg.EvaluateEach(prompts, matched, func(_ int, strict, loose PromptResult) error {
+		for j, r := range [2]PromptResult{strict, loose} {
+			writeResult(ws[j], r)
+			scores[j].add(r)
+		}
+		return ctx.Err()
+	})
+	for i, f := range files {
+		if e := ws[i].Flush(); err == nil {
+			err = e
+		}
+		if e := f.Close(); err == nil {
+			err = e
+		}
+	}
+	if err != nil {
+		return err
+	}
+	for i, path := range paths {
+		if err := WriteReport(stdout, path, scores[i].accuracy()); err != nil {
 			return err
 		}
 	}
@@ -113,16 +157,4 @@ func readFile[T any](path string, read func(io.Reader) ([]T, error)) ([]T, error
 	}
 	defer f.Close()
 	return read(f)
-}
-
-func writeFile(path string, results []PromptResult) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := WriteResults(f, results); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }

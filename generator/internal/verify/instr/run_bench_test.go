@@ -1,0 +1,30 @@
+package instr_test
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sciif/leaderboard/generator/internal/verify/instr"
+	"github.com/sciif/leaderboard/generator/internal/verify/instr/ifeval"
+)
+
+// BenchmarkRunIFEvalGPT4 runs the whole "sciif ifeval" command on GPT-4's
+// 541 official responses: reading, both modes, writing and the report.
+func BenchmarkRunIFEvalGPT4(b *testing.B) {
+	dir := filepath.Join("..", "..", "..", "..", "..", "shared", "conformance", "ifeval")
+	if _, err := os.Stat(filepath.Join(dir, "input_data.jsonl")); err != nil {
+		b.Skip("conformance data not found")
+	}
+	out := b.TempDir()
+	args := []string{"--input", filepath.Join(dir, "input_data.jsonl"), "--responses", filepath.Join(dir, "input_response_data_gpt4_20231107_145030.jsonl"), "--out", out}
+	b.ReportAllocs()
+	for b.Loop() {
+		if code := instr.Run(context.Background(), args, io.Discard, io.Discard, "ifeval", ifeval.Checkers); code != 0 {
+			b.Fatalf("exit code %d", code)
+		}
+	}
+	b.ReportMetric(float64(b.N*541)/b.Elapsed().Seconds(), "responses/s")
+}
