@@ -21,12 +21,19 @@ const pyPunctSpace = pyPunct + " "
 // reference's s.translate(str.maketrans("", "", string.punctuation)).
 func removePunct(s string) string {
 	return strings.Map(func(r rune) rune {
-		if r < utf8.RuneSelf && strings.ContainsRune(pyPunct, r) {
+		if r < utf8.RuneSelf && isPyPunct[r] {
 			return -1
 		}
 		return r
 	}, s)
 }
+
+var isPyPunct = func() (t [utf8.RuneSelf]bool) {
+	for _, c := range pyPunct {
+		t[c] = true
+	}
+	return t
+}()
 
 // runeLen is Python's len() of a str: code points, not bytes.
 func runeLen(s string) int { return utf8.RuneCountInString(s) }
