@@ -2,6 +2,8 @@ package text
 
 import (
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -50,6 +52,20 @@ func FuzzTreebankRulesMatchExpressions(f *testing.F) {
 					t.Errorf("%s on %q = %q, want %q", e[0], s, got, want)
 				}
 			}
+		}
+	})
+}
+
+// FuzzFieldsMatchesFieldsFunc checks the hand-written Fields against
+// strings.FieldsFunc with IsSpace.
+func FuzzFieldsMatchesFieldsFunc(f *testing.F) {
+	for _, s := range []string{"", " a  b ", "\x1c\x1dx\u00a0y\u2003z\u3000", "\xff \xfe", "a\u0085b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := strings.FieldsFunc(s, IsSpace)
+		if got := Fields(s); !slices.Equal(got, want) {
+			t.Errorf("Fields(%q) = %q, want %q", s, got, want)
 		}
 	})
 }

@@ -55,7 +55,53 @@ const SpaceChars = `\t\n\v\f\r \x1c-\x1f\x85\p{Z}`
 
 // Fields splits s around runs of whitespace as Python's str.split() with no
 // argument does.
-func Fields(s string) []string { return strings.FieldsFunc(s, IsSpace) }
+func Fields(s string) []string {
+	// Count first, as strings.Fields does, to allocate once.
+	n, in := 0, false
+	for i := 0; i < len(s); {
+		sp, size := spaceAt(s, i)
+		if sp {
+			in = false
+		} else if !in {
+			in = true
+			n++
+		}
+		i += size
+	}
+	out := make([]string, 0, n)
+	start := -1
+	for i := 0; i < len(s); {
+		sp, size := spaceAt(s, i)
+		if sp && start >= 0 {
+			out = append(out, s[start:i])
+			start = -1
+		} else if !sp && start < 0 {
+			start = i
+		}
+		i += size
+	}
+	if start >= 0 {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
+// spaceAt reports whether the character at byte i of s is whitespace for
+// IsSpace, and its length in bytes.
+func spaceAt(s string, i int) (bool, int) {
+	if c := s[i]; c < utf8.RuneSelf {
+		return isASCIISpaceTable[c], 1
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	return IsSpace(r), size
+}
+
+var isASCIISpaceTable = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = IsSpace(rune(c))
+	}
+	return t
+}()
 
 // FirstRunes returns the first n code points of s, as Python's s[:n] does.
 func FirstRunes(s string, n int) string {
