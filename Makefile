@@ -14,10 +14,10 @@ build:
 	$(GO) build -trimpath -o $(BIN) ./generator/cmd/sciif
 
 site: build
-	$(BIN) build --benchmark benchmarks/sciif --results results --out site
+	$(BIN) build --results results --out site
 
 score: build
-	$(BIN) score --benchmark benchmarks/sciif --results results
+	$(BIN) score --results results
 
 # The gate: deterministic, no fuzz discovery (go test runs the seed corpora
 # under testdata/fuzz only).

@@ -154,7 +154,7 @@ func brokenCases() []brokenCase {
 		{name: "reported beside metadata", files: withFiles(map[string]string{"reported.yaml": "model: {name: X}\n"}), want: "results/m/reported.yaml: a folder holds either a rescored submission or reported figures, not both"},
 		{name: "responses beside reported", files: map[string]string{"reported.yaml": "model: {name: X, organization: Y}\ncitation: {title: T, authors: A}\npolicy: strict\ncompliance: 2.1\n", "responses.jsonl": goodRecords}, want: "results/m/responses.jsonl: responses beside reported.yaml are not scored"},
 		{name: "no metadata", files: withFiles(map[string]string{"metadata.yaml": "\x00delete"}), want: "results/m/metadata.yaml: missing metadata.yaml"},
-		{name: "no responses", files: withFiles(map[string]string{"responses.jsonl": "\x00delete"}), want: "results/m/responses.jsonl: missing responses.jsonl"},
+		{name: "no result file", files: withFiles(map[string]string{"responses.jsonl": "\x00delete"}), want: "results/m: no results: a submission holds one result file per benchmark it answers (responses.jsonl, ifeval.jsonl)"},
 		{name: "README over its limit", files: withFiles(map[string]string{"README.md": strings.Repeat("r", 300<<10)}), want: "results/m/README.md: file is 300 KiB, larger than the 256 KiB limit"},
 
 		// metadata.yaml.
@@ -198,7 +198,7 @@ func brokenCases() []brokenCase {
 		})}), want: "results/m/responses.jsonl:2: item c-2: constraint variable_naming_consistency: judge j1: warning: no audit of this constraint"},
 		{name: "correctness without verdict", accepted: true, files: withFiles(map[string]string{"responses.jsonl": rec(func(r map[string]any) { judgeOf(r, "j1")["correctness"] = "Looks right." })}), want: "results/m/responses.jsonl:2: item c-2: correctness: judge j1: warning: no CORRECT line"},
 		{name: "empty response", accepted: true, files: withFiles(map[string]string{"responses.jsonl": rec(func(r map[string]any) { r["response"] = "" })}), want: "results/m/responses.jsonl:2: item c-2: warning: empty response"},
-		{name: "incomplete", accepted: true, files: withFiles(map[string]string{"responses.jsonl": jsonl(brokenRecord("c-1"))}), want: "results/m/responses.jsonl: id: warning: incomplete: 1 of 2 items have no record: c-2"},
+		{name: "incomplete", accepted: true, files: withFiles(map[string]string{"responses.jsonl": jsonl(brokenRecord("c-1"))}), want: "results/m/responses.jsonl: id: warning: incomplete: 1 of 2 items have no record (scored as incorrect and non-compliant): [c-2]"},
 		{name: "judge not in metadata", accepted: true, files: withFiles(map[string]string{"responses.jsonl": rec(func(r map[string]any) {
 			r["judges"].(map[string]any)["j3"] = judgeOf(r, "j1")
 		})}), want: "results/m/responses.jsonl:2: item c-2: judge j3: warning: judge not listed in metadata.yaml"},
@@ -227,6 +227,7 @@ func brokenRoot(t *testing.T) string {
 	for path, data := range map[string]string{
 		"benchmarks/sciif/items.jsonl":       brokenItems,
 		"benchmarks/ifeval/input_data.jsonl": brokenPrompts,
+		"benchmarks/ifeval/benchmark.yaml":   "kind: ifeval\ntitle: IFEval\n",
 		"results/good/metadata.yaml":         brokenMeta("Good Model"),
 		"results/good/responses.jsonl":       goodRecords,
 		"results/good/ifeval.jsonl":          `{"prompt": "Write in lowercase.", "response": "fine"}` + "\n",
@@ -254,7 +255,7 @@ func TestBrokenInputsValidateAgreesWithBuild(t *testing.T) {
 	if len(cases) < 60 {
 		t.Fatalf("the table has %d cases; it is meant to cover at least 60", len(cases))
 	}
-	common := []string{"--benchmark", "benchmarks/sciif", "--results", "results", "--ifeval-input", "benchmarks/ifeval/input_data.jsonl"}
+	common := []string{"--results", "results"}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			root := brokenRoot(t)
@@ -341,7 +342,7 @@ func TestMaximalAnswerIsBounded(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, "metadata.yaml"), []byte(brokenMeta("Model M")), 0o644)
 	os.WriteFile(filepath.Join(dir, "responses.jsonl"), []byte(jsonl(recs...)), 0o644)
-	common := []string{"--benchmark", "benchmarks/sciif", "--results", "results", "--ifeval-input", "benchmarks/ifeval/input_data.jsonl"}
+	common := []string{"--results", "results"}
 	if code, out, errs := runIn(t, append([]string{"validate"}, append(common, dir)...)...); code != 0 {
 		t.Fatalf("a maximal answer must validate: %s%s", out, errs)
 	}

@@ -33,8 +33,7 @@ func readTree(t *testing.T, dir string) map[string][]byte {
 func build(t *testing.T, results, out string) (int, string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), []string{"build", "--benchmark", "../../../benchmarks/sciif", "--results", results, "--out", out,
-		"--ifeval-input", "../../../benchmarks/ifeval-demo/input_data.jsonl", "--ifbench-input", "../../../benchmarks/ifbench-demo/input_data.jsonl"}, &stdout, &stderr)
+	code := run(context.Background(), []string{"build", "--benchmarks", "../../../benchmarks", "--results", results, "--out", out}, &stdout, &stderr)
 	return code, stderr.String()
 }
 
@@ -78,7 +77,7 @@ func TestBuildIsDeterministic(t *testing.T) {
 			t.Errorf("%s differs between two builds of the same input", name)
 		}
 	}
-	for _, want := range []string{"index.html", "scores.json", "leaderboard.csv", "ifeval.html", "ifbench.html", "methodology.html"} {
+	for _, want := range []string{"index.html", "scores.json", "leaderboard.csv", "ifeval-demo.html", "ifbench-demo.html", "methodology.html", "ifeval-demo/leaderboard.csv"} {
 		if _, ok := fa[want]; !ok {
 			t.Errorf("site lacks %s", want)
 		}
@@ -167,8 +166,7 @@ func TestSkipInvalidBuildsTheRest(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "site")
 	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), []string{"build", "--benchmark", "../../../benchmarks/sciif", "--results", results, "--out", out, "--skip-invalid",
-		"--ifeval-input", "../../../benchmarks/ifeval-demo/input_data.jsonl", "--ifbench-input", "../../../benchmarks/ifbench-demo/input_data.jsonl"}, &stdout, &stderr)
+	code := run(context.Background(), []string{"build", "--benchmarks", "../../../benchmarks", "--results", results, "--out", out, "--skip-invalid"}, &stdout, &stderr)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
@@ -177,7 +175,7 @@ func TestSkipInvalidBuildsTheRest(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
 		}
 	}
-	if !strings.Contains(stdout.String(), "(4 models, 44 items)") {
+	if !strings.Contains(stdout.String(), "(4 models, 3 boards)") {
 		t.Errorf("stdout = %q, want 4 models built", stdout.String())
 	}
 	if _, err := os.Stat(filepath.Join(out, "models", "demo-dune-mini.html")); err == nil {

@@ -14,7 +14,7 @@ func runEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	batch := fs.String("batch", "", `JSONL of {"gold", "pred", "tolerance", "type"} pairs ("-" for standard input); writes one {"verdict", "reason"} line per pair`)
 	typ := fs.String("type", "", "answer type hint: numeric, expression, choice, boolean, formula, sequence, interval, set or text")
 	extract := fs.Bool("extract", false, `extract the final answer from ANSWER (with --batch, from each "pred") as a whole response before comparing`)
-	if code := parseFlags(fs, args); code >= 0 {
+	if code := parseFlags(fs, args, stdout); code >= 0 {
 		return code
 	}
 	if *batch != "" {

@@ -70,6 +70,9 @@ func commands() map[string]command {
 // run is the whole program; it returns the exit code.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cmds := commands()
+	if len(args) > 0 && (args[0] == "--version" || args[0] == "-version") {
+		return runVersion(ctx, nil, stdout, stderr)
+	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		usage(stdout, cmds)
 		if len(args) == 0 {
@@ -99,11 +102,8 @@ func usage(w io.Writer, cmds map[string]command) {
 	fmt.Fprintln(w, "\nRun 'sciif <command> --help' for a command's flags.")
 }
 
-// version is the tool's version, shown on the site's methodology page.
-const version = "0.1.0"
-
 func runVersion(_ context.Context, _ []string, stdout, _ io.Writer) int {
-	fmt.Fprintln(stdout, "sciif", version)
+	fmt.Fprintln(stdout, versionString())
 	return 0
 }
 

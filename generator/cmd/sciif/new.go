@@ -41,9 +41,10 @@ judges: [gpt-5.1, gemini-3-flash]   # the judge models, as named in responses.js
 `
 
 func runNew(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flagSet("new", "[--results DIR] MODEL-ID", stderr)
+	fs := flagSet("new", "[--results DIR] [--benchmarks DIR | --benchmark DIR...] MODEL-ID", stderr)
 	results := fs.String("results", "results", "folder of submissions, one folder per model")
-	if code := parseFlags(fs, args); code >= 0 {
+	bf := addBenchFlags(fs)
+	if code := parseFlags(fs, args, stdout); code >= 0 {
 		return code
 	}
 	if fs.NArg() != 1 {
@@ -60,6 +61,11 @@ func runNew(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sciif new: results folder %s does not exist; run from the repository root or pass --results\n", *results)
 		return 1
 	}
+	benches, err := bf.open()
+	if err != nil {
+		printProblems(stderr, "new", err)
+		return 1
+	}
 	dir := filepath.Join(*results, id)
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		if errors.Is(err, os.ErrExist) {
@@ -71,7 +77,6 @@ func runNew(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	files := []struct{ name, data string }{
 		{"metadata.yaml", fmt.Sprintf(metadataTemplate, id)},
-		{"responses.jsonl", ""},
 	}
 	for _, f := range files {
 		// O_EXCL: never overwrite, even if something appeared meanwhile.
@@ -87,20 +92,14 @@ func runNew(_ context.Context, args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	slash := filepath.ToSlash(dir)
-	fmt.Fprintf(stdout, `created %[1]s/metadata.yaml and %[1]s/responses.jsonl
-
-next steps:
-  1. sciif prompts --out prompts.jsonl
-     writes every prompt: the answer prompt of each item, then its judge
-     prompts with a {{MODEL_ANSWER}} placeholder for the model's response
-  2. run the model on the answer prompts, then each judge on the judge
-     prompts (placeholder replaced by the response)
-  3. write one line per item to %[1]s/responses.jsonl:
-     {"id": "…", "response": "…", "judges": {"<judge>": {"correctness": "…", "constraints": {"<constraint>": "…"}}}}
-  4. fill in %[1]s/metadata.yaml
-  5. sciif validate %[1]s
-  6. open a pull request that adds only %[1]s (see SUBMITTING.md)
-`, strings.TrimSuffix(slash, "/"))
+	slash := strings.TrimSuffix(filepath.ToSlash(dir), "/")
+	var steps strings.Builder
+	fmt.Fprintf(&steps, "created %s/metadata.yaml\n\nnext steps:\n", slash)
+	fmt.Fprintf(&steps, "  1. for each benchmark the model answers, run it on the benchmark's prompts\n     (sciif prompts --benchmark DIR lists them, judge prompts included) and write\n     one file into %s:\n", slash)
+	for _, b := range benches {
+		fmt.Fprintf(&steps, "   - %s (%s): %s\n", b.Spec().File, b.Spec().Title, b.Scaffold())
+	}
+	fmt.Fprintf(&steps, "  2. fill in %[1]s/metadata.yaml\n  3. sciif validate %[1]s\n  4. open a pull request that adds only %[1]s (see SUBMITTING.md)\n", slash)
+	io.WriteString(stdout, steps.String())
 	return 0
 }

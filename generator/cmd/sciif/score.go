@@ -8,26 +8,39 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/pipeline"
-	"github.com/sciif/leaderboard/generator/internal/report"
 )
 
-// flagSet returns a flag set that reports errors instead of exiting and
-// prints its usage to stderr.
+// flagSet returns a flag set that reports errors instead of exiting. Its
+// usage goes where the set writes: standard error, or standard output when
+// asked for with --help (see parseFlags).
 func flagSet(name, synopsis string, stderr io.Writer) *pflag.FlagSet {
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.SortFlags = false
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: sciif %s %s\n\n", name, synopsis)
+		fmt.Fprintf(fs.Output(), "usage: sciif %s %s\n\n", name, synopsis)
 		fs.PrintDefaults()
 	}
 	return fs
 }
 
 // parseFlags parses args and returns the exit code to use if parsing
-// stopped the command: 0 after --help, 2 after a usage error, -1 otherwise.
-func parseFlags(fs *pflag.FlagSet, args []string) int {
+// stopped the command: 0 after --help (the help goes to stdout), 2 after a
+// usage error, -1 otherwise.
+func parseFlags(fs *pflag.FlagSet, args []string, stdout io.Writer) int {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "-h" || a == "--help" {
+			errOut := fs.Output()
+			fs.SetOutput(stdout)
+			defer fs.SetOutput(errOut)
+			break
+		}
+	}
 	if err := fs.Parse(args); err != nil {
 		if err == pflag.ErrHelp {
 			return 0
@@ -60,13 +73,13 @@ func parsePolicies(s string) ([]board.Policy, error) {
 }
 
 func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flagSet("score", "[--benchmark DIR] [--results DIR] [--policy strict|loose|both] [--no-rules] [--format table|csv|json]", stderr)
-	bench := fs.String("benchmark", "benchmarks/sciif", "benchmark folder holding items.jsonl (and optionally catalog.json)")
+	fs := flagSet("score", "[--benchmarks DIR | --benchmark DIR...] [--results DIR] [--policy strict|loose|both] [--no-rules] [--format table|csv|json]", stderr)
+	bf := addBenchFlags(fs)
 	results := fs.String("results", "results", "folder of submissions, one folder per model")
 	policy := fs.String("policy", "both", "compliance policy: strict, loose or both")
-	noRules := fs.Bool("no-rules", false, "score with the two judges alone (the paper's dual-judge protocol)")
+	noRules := fs.Bool("no-rules", false, "score with the judges alone where a benchmark has rules and judges (SciIF's dual-judge protocol)")
 	format := fs.String("format", "table", "output format: table, csv or json")
-	if code := parseFlags(fs, args); code >= 0 {
+	if code := parseFlags(fs, args, stdout); code >= 0 {
 		return code
 	}
 	if code := noArgs(fs, stderr); code >= 0 {
@@ -83,25 +96,66 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "sciif score: --format must be table, csv or json, not %q\n", *format)
 		return 2
 	}
-	res, err := pipeline.Rescore(ctx, pipeline.Options{Benchmark: *bench, Results: *results, Policies: policies, NoRules: *noRules, Rules: defaultRules()})
+	opt := kind.Options{NoRules: *noRules, Policies: policies}
+	res, err := pipeline.Boards(ctx, pipeline.BoardsOptions{Kinds: registry, Root: *bf.root, Benchmarks: *bf.dirs, Results: *results, Options: opt})
 	if err != nil {
 		printProblems(stderr, "score", err)
 		return 1
 	}
-	for _, d := range res.Diags {
+	for _, d := range res.Warnings {
 		fmt.Fprintln(stderr, d.String())
 	}
-	switch *format {
-	case "json":
-		err = report.JSON(stdout, res.Board)
-	case "csv":
-		err = report.CSV(stdout, report.Rows(res.Board, policies))
-	default:
-		err = report.Table(stdout, res.Board, policies)
+	var shown []int
+	for i, b := range res.Boards {
+		if b != nil || len(res.Benchmarks) == 1 {
+			shown = append(shown, i)
+		}
 	}
-	if err != nil {
-		fmt.Fprintln(stderr, "sciif score:", err)
-		return 1
+	board := func(i int) (kind.Board, error) {
+		if b := res.Boards[i]; b != nil {
+			return b, nil
+		}
+		return res.Benchmarks[i].Rank(nil, opt)
+	}
+	if len(shown) > 1 && *format == "csv" {
+		fmt.Fprintln(stderr, "sciif score: --format csv prints one board; choose it with --benchmark")
+		return 2
+	}
+	if len(shown) > 1 && *format == "json" {
+		// Several boards: one JSON document naming each.
+		fmt.Fprintln(stdout, `{"benchmarks": [`)
+		for n, i := range shown {
+			b, err := board(i)
+			if err == nil {
+				spec := res.Benchmarks[i].Spec()
+				fmt.Fprintf(stdout, "{\"name\": %q, \"kind\": %q, \"title\": %q, \"board\":\n", spec.Name, spec.Kind, spec.Title)
+				err = b.Write(stdout, "json", opt)
+				sep := ","
+				if n == len(shown)-1 {
+					sep = ""
+				}
+				fmt.Fprintf(stdout, "}%s\n", sep)
+			}
+			if err != nil {
+				fmt.Fprintln(stderr, "sciif score:", err)
+				return 1
+			}
+		}
+		fmt.Fprintln(stdout, "]}")
+		return 0
+	}
+	for n, i := range shown {
+		if n > 0 {
+			fmt.Fprintln(stdout)
+		}
+		b, err := board(i)
+		if err == nil {
+			err = b.Write(stdout, *format, opt)
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "sciif score:", err)
+			return 1
+		}
 	}
 	return 0
 }

@@ -15,7 +15,7 @@ func runSynth(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	models := fs.Int("models", 100, "number of synthetic submissions")
 	items := fs.Int("items", 334, "number of benchmark items")
 	seed := fs.Uint64("seed", 1, "seed; the same seed gives byte-identical files")
-	if code := parseFlags(fs, args); code >= 0 {
+	if code := parseFlags(fs, args, stdout); code >= 0 {
 		return code
 	}
 	if *out == "" || fs.NArg() > 0 {

@@ -6,19 +6,17 @@ import (
 	"io"
 	"os"
 
-	"github.com/sciif/leaderboard/generator/internal/ingest"
-	"github.com/sciif/leaderboard/generator/internal/pipeline"
+	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/validate"
 )
 
 func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flagSet("validate", "[--benchmark DIR] [--results DIR] [--format text|json|markdown] PATH...", stderr)
-	bench := fs.String("benchmark", "benchmarks/sciif", "benchmark folder holding items.jsonl (and optionally catalog.json)")
+	fs := flagSet("validate", "[--benchmarks DIR | --benchmark DIR...] [--results DIR] [--format text|json|markdown] PATH...", stderr)
+	bf := addBenchFlags(fs)
 	results := fs.String("results", "results", "the current board: rank against its submissions and keep model names unique in it (\"\" for none)")
 	format := fs.String("format", "text", "output format: text, json or markdown (a pull-request summary)")
-	ifevalIn := fs.String("ifeval-input", "", "IFEval-format prompts the ifeval.jsonl files answer (default: as sciif build)")
-	ifbenchIn := fs.String("ifbench-input", "", "IFBench prompts the ifbench.jsonl files answer (default: as sciif build)")
-	if code := parseFlags(fs, args); code >= 0 {
+	if code := parseFlags(fs, args, stdout); code >= 0 {
 		return code
 	}
 	if fs.NArg() == 0 {
@@ -32,23 +30,18 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "sciif validate: --format must be text, json or markdown, not %q\n", *format)
 		return 2
 	}
-	b, err := ingest.Benchmark(*bench)
+	benches, err := bf.open()
 	if err != nil {
 		printProblems(stderr, "validate", err)
 		return 1
 	}
-	board := *results
-	if board != "" {
-		if fi, err := os.Stat(board); err != nil || !fi.IsDir() {
-			board = "" // no board to rank against: rank among the folders given
+	boardDir := *results
+	if boardDir != "" {
+		if fi, err := os.Stat(boardDir); err != nil || !fi.IsDir() {
+			boardDir = "" // no board to rank against: rank among the folders given
 		}
 	}
-	instrs, err := pipeline.LoadInstr(map[string]string{"ifeval": *ifevalIn, "ifbench": *ifbenchIn})
-	if err != nil {
-		printProblems(stderr, "validate", err)
-		return 1
-	}
-	rep, err := validate.Run(ctx, validate.Expand(fs.Args()), validate.Options{Bench: b, Results: board, Rules: defaultRules(), Instr: instrs})
+	rep, err := validate.Run(ctx, validate.Expand(fs.Args()), validate.Options{Benchmarks: benches, Results: boardDir, Options: kind.Options{Policies: board.Policies}})
 	if err != nil {
 		fmt.Fprintln(stderr, "sciif validate:", err)
 		return 1

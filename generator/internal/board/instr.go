@@ -39,6 +39,9 @@ type InstrModel struct {
 // denominator covers all prompts (or all their instructions): an unanswered
 // prompt follows none of its instructions.
 type InstrScores struct {
+	// Rank is the model's rank by prompt-level accuracy: one plus the
+	// number of models significantly better (package score's paired test).
+	Rank int `json:"rank"`
 	// Prompt is prompt-level accuracy: prompts whose every instruction is
 	// followed.
 	Prompt Rate `json:"prompt_level"`

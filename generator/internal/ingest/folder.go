@@ -15,13 +15,18 @@ import (
 // MaxReadme bounds a submission's README.md.
 const MaxReadme = 256 << 10
 
-// Allowed lists the files a submission folder may hold.
-var Allowed = []string{"metadata.yaml", "responses.jsonl", "ifeval.jsonl", "ifbench.jsonl", "reported.yaml", "README.md"}
+// Fixed lists the files every submission folder may hold besides its
+// benchmarks' result files.
+var Fixed = []string{"metadata.yaml", "reported.yaml", "README.md"}
 
-// limits gives the size limit of each allowed file.
-var limits = map[string]int64{
-	"metadata.yaml": MaxSmall, "responses.jsonl": MaxFile, "ifeval.jsonl": MaxFile,
-	"ifbench.jsonl": MaxFile, "reported.yaml": MaxReported, "README.md": MaxReadme,
+// limits gives the size limit of each fixed file; a result file may hold
+// MaxFile bytes.
+var limits = map[string]int64{"metadata.yaml": MaxSmall, "reported.yaml": MaxReported, "README.md": MaxReadme}
+
+// Allowed lists the files a submission folder may hold, given the
+// benchmarks' result files.
+func Allowed(results []string) []string {
+	return append(append([]string(nil), Fixed...), results...)
 }
 
 // Diagnostic codes of CheckFolder, stable for tools that read them.
@@ -39,10 +44,14 @@ const (
 	CodeBothKinds    = "folder.both_kinds"
 	CodeReportedOnly = "folder.responses_beside_reported"
 	CodeNoMetadata   = "folder.no_metadata"
+	CodeNoResults    = "folder.no_results"
 )
 
 // Folder is what CheckFolder found in a submission folder.
 type Folder struct {
+	// Results lists the benchmarks' result files present, in the order
+	// given to CheckFolder.
+	Results []string
 	// Listed is true when dir is a folder whose entries could be listed.
 	Listed bool
 	// Present lists the allowed regular files found, by name.
@@ -59,7 +68,10 @@ type Folder struct {
 // (metadata.yaml) or published figures (reported.yaml). Every problem is
 // fatal: `sciif validate` refuses such a folder and `sciif build` does not
 // build it. The files' contents are checked by their readers.
-func CheckFolder(dir string) (Folder, board.Problems) {
+//
+// results lists the benchmarks' result files (responses.jsonl,
+// ifeval.jsonl, …): a rescored submission holds at least one of them.
+func CheckFolder(dir string, results []string) (Folder, board.Problems) {
 	f := Folder{Present: map[string]bool{}}
 	var probs board.Problems
 	add := func(file, code, format string, args ...any) {
@@ -89,9 +101,16 @@ func CheckFolder(dir string) (Folder, board.Problems) {
 		return f, probs
 	}
 	f.Listed = true
+	isResult := map[string]bool{}
+	for _, r := range results {
+		isResult[r] = true
+	}
 	for _, e := range entries {
 		path := filepath.Join(dir, e.Name())
 		max, allowed := limits[e.Name()]
+		if isResult[e.Name()] {
+			max, allowed = MaxFile, true
+		}
 		switch {
 		case e.Type()&fs.ModeSymlink != 0:
 			add(path, CodeEntryLink, "symbolic link")
@@ -124,7 +143,7 @@ func CheckFolder(dir string) (Folder, board.Problems) {
 	case f.Present["metadata.yaml"] && f.Present["reported.yaml"]:
 		add(filepath.Join(dir, "reported.yaml"), CodeBothKinds, "a folder holds either a rescored submission or reported figures, not both")
 	case f.Reported:
-		for _, name := range []string{"responses.jsonl", "ifeval.jsonl", "ifbench.jsonl"} {
+		for _, name := range results {
 			if f.Present[name] {
 				add(filepath.Join(dir, name), CodeReportedOnly, "responses beside reported.yaml are not scored")
 			}
@@ -132,7 +151,24 @@ func CheckFolder(dir string) (Folder, board.Problems) {
 	case !f.Rescored && !hasEntry(entries, "metadata.yaml") && !hasEntry(entries, "reported.yaml"):
 		add(filepath.Join(dir, "metadata.yaml"), CodeNoMetadata, "missing metadata.yaml")
 	}
+	for _, r := range results {
+		if f.Present[r] {
+			f.Results = append(f.Results, r)
+		}
+	}
+	if f.Rescored && len(f.Results) == 0 && !hasAny(entries, results) {
+		add(dir, CodeNoResults, "no results: a submission holds one result file per benchmark it answers (%s)", strings.Join(results, ", "))
+	}
 	return f, probs
+}
+
+func hasAny(entries []os.DirEntry, names []string) bool {
+	for _, n := range names {
+		if hasEntry(entries, n) {
+			return true
+		}
+	}
+	return false
 }
 
 func hasEntry(entries []os.DirEntry, name string) bool {

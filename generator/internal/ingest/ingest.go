@@ -191,7 +191,9 @@ func SafeSlug(name string) bool {
 // holds a metadata.yaml, in name order. Folders holding only a reported.yaml
 // (published figures, not rescored) are left to Reported; hidden folders are
 // ignored; any other folder is a problem.
-func Submissions(dir string) ([]board.Submission, error) {
+//
+// results lists the benchmarks' result files a folder may hold.
+func Submissions(dir string, results []string) ([]board.Submission, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("ingest: results: %w", err)
@@ -214,7 +216,7 @@ func Submissions(dir string) ([]board.Submission, error) {
 			continue
 		}
 		sdir := filepath.Join(dir, name)
-		folder, fp := CheckFolder(sdir)
+		folder, fp := CheckFolder(sdir, results)
 		probs = append(probs, fp...)
 		if !folder.Present["metadata.yaml"] {
 			continue // published figures (Reported reads them), or refused
@@ -361,7 +363,6 @@ func DecodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 		{"organization", "organization: <who trained the model>"},
 		{"open_weights", "open_weights: true"},
 		{"date", "date: YYYY-MM-DD"},
-		{"judges", "judges: [gpt-5.1, gemini-3-flash]"},
 	} {
 		if _, ok := lines[req.field]; !ok {
 			at(0, req.field, "required field missing — add `%s`", req.hint)
@@ -383,8 +384,10 @@ func DecodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 	if _, err := time.Parse("2006-01-02", m.Date); err != nil {
 		at(lines["date"], "date", "%q is not a date in the form YYYY-MM-DD", m.Date)
 	}
-	if len(m.Judges) == 0 {
-		at(lines["judges"], "judges", "list at least one judge model, e.g. `judges: [gpt-5.1, gemini-3-flash]`")
+	if _, ok := lines["judges"]; ok && len(m.Judges) == 0 {
+		// Judges are required by the benchmarks judges grade (their kinds
+		// say so); listed, they must be named.
+		at(lines["judges"], "judges", "list at least one judge model, e.g. `judges: [gpt-5.1, gemini-3-flash]`, or leave the field out")
 	}
 	seen := map[string]bool{}
 	for _, j := range m.Judges {

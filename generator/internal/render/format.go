@@ -111,13 +111,7 @@ func SortedKs(m map[string]board.Rate) []string {
 	return ks
 }
 
-func weightsLabel(open bool) string {
-	if open {
-		return "open"
-	}
-	return "closed"
-}
-
+// PolicyName is a policy as pages name it: "Strict", "Loose".
 func PolicyName(p board.Policy) string {
 	if p == board.Loose {
 		return "Loose"

@@ -1,6 +1,13 @@
-// Package render is the render stage of the pipeline: it turns a scored
-// board, the benchmark and the verified runs into the files of a static
-// site (HTML pages, CSV and JSON downloads, and the static assets).
+// Package render is the render stage of the pipeline: it turns scored
+// boards into the files of a static site (HTML pages, CSV and JSON
+// downloads, and the static assets).
+//
+// It is the site's driver and its toolkit, and it knows no benchmark kind:
+// each kind's package implements Board and renders its own pages with the
+// helpers here (Site.Render, Markdown, rates, charts, slugs), while the
+// site adds what belongs to all boards: the navigation, the model
+// registry that links boards to each other, the methodology and downloads
+// pages, and the assets.
 //
 // It performs no disk I/O: it returns files as path and bytes, and package
 // publish writes them. It reads no clock and no random source, and ranges
@@ -33,32 +40,18 @@ import (
 	"github.com/sciif/leaderboard/templates"
 )
 
-// Input is everything a site is built from. Bench, Board and Runs are
-// required; the other fields are optional. Later boards (IFEval, IFBench)
-// and other sources are meant to arrive as further optional fields, each
-// adding its own pages and navigation entry, without changing these.
+// Input is everything a site is built from.
 type Input struct {
-	// Bench is the benchmark: its catalog and its items.
-	Bench *board.Benchmark
-	// Board holds both policies' scores, models in leaderboard order with
-	// ranks set.
-	Board *board.Board
-	// Runs holds the verified submissions in the same order as
-	// Board.Models, each with one verdict and one response per item.
-	Runs []board.Run
+	// Boards are the benchmarks' boards, in the order the site shows them:
+	// the first is the front page (index.html).
+	Boards []Board
 	// Version names the generator and verifier that built the site; it is
 	// printed in the footer and on the methodology page.
 	Version string
 	// Reported lists figures published elsewhere (papers, model cards).
-	// They are shown apart from the board as "reported, not rescored",
+	// They are shown apart from the boards as "reported, not rescored",
 	// never ranked and never mixed with rescored numbers.
 	Reported []board.Reported
-	// JudgesOnly, when set, is the same board scored with the judges alone
-	// (--no-rules): the analysis page compares it with Board.
-	JudgesOnly *board.Board
-	// Instr holds rescored instruction-following boards (IFEval, IFBench),
-	// each shown on its own page, linked to the SciIF model pages by id.
-	Instr []*board.InstrBoard
 	// Templates and Assets, when set, replace the embedded templates/ and
 	// assets/ trees, so a designer can edit them and rebuild without
 	// recompiling.
@@ -66,16 +59,120 @@ type Input struct {
 	Assets    fs.FS
 }
 
-// Site renders the whole site. Files are returned sorted by path.
-func Site(in Input) ([]board.File, error) {
+// A Board is one benchmark's board as the site shows it. Each benchmark
+// kind implements it in its own package; the site knows none of them.
+type Board interface {
+	// Info says what the board adds to the whole site: its name, its
+	// models, its navigation entries. front is set for the first board,
+	// whose home page is the site's index.html.
+	Info(front bool) BoardInfo
+	// Pages renders the board's pages and downloads into s (Site.Render,
+	// Site.Add).
+	Pages(s *Site) error
+	// Summary is how model id does on this board, as rows of another
+	// board's model page ("Other benchmarks"); nil when the board has no
+	// such figures.
+	Summary(s *Site, id string) []OtherRow
+}
+
+// BoardInfo describes a board to the site.
+type BoardInfo struct {
+	// Name is the benchmark's name: it prefixes the board's pages, chart
+	// ids and downloads when the board is not the front page.
+	Name string
+	// Title is the benchmark's name for readers ("SciIF", "IFEval").
+	Title string
+	// Models lists the models on the board, in board order.
+	Models []ModelInfo
+	// ModelPages is set when the board renders a page per model at
+	// Base(Name)+"models/<slug>.html"; the first such board's pages are the
+	// ones every other board links to.
+	ModelPages bool
+	// Nav lists the board's entries in the site's navigation, relative to
+	// the site root; the first is the board's home page. Keys are the
+	// Page.Nav values of the pages they mark.
+	Nav []NavLink
+}
+
+// ModelInfo names one model of a board.
+type ModelInfo struct {
+	ID   string
+	Name string
+}
+
+// NavLink is one entry of the site's navigation.
+type NavLink struct {
+	Key  string
+	Href string
+	Text string
+}
+
+// Download is one file of the downloads page, or one stable address.
+type Download struct {
+	Href string
+	// What says what the file holds, as HTML.
+	What template.HTML
+}
+
+// OtherRow is one line of a model page's "Other benchmarks" table.
+type OtherRow struct {
+	Bench  string
+	Href   string
+	Metric string
+	Title  string
+	S, L   RateView
+	// Absent says the model took no part in this benchmark.
+	Absent bool
+}
+
+// ModelRef is a model as the whole site knows it.
+type ModelRef struct {
+	ID   string
+	Name string
+	// Slug names its files and anchors.
+	Slug string
+	// Index is its place among all the site's models, which fixes its
+	// colour in every chart.
+	Index int
+	// Href is its model page, relative to the site root, or "".
+	Href string
+}
+
+// Site is a site being rendered: the boards' shared state and the files
+// rendered so far. Its methods are safe for concurrent use.
+type Site struct {
+	tmpl, assets fs.FS
+	version      string
+	reported     []board.Reported
+	boards       []Board
+	infos        []BoardInfo
+	links        []NavLink
+	models       []ModelRef
+	modelIndex   map[string]int
+
+	mu          sync.Mutex
+	pages       map[string]*template.Template
+	files       []board.File
+	answers     map[string][]answer
+	methodology []template.HTML
+	downloads   []downloadsSection
+}
+
+// Build renders the whole site. Files are returned sorted by path.
+func Build(in Input) ([]board.File, error) {
 	s, err := newSite(in)
 	if err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
-	files, err := s.build()
-	if err != nil {
+	for _, b := range s.boards {
+		if err := b.Pages(s); err != nil {
+			return nil, fmt.Errorf("render: %w", err)
+		}
+	}
+	if err := s.sitePages(); err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
+	files := s.files
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	for i := 1; i < len(files); i++ {
 		if files[i].Path == files[i-1].Path {
@@ -85,153 +182,308 @@ func Site(in Input) ([]board.File, error) {
 	return files, nil
 }
 
-// model joins a board row with its run.
-type model struct {
-	Scores *board.ModelScores
-	Run    *board.Run
-	Slug   string
-	// Index is the position on the board, which fixes its colour in charts.
-	Index int
-}
-
-type site struct {
-	in        Input
-	tmpl      fs.FS
-	assets    fs.FS
-	models    []model
-	itemSlugs []string
-	// cons lists the catalog's constraints grouped by family in display
-	// order.
-	cons   []board.Constraint
-	groups []familyGroup
-	// enabled counts, per constraint id, the items that enable it.
-	enabled map[string]int
-	pages   map[string]*template.Template
-	judges  []string
-}
-
-// familyGroup is a family and its constraints in catalog order.
-type familyGroup struct {
-	Family board.Family
-	Name   string
-	Cons   []board.Constraint
-}
-
-func newSite(in Input) (*site, error) {
-	if in.Bench == nil || in.Board == nil {
-		return nil, errors.New("benchmark and board are required")
+func newSite(in Input) (*Site, error) {
+	if len(in.Boards) == 0 {
+		return nil, errors.New("no board to show")
 	}
-	if len(in.Runs) != len(in.Board.Models) {
-		return nil, fmt.Errorf("%d runs for %d models", len(in.Runs), len(in.Board.Models))
-	}
-	s := &site{in: in, tmpl: in.Templates, assets: in.Assets, enabled: map[string]int{}}
+	s := &Site{tmpl: in.Templates, assets: in.Assets, version: in.Version, reported: in.Reported,
+		boards: in.Boards, modelIndex: map[string]int{}, pages: map[string]*template.Template{}, answers: map[string][]answer{}}
 	if s.tmpl == nil {
 		s.tmpl = templates.FS
 	}
 	if s.assets == nil {
 		s.assets = assets.FS
 	}
-	seen := map[string]string{}
-	for i := range in.Board.Models {
-		ms := &in.Board.Models[i]
-		run := &in.Runs[i]
-		if run.Submission.ID != ms.ID {
-			return nil, fmt.Errorf("run %d is %q but board row %d is %q", i, run.Submission.ID, i, ms.ID)
+	names := map[string]bool{}
+	pagesOf := ""
+	for i, b := range in.Boards {
+		info := b.Info(i == 0)
+		if names[info.Name] {
+			return nil, fmt.Errorf("two boards are named %q", info.Name)
 		}
-		if n := len(run.Verdicts); n != len(in.Bench.Items) {
-			return nil, fmt.Errorf("model %s: %d verdicts for %d items", ms.ID, n, len(in.Bench.Items))
-		}
-		if n := len(run.Responses); n != 0 && n != len(in.Bench.Items) {
-			return nil, fmt.Errorf("model %s: %d responses for %d items", ms.ID, n, len(in.Bench.Items))
-		}
-		sl := Slug(ms.ID)
-		if other, dup := seen[sl]; dup {
-			return nil, fmt.Errorf("models %q and %q share the file name %s", other, ms.ID, sl)
-		}
-		seen[sl] = ms.ID
-		s.models = append(s.models, model{Scores: ms, Run: run, Slug: sl, Index: i})
-	}
-	seen = map[string]string{}
-	for i := range in.Bench.Items {
-		it := &in.Bench.Items[i]
-		sl := Slug(it.ID)
-		if other, dup := seen[sl]; dup {
-			return nil, fmt.Errorf("items %q and %q share the file name %s", other, it.ID, sl)
-		}
-		seen[sl] = it.ID
-		s.itemSlugs = append(s.itemSlugs, sl)
-		for _, c := range it.Constraints {
-			s.enabled[c]++
+		names[info.Name] = true
+		s.infos = append(s.infos, info)
+		if info.ModelPages && pagesOf == "" {
+			pagesOf = info.Name
 		}
 	}
-	s.groups = groupFamilies(in.Bench.Catalog)
-	for _, g := range s.groups {
-		s.cons = append(s.cons, g.Cons...)
-	}
-	judges := map[string]bool{}
-	for _, m := range s.models {
-		for _, j := range m.Scores.Judges {
-			judges[j] = true
+	slugs := map[string]string{}
+	for _, info := range s.infos {
+		for _, m := range info.Models {
+			if _, ok := s.modelIndex[m.ID]; ok {
+				continue
+			}
+			sl := Slug(m.ID)
+			if other, dup := slugs[sl]; dup {
+				return nil, fmt.Errorf("models %q and %q share the file name %s", other, m.ID, sl)
+			}
+			slugs[sl] = m.ID
+			ref := ModelRef{ID: m.ID, Name: m.Name, Slug: sl, Index: len(s.models)}
+			s.modelIndex[m.ID] = len(s.models)
+			s.models = append(s.models, ref)
 		}
 	}
-	for j := range judges {
-		s.judges = append(s.judges, j)
-	}
-	sort.Strings(s.judges)
-	var err error
-	s.pages, err = parsePages(s.tmpl)
-	return s, err
-}
-
-// groupFamilies orders the catalog by family: the paper's three first,
-// then any other family in order of first appearance.
-func groupFamilies(cat board.Catalog) []familyGroup {
-	order := append([]board.Family(nil), board.Families...)
-	for _, c := range cat.Constraints {
-		known := false
-		for _, f := range order {
-			known = known || f == c.Family
-		}
-		if !known {
-			order = append(order, c.Family)
-		}
-	}
-	var gs []familyGroup
-	for _, f := range order {
-		g := familyGroup{Family: f, Name: familyName(f)}
-		for _, c := range cat.Constraints {
-			if c.Family == f {
-				g.Cons = append(g.Cons, c)
+	if pagesOf != "" {
+		for _, info := range s.infos {
+			if info.Name != pagesOf {
+				continue
+			}
+			for _, m := range info.Models {
+				s.models[s.modelIndex[m.ID]].Href = s.Base(pagesOf) + "models/" + s.models[s.modelIndex[m.ID]].Slug + ".html"
 			}
 		}
-		if len(g.Cons) > 0 {
-			gs = append(gs, g)
-		}
 	}
-	return gs
+	for _, info := range s.infos {
+		s.links = append(s.links, info.Nav...)
+	}
+	s.links = append(s.links, NavLink{Key: "methodology", Href: "methodology.html", Text: "Methodology"}, NavLink{Key: "downloads", Href: "downloads.html", Text: "Downloads"})
+	return s, nil
 }
 
-func familyName(f board.Family) string {
-	s := string(f)
-	if s == "" {
-		return "Other"
+// Front is the name of the front page's board.
+func (s *Site) Front() string { return s.infos[0].Name }
+
+// Title is the site's name: the front board's title.
+func (s *Site) Title() string { return s.infos[0].Title }
+
+// Base is a folder, relative to the site root, for board name's pages:
+// "" for the front board, "<name>/" for the others. A board may place its
+// pages otherwise.
+func (s *Site) Base(name string) string {
+	if name == s.Front() {
+		return ""
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return Slug(name) + "/"
 }
 
-// pageNames lists the page templates; each is parsed with base.html.
-var pageNames = []string{"index", "constraints", "analysis", "cases", "matrix", "problem", "model", "methodology", "downloads", "instr", "instrindex", "instrcase"}
-
-func parsePages(fsys fs.FS) (map[string]*template.Template, error) {
-	pages := map[string]*template.Template{}
-	for _, name := range pageNames {
-		t, err := template.New(name).Funcs(funcs()).ParseFS(fsys, "base.html", name+".html")
-		if err != nil {
-			return nil, fmt.Errorf("parse templates: %w", err)
+// Home is board name's home page: the first of its navigation entries.
+func (s *Site) Home(name string) string {
+	for _, info := range s.infos {
+		if info.Name == name && len(info.Nav) > 0 {
+			return info.Nav[0].Href
 		}
-		pages[name] = t
 	}
-	return pages, nil
+	return "index.html"
+}
+
+// Version names the generator that builds the site.
+func (s *Site) Version() string { return s.version }
+
+// Reported lists the figures published elsewhere.
+func (s *Site) Reported() []board.Reported { return s.reported }
+
+// Templates is the template tree, for a board's own texts.
+func (s *Site) Templates() fs.FS { return s.tmpl }
+
+// Model returns the site's record of model id.
+func (s *Site) Model(id string) (ModelRef, bool) {
+	i, ok := s.modelIndex[id]
+	if !ok {
+		return ModelRef{}, false
+	}
+	return s.models[i], true
+}
+
+// Others gathers model id's rows from every board but except, in board
+// order.
+func (s *Site) Others(id, except string) []OtherRow {
+	var out []OtherRow
+	for i, b := range s.boards {
+		if s.infos[i].Name == except {
+			continue
+		}
+		out = append(out, b.Summary(s, id)...)
+	}
+	return out
+}
+
+// Render executes page template name (with base.html) into the file out.
+func (s *Site) Render(name, out string, p Page) (board.File, error) {
+	t, err := s.template(name)
+	if err != nil {
+		return board.File{}, err
+	}
+	if p.Root == "" {
+		p.Root = RootOf(out)
+	}
+	p.Benchmark = s.Front()
+	p.Version = s.version
+	p.Links = s.links
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "base", p); err != nil {
+		return board.File{}, fmt.Errorf("page %s: %w", out, err)
+	}
+	return board.File{Path: out, Data: buf.Bytes()}, nil
+}
+
+// RootOf is the relative path from the page at out to the site root.
+func RootOf(out string) string { return strings.Repeat("../", strings.Count(out, "/")) }
+
+// template parses page template name with base.html, once.
+func (s *Site) template(name string) (*template.Template, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if t, ok := s.pages[name]; ok {
+		return t, nil
+	}
+	t, err := template.New(name).Funcs(funcs()).ParseFS(s.tmpl, "base.html", name+".html")
+	if err != nil {
+		return nil, fmt.Errorf("parse templates: %w", err)
+	}
+	s.pages[name] = t
+	return t, nil
+}
+
+// Fragment executes the template file name.html on its own (no base
+// page): a board's part of a page the site makes, such as its section of
+// the methodology page.
+func (s *Site) Fragment(name string, data any) (template.HTML, error) {
+	t, err := template.New(name).Funcs(funcs()).ParseFS(s.tmpl, name+".html")
+	if err != nil {
+		return "", fmt.Errorf("parse templates: %w", err)
+	}
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, name+".html", data); err != nil {
+		return "", fmt.Errorf("%s: %w", name, err)
+	}
+	return template.HTML(buf.String()), nil
+}
+
+// AddMethodology adds a board's section to the methodology page: the
+// facts of this build (judges, items, rules that decided verdicts).
+func (s *Site) AddMethodology(section template.HTML) {
+	s.mu.Lock()
+	s.methodology = append(s.methodology, section)
+	s.mu.Unlock()
+}
+
+// AddDownloads lists a board's downloads on the downloads page; files
+// hold hrefs relative to the site root, addresses the board's stable
+// page addresses.
+func (s *Site) AddDownloads(title string, files, addresses []Download) {
+	s.mu.Lock()
+	s.downloads = append(s.downloads, downloadsSection{Title: title, Files: files, Addresses: addresses})
+	s.mu.Unlock()
+}
+
+// Add adds rendered files to the site.
+func (s *Site) Add(files ...board.File) {
+	s.mu.Lock()
+	s.files = append(s.files, files...)
+	s.mu.Unlock()
+}
+
+// AddAnswer records the whole text of an answer that a page shows
+// shortened (see Shown): it goes into the model's download at AnswersPath,
+// whose lines are sorted by benchmark and id whatever order pages are
+// rendered in.
+func (s *Site) AddAnswer(slug, bench, id, resp string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.answers[slug] = append(s.answers[slug], answer{bench, id, resp})
+}
+
+type answer struct {
+	Benchmark string `json:"benchmark"`
+	ID        string `json:"id"`
+	Response  string `json:"response"`
+}
+
+// Parallel calls page(i) for i in [0, n), spread over the CPUs; the files
+// land in order of i, so the result does not depend on scheduling.
+func Parallel(n int, page func(i int) (board.File, error)) ([]board.File, error) {
+	files := make([]board.File, n)
+	errs := make([]error, n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), n)) {
+		wg.Go(func() {
+			for i := range next {
+				files[i], errs[i] = page(i)
+			}
+		})
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return files, errors.Join(errs...)
+}
+
+// methodologyView is the methodology page: the protocol's text, then each
+// board's facts of this build.
+type methodologyView struct {
+	Text     template.HTML
+	Version  string
+	Sections []template.HTML
+}
+
+// downloadsView is the downloads page.
+type downloadsView struct {
+	Boards []downloadsSection
+}
+
+type downloadsSection struct {
+	Title     string
+	Files     []Download
+	Addresses []Download
+}
+
+// sitePages renders the pages of the whole site: methodology, downloads,
+// the shortened answers' downloads and the static assets.
+func (s *Site) sitePages() error {
+	src, err := ReadText(s.tmpl, "methodology.md")
+	if err != nil {
+		return err
+	}
+	mv := methodologyView{Text: Markdown(NewMarkdown(), src), Version: s.version, Sections: s.methodology}
+	dv := downloadsView{Boards: s.downloads}
+	f, err := s.Render("methodology", "methodology.html", Page{
+		Title:       "Methodology",
+		Description: "How the leaderboard is scored: protocol, policies, metrics, intervals and ranks.",
+		Nav:         "methodology", Math: true, Body: mv,
+	})
+	if err != nil {
+		return err
+	}
+	s.Add(f)
+	f, err = s.Render("downloads", "downloads.html", Page{
+		Title:       "Downloads",
+		Description: "Every table of every board as CSV and JSON, and every verdict.",
+		Nav:         "downloads", Body: dv,
+	})
+	if err != nil {
+		return err
+	}
+	s.Add(f)
+	slugs := make([]string, 0, len(s.answers))
+	for sl := range s.answers {
+		slugs = append(slugs, sl)
+	}
+	sort.Strings(slugs)
+	for _, sl := range slugs {
+		as := s.answers[sl]
+		sort.Slice(as, func(i, j int) bool {
+			if as[i].Benchmark != as[j].Benchmark {
+				return as[i].Benchmark < as[j].Benchmark
+			}
+			return as[i].ID < as[j].ID
+		})
+		var buf bytes.Buffer
+		for _, a := range as {
+			line, _ := json.Marshal(a)
+			buf.Write(line)
+			buf.WriteByte('\n')
+		}
+		s.Add(board.File{Path: AnswersPath(sl), Data: buf.Bytes()})
+	}
+	stat, err := s.assetFiles()
+	if err != nil {
+		return err
+	}
+	s.Add(stat...)
+	return nil
 }
 
 func funcs() template.FuncMap {
@@ -252,7 +504,8 @@ func funcs() template.FuncMap {
 type Page struct {
 	Title       string
 	Description string
-	// Root is the relative path from the page to the site root: "" or "../".
+	// Root is the relative path from the page to the site root: "" or
+	// "../". Set by Site.Render from the page's path.
 	Root      string
 	Nav       string
 	NoIndex   bool
@@ -260,119 +513,23 @@ type Page struct {
 	Math      bool
 	Benchmark string
 	Version   string
-	// Extra lists the optional boards' pages in the navigation.
-	Extra []NavLink
+	// Links is the site's navigation; a page whose Nav is a link's Key is
+	// marked as the current one. Set by Site.Render.
+	Links []NavLink
 	Body  any
 	// ChartData holds chart options, each emitted as inert JSON.
 	ChartData []ChartData
 }
 
+// ChartData is one chart's ECharts option, emitted as inert JSON.
 type ChartData struct {
 	ID     string
 	Option any
 }
 
-func (s *site) exec(name, out string, p Page) (board.File, error) {
-	if p.Root == "" && strings.Contains(out, "/") {
-		p.Root = strings.Repeat("../", strings.Count(out, "/"))
-	}
-	p.Benchmark = s.in.Board.Benchmark
-	if p.Benchmark == "" {
-		p.Benchmark = s.in.Bench.Name
-	}
-	p.Version = s.in.Version
-	p.Extra = s.extraNav()
-	var buf bytes.Buffer
-	if err := s.pages[name].ExecuteTemplate(&buf, "base", p); err != nil {
-		return board.File{}, fmt.Errorf("page %s: %w", out, err)
-	}
-	return board.File{Path: out, Data: buf.Bytes()}, nil
-}
-
-func (s *site) build() ([]board.File, error) {
-	var files []board.File
-	add := func(f board.File, err error) error {
-		if err != nil {
-			return err
-		}
-		files = append(files, f)
-		return nil
-	}
-	md := NewMarkdown()
-	steps := []func() (board.File, error){
-		s.indexPage,
-		s.constraintsPage,
-		s.analysisPage,
-		s.casesPage,
-		s.matrixPage,
-		func() (board.File, error) { return s.methodologyPage(md) },
-		s.downloadsPage,
-		s.leaderboardCSV,
-		s.verdictsCSV,
-		s.scoresJSON,
-	}
-	for _, step := range steps {
-		if err := add(step()); err != nil {
-			return nil, err
-		}
-	}
-	for i := range s.models {
-		if err := add(s.modelPage(&s.models[i])); err != nil {
-			return nil, err
-		}
-	}
-	for _, b := range s.in.Instr {
-		if b == nil {
-			continue
-		}
-		fs, err := s.instrPages(b)
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, fs...)
-	}
-	probs, err := s.problemPages()
-	if err != nil {
-		return nil, err
-	}
-	files = append(files, probs...)
-	files = append(files, s.answerFiles()...)
-	stat, err := s.assetFiles()
-	if err != nil {
-		return nil, err
-	}
-	return append(files, stat...), nil
-}
-
-// problemPages renders one page per item, spread over the CPUs: each
-// page lands in its own slot, so the result does not depend on scheduling.
-func (s *site) problemPages() ([]board.File, error) {
-	n := len(s.in.Bench.Items)
-	files := make([]board.File, n)
-	errs := make([]error, n)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range max(1, min(runtime.GOMAXPROCS(0), n)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			md := NewMarkdown()
-			for i := range next {
-				files[i], errs[i] = s.problemPage(md, i)
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	return files, errors.Join(errs...)
-}
-
 // assetFiles copies the static assets under assets/, leaving out Go
 // sources.
-func (s *site) assetFiles() ([]board.File, error) {
+func (s *Site) assetFiles() ([]board.File, error) {
 	var files []board.File
 	err := fs.WalkDir(s.assets, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || path.Ext(p) == ".go" {
@@ -389,50 +546,4 @@ func (s *site) assetFiles() ([]board.File, error) {
 		return nil, fmt.Errorf("assets: %w", err)
 	}
 	return files, nil
-}
-
-// answerFiles gives, per model with an answer too long for its page, the
-// whole text of every such answer: one JSON line {"benchmark", "id",
-// "response"} each, in board order. Most boards have none.
-func (s *site) answerFiles() []board.File {
-	bufs := map[string]*bytes.Buffer{}
-	var order []string
-	add := func(slug, bench, id, resp string) {
-		b, ok := bufs[slug]
-		if !ok {
-			b = &bytes.Buffer{}
-			bufs[slug] = b
-			order = append(order, slug)
-		}
-		line, _ := json.Marshal(struct {
-			Benchmark string `json:"benchmark"`
-			ID        string `json:"id"`
-			Response  string `json:"response"`
-		}{bench, id, resp})
-		b.Write(line)
-		b.WriteByte('\n')
-	}
-	for mi := range s.models {
-		m := &s.models[mi]
-		for i, resp := range m.Run.Responses {
-			if len(resp) > ShownAnswer {
-				add(m.Slug, s.in.Bench.Name, s.in.Bench.Items[i].ID, resp)
-			}
-		}
-	}
-	for _, b := range s.in.Instr {
-		for _, m := range b.Models {
-			for pi, r := range m.Results {
-				if len(r.Response) > ShownAnswer {
-					add(Slug(m.ID), b.Benchmark, fmt.Sprint(b.Prompts[pi].Key), r.Response)
-				}
-			}
-		}
-	}
-	sort.Strings(order)
-	files := make([]board.File, 0, len(order))
-	for _, sl := range order {
-		files = append(files, board.File{Path: AnswersPath(sl), Data: bufs[sl].Bytes()})
-	}
-	return files
 }

@@ -59,21 +59,39 @@ func Passes(verdicts []board.ItemVerdict, p board.Policy) []bool {
 // Alpha on the shared items. Models whose differences are not significant
 // therefore share a rank, as in Chatbot Arena's tied ranks.
 func Rank(models []board.ModelScores, passes [][]bool, p board.Policy) {
+	var idx []int
+	var pass []int
+	var vecs [][]bool
 	for i := range models {
-		pi := models[i].Policy(p)
-		if pi == nil {
-			continue
+		if ps := models[i].Policy(p); ps != nil {
+			idx = append(idx, i)
+			pass = append(pass, ps.Compliant.Pass)
+			vecs = append(vecs, passes[i])
 		}
+	}
+	for k, r := range Ranks(pass, vecs) {
+		models[idx[k]].Policy(p).Rank = r
+	}
+}
+
+// Ranks ranks competitors by paired outcomes: pass[i] counts competitor
+// i's passes and passes[i] holds its outcome on each shared item. A rank
+// is one plus the number of competitors that beat it significantly: more
+// passes and an exact McNemar p-value below Alpha. Every board ranks this
+// way, so "=2" means the same everywhere: not significantly different.
+func Ranks(pass []int, passes [][]bool) []int {
+	ranks := make([]int, len(pass))
+	for i := range pass {
 		rank := 1
-		for j := range models {
-			pj := models[j].Policy(p)
-			if i == j || pj == nil || pj.Compliant.Pass <= pi.Compliant.Pass {
+		for j := range pass {
+			if i == j || pass[j] <= pass[i] {
 				continue
 			}
 			if McNemar(passes[j], passes[i]) < Alpha {
 				rank++
 			}
 		}
-		pi.Rank = rank
+		ranks[i] = rank
 	}
+	return ranks
 }

@@ -145,7 +145,7 @@ func TestWrite(t *testing.T) {
 	if _, err := ingest.Benchmark(filepath.Join(dir, "benchmarks/sciif")); err != nil {
 		t.Errorf("ingest.Benchmark: %v", err)
 	}
-	if _, err := ingest.Submissions(filepath.Join(dir, "results")); err != nil {
+	if _, err := ingest.Submissions(filepath.Join(dir, "results"), []string{"responses.jsonl"}); err != nil {
 		t.Errorf("ingest.Submissions: %v", err)
 	}
 }

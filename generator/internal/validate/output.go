@@ -79,28 +79,20 @@ func WriteText(w io.Writer, r *Report) error {
 		if !s.Valid {
 			status = fmt.Sprintf("invalid (%d error(s))", s.Errors)
 		}
-		if s.Kind == "reported" {
+		switch {
+		case s.Kind == "reported":
 			fmt.Fprintf(&b, "%s: %s; reported figures, not rescored\n", s.Dir, status)
 			continue
-		}
-		if s.Scores == nil {
+		case len(s.Results) == 0:
 			fmt.Fprintf(&b, "%s: %s; not scored\n", s.Dir, status)
 			continue
 		}
-		fmt.Fprintf(&b, "%s: %s; %d/%d items answered\n", s.Dir, status, s.Answered, r.Items)
-		for _, p := range []struct {
-			name string
-			h    Headline
-		}{{"strict", s.Scores.Strict}, {"loose", s.Scores.Loose}} {
-			fmt.Fprintf(&b, "  %-6s correct %6s  compliant %6s  multi %6s  single %6s  rank %d of %d\n",
-				p.name, pct(p.h.Correct), pct(p.h.Compliant), pct(p.h.Multi), pct(p.h.Single), p.h.Rank, p.h.Of)
-		}
-		for _, c := range s.Claims {
-			mark := "ok"
-			if !c.OK {
-				mark = "MISMATCH"
+		fmt.Fprintf(&b, "%s: %s\n", s.Dir, status)
+		for _, res := range s.Results {
+			fmt.Fprintf(&b, "  %s: %s\n", res.Benchmark, res.Summary)
+			for _, l := range res.Lines {
+				fmt.Fprintf(&b, "    %s\n", l)
 			}
-			fmt.Fprintf(&b, "  claimed %s %s %.4f, rescored %.4f: %s\n", c.Policy, c.Metric, c.Claimed, c.Rescored, mark)
 		}
 	}
 	valid := 0
@@ -128,10 +120,10 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	if !r.Valid {
 		verdict = "❌ invalid"
 	}
-	fmt.Fprintf(&b, "## SciIF submission check: %s\n\n", verdict)
-	fmt.Fprintf(&b, "Rescored on `%s` (%d items). Rates are over every item; rank is among the rescored models of the board, with tied ranks.\n\n", md(r.Benchmark), r.Items)
-	b.WriteString("| Submission | Model | Status | Answered | Strict correct | Strict compliant | Strict rank | Loose correct | Loose compliant | Loose rank |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(&b, "## Submission check: %s\n\n", verdict)
+	fmt.Fprintf(&b, "Rescored on %s. Rates are over every item of a benchmark; ranks are among the rescored models of its board, tied where the paired test finds no significant difference.\n\n", md(strings.Join(r.Benchmarks, ", ")))
+	b.WriteString("| Submission | Model | Status | Benchmark | Answered | Rescored |\n")
+	b.WriteString("|---|---|---|---|---|---|\n")
 	for _, s := range r.Submissions {
 		status := "valid"
 		if !s.Valid {
@@ -140,18 +132,17 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		if s.Warnings > 0 {
 			status += fmt.Sprintf(", %d warning(s)", s.Warnings)
 		}
-		if s.Kind == "reported" {
-			fmt.Fprintf(&b, "| `%s` | %s | %s | reported, not rescored | | | | | | |\n", s.ID, md(s.Name), status)
+		switch {
+		case s.Kind == "reported":
+			fmt.Fprintf(&b, "| `%s` | %s | %s | | reported, not rescored | |\n", s.ID, md(s.Name), status)
+			continue
+		case len(s.Results) == 0:
+			fmt.Fprintf(&b, "| `%s` | %s | %s | | — | |\n", s.ID, md(s.Name), status)
 			continue
 		}
-		if s.Scores == nil {
-			fmt.Fprintf(&b, "| `%s` | %s | %s | — | | | | | | |\n", s.ID, md(s.Name), status)
-			continue
+		for _, res := range s.Results {
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", s.ID, md(s.Name), status, md(res.Benchmark), md(res.Summary), md(strings.Join(res.Lines, "; ")))
 		}
-		st, lo := s.Scores.Strict, s.Scores.Loose
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %d/%d | %s | %s | %d of %d | %s | %s | %d of %d |\n",
-			s.ID, md(s.Name), status, s.Answered, r.Items,
-			pct(st.Correct), pct(st.Compliant), st.Rank, st.Of, pct(lo.Correct), pct(lo.Compliant), lo.Rank, lo.Of)
 	}
 	if r.Errors+r.Warnings > 0 {
 		b.WriteString("\n<details><summary>Findings</summary>\n\n```text\n")

@@ -1,9 +1,9 @@
 // Package validate checks submission folders before they are merged: the
 // gate a pull request passes, and what a submitter runs locally.
 //
-// It sits beside the pipeline rather than in it: it reads through ingest,
-// rescores through pipeline, verify and score exactly as `sciif score` does,
-// and writes nothing. It never modifies a submission and never invents a
+// It sits beside the pipeline rather than in it: it reads through ingest and
+// checks and rescores through pipeline and the benchmarks' kinds exactly as
+// `sciif score` and `sciif build` do, and writes nothing. It never modifies a submission and never invents a
 // score: the numbers it reports are the ones the board would show.
 //
 // Validation accepts exactly what `sciif build` builds: both run the same
@@ -25,14 +25,10 @@
 //   - metadata.yaml: at most ingest.MaxSmall bytes;
 //   - reported.yaml: at most ingest.MaxReported bytes;
 //   - README.md: at most ingest.MaxReadme bytes.
-//
-// Claimed scores in metadata.yaml match when they are within
-// ClaimTolerance of the rescored rate.
 package validate
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -41,19 +37,13 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/pipeline"
-	"github.com/sciif/leaderboard/generator/internal/score"
-	"github.com/sciif/leaderboard/generator/internal/verify"
 )
 
 // Schema names the version of the JSON report; it changes only when a
 // field is removed or changes meaning.
-const Schema = "sciif-validate/1"
-
-// ClaimTolerance is the largest accepted absolute difference between a
-// claimed rate and the rescored one (both fractions): half a unit of the
-// last digit of a percentage printed with one decimal (29.6 %).
-const ClaimTolerance = 0.0005
+const Schema = "sciif-validate/2"
 
 // Severity says whether a finding blocks a merge.
 type Severity string
@@ -93,40 +83,24 @@ func (f Finding) String() string {
 	return s
 }
 
-// Headline is a submission's rescored headline under one policy, as
-// fractions in [0, 1].
-type Headline struct {
-	Correct   float64 `json:"correct"`
-	Compliant float64 `json:"compliant"`
-	Multi     float64 `json:"multi"`
-	Single    float64 `json:"single"`
-	// Rank is the rank the submission would have on the board, of Of
-	// rescored models (tied ranks, as on the board).
-	Rank int `json:"rank"`
-	Of   int `json:"of"`
-}
-
-// Scores are the rescored numbers of a submission.
-type Scores struct {
-	Strict Headline `json:"strict"`
-	Loose  Headline `json:"loose"`
-}
-
-// Claim compares one claimed rate with the rescored one.
-type Claim struct {
-	Policy   board.Policy `json:"policy"`
-	Metric   string       `json:"metric"`
-	Claimed  float64      `json:"claimed"`
-	Rescored float64      `json:"rescored"`
-	// OK is true when |Claimed - Rescored| <= ClaimTolerance.
-	OK bool `json:"ok"`
+// Result is a submission's outcome on one benchmark.
+type Result struct {
+	Benchmark string `json:"benchmark"`
+	Kind      string `json:"kind"`
+	// Summary says how much of the benchmark the submission answers.
+	Summary string `json:"summary"`
+	// Lines are the rescored headline and rank as text; Scores the same
+	// as the benchmark kind's JSON. Both are set only for a valid
+	// submission.
+	Lines  []string `json:"-"`
+	Scores any      `json:"scores,omitempty"`
 }
 
 // Submission is the verdict on one folder.
 type Submission struct {
 	ID  string `json:"id"`
 	Dir string `json:"dir"`
-	// Kind is "rescored" (metadata.yaml + responses.jsonl), "reported"
+	// Kind is "rescored" (metadata.yaml and result files), "reported"
 	// (reported.yaml) or "unknown".
 	Kind     string    `json:"kind"`
 	Name     string    `json:"name,omitempty"`
@@ -134,14 +108,12 @@ type Submission struct {
 	Errors   int       `json:"errors"`
 	Warnings int       `json:"warnings"`
 	Findings []Finding `json:"findings"`
-	// Answered counts the benchmark items that have a record; Missing
-	// lists the others, in benchmark order.
-	Answered int      `json:"answered"`
-	Missing  []string `json:"missing,omitempty"`
-	// Scores is set whenever the responses could be scored, valid or not.
-	Scores *Scores  `json:"scores,omitempty"`
-	Claims []Claim  `json:"claims,omitempty"`
-	meta   metaInfo `json:"-"`
+	// Results holds one entry per benchmark the submission answers, in
+	// site order.
+	Results []Result `json:"results,omitempty"`
+
+	meta metaInfo
+	runs []kind.Run
 }
 
 type metaInfo struct {
@@ -153,9 +125,9 @@ type metaInfo struct {
 // Report is the whole result of a validation: the `sciif validate
 // --format json` document.
 type Report struct {
-	Schema    string `json:"schema"`
-	Benchmark string `json:"benchmark"`
-	Items     int    `json:"items"`
+	Schema string `json:"schema"`
+	// Benchmarks names the benchmarks checked against.
+	Benchmarks []string `json:"benchmarks"`
 	// Board is the results folder the submissions were ranked against.
 	Board       string       `json:"board,omitempty"`
 	Valid       bool         `json:"valid"`
@@ -166,16 +138,14 @@ type Report struct {
 
 // Options configure a validation.
 type Options struct {
-	Bench *board.Benchmark
+	// Benchmarks are the benchmarks submissions answer.
+	Benchmarks []kind.Benchmark
 	// Results is the current board's results folder: submissions are ranked
 	// against its valid submissions and their names must be unique in it.
 	// Empty: rank the validated submissions among themselves.
 	Results string
-	// Rules are the deterministic verifiers `sciif score` runs.
-	Rules verify.Rules
-	// Instr are the instruction benchmarks whose responses (ifeval.jsonl,
-	// ifbench.jsonl) are checked against their prompts, as the build does.
-	Instr []*pipeline.InstrBench
+	// Options are passed to every benchmark, as sciif score passes them.
+	Options kind.Options
 }
 
 // Expand turns the command-line paths into submission folders: a folder
@@ -228,39 +198,27 @@ func isSubmission(dir string) bool {
 	return false
 }
 
-// scored is one rescored submission, kept for ranking.
-type scored struct {
-	model  board.ModelScores
-	passes map[board.Policy][]bool
-}
-
 // Run validates the submission folders dirs (see Expand) and returns the
 // report. It returns an error only when the board cannot be read at all.
 func Run(ctx context.Context, dirs []string, opt Options) (*Report, error) {
-	rep := &Report{Schema: Schema, Benchmark: opt.Bench.Name, Items: len(opt.Bench.Items), Board: opt.Results}
-	v := verify.New(opt.Bench, verify.Options{Rules: opt.Rules})
-	index := opt.Bench.Index()
-	runs := map[string]*scored{} // by absolute folder path
+	rep := &Report{Schema: Schema, Board: opt.Results}
+	for _, b := range opt.Benchmarks {
+		rep.Benchmarks = append(rep.Benchmarks, b.Spec().Name)
+	}
+	files := kind.Files(opt.Benchmarks)
 	for _, dir := range dirs {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		s, sc := check(ctx, dir, opt.Bench, index, v, opt.Instr)
-		if sc != nil {
-			runs[abs(dir)] = sc
-		}
-		rep.Submissions = append(rep.Submissions, s)
+		rep.Submissions = append(rep.Submissions, check(ctx, dir, files, opt))
 	}
-	validated := map[string]bool{}
-	for _, d := range dirs {
-		validated[abs(d)] = true
+	checkNames(rep.Submissions, opt.Results, files)
+	for i := range rep.Submissions {
+		count(&rep.Submissions[i])
 	}
-	board, err := currentBoard(ctx, opt, index, v, runs, validated)
-	if err != nil {
+	if err := rank(ctx, rep.Submissions, opt); err != nil {
 		return nil, err
 	}
-	checkNames(rep.Submissions, opt.Results)
-	rank(rep.Submissions, runs, board)
 	for i := range rep.Submissions {
 		s := &rep.Submissions[i]
 		sort.SliceStable(s.Findings, func(a, b int) bool {
@@ -270,20 +228,23 @@ func Run(ctx context.Context, dirs []string, opt Options) (*Report, error) {
 			}
 			return fa.Line < fb.Line
 		})
-		s.Errors, s.Warnings = 0, 0
-		for _, f := range s.Findings {
-			if f.Severity == Error {
-				s.Errors++
-			} else {
-				s.Warnings++
-			}
-		}
-		s.Valid = s.Errors == 0
 		rep.Errors += s.Errors
 		rep.Warnings += s.Warnings
 	}
 	rep.Valid = rep.Errors == 0
 	return rep, nil
+}
+
+func count(s *Submission) {
+	s.Errors, s.Warnings = 0, 0
+	for _, f := range s.Findings {
+		if f.Severity == Error {
+			s.Errors++
+		} else {
+			s.Warnings++
+		}
+	}
+	s.Valid = s.Errors == 0
 }
 
 func abs(p string) string {
@@ -294,8 +255,9 @@ func abs(p string) string {
 	return a
 }
 
-// check validates one folder and rescores it if its responses can be read.
-func check(ctx context.Context, dir string, bench *board.Benchmark, index map[string]int, v *verify.Verifier, instrs []*pipeline.InstrBench) (Submission, *scored) {
+// check validates one folder with the checks the build runs, and checks
+// its result files against the benchmarks.
+func check(ctx context.Context, dir string, files []string, opt Options) Submission {
 	s := Submission{ID: filepath.Base(dir), Dir: dir, Kind: "unknown", Findings: []Finding{}}
 	add := func(f Finding) {
 		if f.Severity == "" {
@@ -303,13 +265,17 @@ func check(ctx context.Context, dir string, bench *board.Benchmark, index map[st
 		}
 		s.Findings = append(s.Findings, f)
 	}
-	folder, fp := ingest.CheckFolder(dir)
+	folder, fp := ingest.CheckFolder(dir, files)
 	for _, p := range fp {
-		add(fromDiag(p))
+		f := fromDiag(p)
+		if p.Code == ingest.CodeEntryUnknown || p.Code == ingest.CodeEntryFolder {
+			f.Fix = "remove it; a submission folder holds only " + strings.Join(ingest.Allowed(files), ", ")
+		}
+		add(f)
 	}
 	switch {
 	case !folder.Listed:
-		return s, nil
+		return s
 	case folder.Rescored:
 		s.Kind = "rescored"
 	case folder.Reported:
@@ -319,286 +285,124 @@ func check(ctx context.Context, dir string, bench *board.Benchmark, index map[st
 			add(fromDiag(p))
 		}
 		s.Name = r.Model.Name
-		return s, nil
+		return s
+	}
+	if !folder.Present["metadata.yaml"] {
+		return s
 	}
 	// Every sound file is read even when the folder has problems, so that
 	// all of them are reported at once.
 	metaPath := filepath.Join(dir, "metadata.yaml")
-	var meta board.Metadata
-	if folder.Present["metadata.yaml"] {
-		m, probs := ingest.Metadata(metaPath)
-		for _, p := range probs {
-			add(fromDiag(p))
-		}
-		meta = m
-		s.Name = meta.Name
-		s.meta = metaInfo{name: meta.Name, nameLine: meta.NameLine, file: metaPath}
-	}
-	for _, ib := range instrs {
-		path := filepath.Join(dir, ib.Name+".jsonl")
-		if folder.Present[ib.Name+".jsonl"] {
-			_, _, probs := pipeline.InstrResponses(path, ib.Input, ib.Index, ib.N)
-			for _, p := range probs {
-				add(fromDiag(p))
-			}
-		}
-	}
-	respPath := filepath.Join(dir, "responses.jsonl")
-	if !folder.Present["responses.jsonl"] {
-		if _, err := os.Lstat(respPath); err != nil {
-			add(Finding{File: respPath, Message: "missing responses.jsonl", Fix: "add one JSON line per benchmark item (see SUBMITTING.md)"})
-		}
-		return s, nil
-	}
-	sub := board.Submission{ID: s.ID, Dir: dir, Meta: meta}
-	run, probs := pipeline.VerifySubmission(ctx, bench, index, v, &sub, false)
+	meta, probs := ingest.Metadata(metaPath)
 	for _, p := range probs {
 		add(fromDiag(p))
 	}
-	for _, d := range run.Diagnostics {
-		if d.Line == 0 && strings.HasPrefix(d.Msg, "incomplete:") {
-			continue // reported below with the full list
-		}
-		if len(meta.Judges) == 0 && d.Judge != "" {
-			continue // metadata.yaml is unreadable: its problems say so
-		}
-		add(fromDiag(d))
-	}
-	for i := range run.Verdicts {
-		if run.Verdicts[i].Answered {
-			s.Answered++
-		} else {
-			s.Missing = append(s.Missing, bench.Items[i].ID)
+	s.Name = meta.Name
+	s.meta = metaInfo{name: meta.Name, nameLine: meta.NameLine, file: metaPath}
+	sub := board.Submission{ID: s.ID, Dir: dir, Meta: meta}
+	var present []kind.Benchmark
+	for _, b := range opt.Benchmarks {
+		if folder.Present[b.Spec().File] {
+			present = append(present, b)
 		}
 	}
-	if len(s.Missing) > 0 {
-		add(Finding{Severity: Warning, File: respPath, Field: "id", Message: fmt.Sprintf("incomplete: %d of %d items have no record: %s", len(s.Missing), len(bench.Items), abbreviate(s.Missing, 20)),
-			Fix: "answer every item of the benchmark (`sciif prompts` lists them); an unanswered item is scored as incorrect and non-compliant"})
+	if len(present) == 0 {
+		return s
 	}
-	for _, f := range s.Findings {
-		if f.Severity == Error {
-			return s, nil // refused: no scores, no rank
+	c := pipeline.Check(ctx, present, []board.Submission{sub}, opt.Options)[0]
+	for _, p := range c.Problems {
+		if len(meta.Judges) == 0 && p.Judge != "" {
+			continue // metadata.yaml lists no judges: its problem says so
 		}
+		add(fromDiag(p))
 	}
-	m := score.Model(bench, &sub, run.Verdicts, board.Policies)
-	sc := &scored{model: m, passes: map[board.Policy][]bool{}}
-	for _, pol := range board.Policies {
-		sc.passes[pol] = score.Passes(run.Verdicts, pol)
-	}
-	if meta.Claimed != nil {
-		s.Claims = claims(meta.Claimed, &m)
-		for _, c := range s.Claims {
-			if !c.OK {
-				add(Finding{Severity: Warning, File: metaPath, Field: fmt.Sprintf("claimed.%s.%s", c.Policy, c.Metric),
-					Message: fmt.Sprintf("claimed %.4f but rescored %.4f (differs by %.4f, more than %.4f)", c.Claimed, c.Rescored, absf(c.Claimed-c.Rescored), ClaimTolerance),
-					Fix:     "claim the rescored value or remove the claim; claims are fractions in [0, 1]"})
-			}
-		}
-		for _, f := range claimRange(meta.Claimed) {
-			add(Finding{Severity: Warning, File: metaPath, Field: f, Message: "claimed rate outside [0, 1]", Fix: "write rates as fractions: 0.296 for 29.6 %"})
-		}
-	}
-	return s, sc
-}
-
-func abbreviate(list []string, n int) string {
-	if len(list) <= n {
-		return strings.Join(list, ", ")
-	}
-	return fmt.Sprintf("%s and %d more", strings.Join(list[:n], ", "), len(list)-n)
-}
-
-func absf(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// claims compares every claimed rate with the rescored one, Strict first,
-// metrics in the order correct, compliant, multi, single.
-func claims(c *board.Claimed, m *board.ModelScores) []Claim {
-	var out []Claim
-	for _, pol := range board.Policies {
-		cr := c.Strict
-		if pol == board.Loose {
-			cr = c.Loose
-		}
-		ps := m.Policy(pol)
-		if cr == nil || ps == nil {
-			continue
-		}
-		for _, x := range []struct {
-			metric string
-			claim  *float64
-			rate   float64
-		}{
-			{"correct", cr.Correct, ps.Correct.Rate},
-			{"compliant", cr.Compliant, ps.Compliant.Rate},
-			{"multi", cr.Multi, ps.Multi.Rate},
-			{"single", cr.Single, ps.Single.Rate},
-		} {
-			if x.claim == nil {
-				continue
-			}
-			// A tiny epsilon keeps 0.2965 vs 0.2960 on the accepting side
-			// of the boundary despite binary rounding.
-			ok := absf(*x.claim-x.rate) <= ClaimTolerance+1e-12
-			out = append(out, Claim{Policy: pol, Metric: x.metric, Claimed: *x.claim, Rescored: x.rate, OK: ok})
-		}
-	}
-	return out
-}
-
-func claimRange(c *board.Claimed) []string {
-	var out []string
-	for _, pol := range board.Policies {
-		cr := c.Strict
-		if pol == board.Loose {
-			cr = c.Loose
-		}
-		if cr == nil {
-			continue
-		}
-		for _, x := range []struct {
-			name string
-			v    *float64
-		}{{"correct", cr.Correct}, {"compliant", cr.Compliant}, {"multi", cr.Multi}, {"single", cr.Single}} {
-			if x.v != nil && (*x.v < 0 || *x.v > 1) {
-				out = append(out, fmt.Sprintf("claimed.%s.%s", pol, x.name))
+	s.runs = make([]kind.Run, len(opt.Benchmarks))
+	for i, b := range opt.Benchmarks {
+		for j, pb := range present {
+			if pb == b && c.Runs[j] != nil {
+				s.runs[i] = c.Runs[j]
+				s.Results = append(s.Results, Result{Benchmark: b.Spec().Name, Kind: b.Spec().Kind, Summary: c.Runs[j].Summary()})
 			}
 		}
 	}
-	return out
+	return s
 }
 
-// currentBoard rescores the valid submissions of opt.Results, reusing the
-// runs already made for the folders being validated (validated). Folders of the board that
-// are invalid are left out of the ranking, as `sciif build --skip-invalid`
-// would.
-func currentBoard(ctx context.Context, opt Options, index map[string]int, v *verify.Verifier, runs map[string]*scored, validated map[string]bool) (map[string]*scored, error) {
-	out := map[string]*scored{}
-	for dir, sc := range runs {
-		out[dir] = sc
+// rank scores every benchmark's board with the valid validated
+// submissions in it (a validated folder replaces the board's folder of the
+// same id: it is the new version of that submission) and sets their
+// headlines and would-be ranks.
+func rank(ctx context.Context, subs []Submission, opt Options) error {
+	boardRuns := make([][]kind.Run, len(opt.Benchmarks))
+	validated := map[string]bool{}
+	for i := range subs {
+		validated[abs(subs[i].Dir)] = true
+		validated["id:"+subs[i].ID] = subs[i].Valid && subs[i].runs != nil
 	}
-	if opt.Results == "" {
-		return out, nil
-	}
-	subs, err := ingest.Submissions(opt.Results)
-	var bad map[string]bool
-	if err != nil {
+	if opt.Results != "" {
+		all, err := ingest.Submissions(opt.Results, kind.Files(opt.Benchmarks))
 		var probs board.Problems
-		if !errors.As(err, &probs) {
-			return nil, fmt.Errorf("validate: %w", err)
-		}
-		bad = map[string]bool{}
-		for _, p := range probs {
-			bad[filepath.Dir(p.File)] = true
-		}
-	}
-	for i := range subs {
-		sub := &subs[i]
-		key := abs(sub.Dir)
-		if validated[key] || bad[sub.Dir] {
-			continue // already scored, or not scorable
-		}
-		if fi, err := os.Lstat(filepath.Join(sub.Dir, "responses.jsonl")); err != nil || !fi.Mode().IsRegular() || fi.Size() > ingest.MaxFile {
-			continue
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		run, probs := pipeline.VerifySubmission(ctx, opt.Bench, index, v, sub, false)
-		if len(probs) > 0 {
-			continue
-		}
-		m := score.Model(opt.Bench, sub, run.Verdicts, board.Policies)
-		sc := &scored{model: m, passes: map[board.Policy][]bool{}}
-		for _, pol := range board.Policies {
-			sc.passes[pol] = score.Passes(run.Verdicts, pol)
-		}
-		out[key] = sc
-	}
-	return out, nil
-}
-
-// rank sets the headline scores and would-be rank of every rescored
-// submission. A validated folder with the same id as a board folder
-// replaces it (it is the new version of that submission).
-func rank(subs []Submission, runs, all map[string]*scored) {
-	keys := make([]string, 0, len(all))
-	for k := range all {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	// One model per id: a validated folder wins over a board folder.
-	byID := map[string]string{}
-	for _, k := range keys {
-		id := all[k].model.ID
-		if prev, ok := byID[id]; ok {
-			if _, validated := runs[prev]; validated {
-				continue
+		if err != nil {
+			if p, ok := err.(board.Problems); ok {
+				probs = p
+			} else {
+				return fmt.Errorf("validate: %w", err)
 			}
 		}
-		byID[id] = k
-	}
-	ids := make([]string, 0, len(byID))
-	for id := range byID {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	models := make([]board.ModelScores, len(ids))
-	pos := map[string]int{}
-	for i, id := range ids {
-		models[i] = copyScores(all[byID[id]].model)
-		pos[byID[id]] = i
-	}
-	for _, pol := range board.Policies {
-		passes := make([][]bool, len(ids))
-		for i, id := range ids {
-			passes[i] = all[byID[id]].passes[pol]
+		var others []board.Submission
+		for _, s := range all {
+			if validated[abs(s.Dir)] || validated["id:"+s.ID] || pipeline.Concerns(probs, s.Dir) {
+				continue
+			}
+			others = append(others, s)
 		}
-		score.Rank(models, passes, pol)
+		for _, c := range pipeline.Check(ctx, opt.Benchmarks, others, opt.Options) {
+			if c.Fatal() {
+				continue // left out, as sciif build --skip-invalid leaves it out
+			}
+			for i, r := range c.Runs {
+				if r != nil {
+					boardRuns[i] = append(boardRuns[i], r)
+				}
+			}
+		}
 	}
-	for i := range subs {
-		s := &subs[i]
-		key := abs(s.Dir)
-		if _, ok := runs[key]; !ok {
+	for i, b := range opt.Benchmarks {
+		runs := boardRuns[i]
+		any := false
+		for j := range subs {
+			if subs[j].Valid && subs[j].runs != nil && subs[j].runs[i] != nil {
+				runs = append(runs, subs[j].runs[i])
+				any = true
+			}
+		}
+		if !any {
 			continue
 		}
-		p, ok := pos[key]
-		m := all[key].model
-		if ok {
-			m = models[p]
+		sort.SliceStable(runs, func(a, c int) bool { return runs[a].ID() < runs[c].ID() })
+		bd, err := b.Rank(runs, opt.Options)
+		if err != nil {
+			return err
 		}
-		s.Scores = &Scores{Strict: headline(m.Strict, len(ids)), Loose: headline(m.Loose, len(ids))}
+		for j := range subs {
+			s := &subs[j]
+			if !s.Valid || s.runs == nil || s.runs[i] == nil {
+				continue
+			}
+			for k := range s.Results {
+				if s.Results[k].Benchmark == b.Spec().Name {
+					s.Results[k].Lines, s.Results[k].Scores = bd.Headline(s.ID)
+				}
+			}
+		}
 	}
-}
-
-// copyScores copies the policy scores so that ranking does not write into
-// the shared runs.
-func copyScores(m board.ModelScores) board.ModelScores {
-	if m.Strict != nil {
-		s := *m.Strict
-		m.Strict = &s
-	}
-	if m.Loose != nil {
-		l := *m.Loose
-		m.Loose = &l
-	}
-	return m
-}
-
-func headline(p *board.PolicyScores, of int) Headline {
-	if p == nil {
-		return Headline{}
-	}
-	return Headline{Correct: p.Correct.Rate, Compliant: p.Compliant.Rate, Multi: p.Multi.Rate, Single: p.Single.Rate, Rank: p.Rank, Of: of}
+	return nil
 }
 
 // checkNames reports a submission whose model name is already used by
-// another validated folder or by another folder of the board.
-func checkNames(subs []Submission, results string) {
+// another validated folder or by another folder of the board, as the
+// build does (ingest.SameNames).
+func checkNames(subs []Submission, results string, files []string) {
 	names := map[string][]string{} // normalised name → folders
 	seenDir := map[string]bool{}
 	for i := range subs {
@@ -610,7 +414,7 @@ func checkNames(subs []Submission, results string) {
 		seenDir[abs(subs[i].Dir)] = true
 	}
 	if results != "" {
-		entries, _ := ingest.Submissions(results)
+		entries, _ := ingest.Submissions(results, files)
 		for _, e := range entries {
 			if seenDir[abs(e.Dir)] || e.Meta.Name == "" {
 				continue
@@ -634,9 +438,9 @@ func checkNames(subs []Submission, results string) {
 			continue
 		}
 		sort.Strings(others)
-		s.Findings = append(s.Findings, Finding{Severity: Error, File: s.meta.file, Line: s.meta.nameLine, Field: "name",
-			Message: fmt.Sprintf("model name %q is also claimed by %s", s.meta.name, strings.Join(others, ", ")),
-			Fix:     "each submission needs a distinct name: update the existing folder instead of adding a second one, or name the variant (e.g. \"… (thinking)\")"})
+		f := fromDiag(board.Diagnostic{File: s.meta.file, Line: s.meta.nameLine, Field: "name", Code: ingest.CodeSameName, Fatal: true,
+			Msg: fmt.Sprintf("model name %q is also claimed by %s", s.meta.name, strings.Join(others, ", "))})
+		s.Findings = append(s.Findings, f)
 	}
 }
 
@@ -676,9 +480,7 @@ var fixes = map[string]string{
 	ingest.CodeNotFolder:       "give the path of a submission folder such as results/<model-id>",
 	ingest.CodeSlug:            "rename it with lower-case letters, digits, '.', '_' and '-' only, starting with a letter or digit, at most 64 characters (e.g. acme-chat-7b)",
 	ingest.CodeEntryLink:       "commit the file itself; links are refused because they can point outside the repository",
-	ingest.CodeEntryFolder:     "remove it; a submission folder holds only " + strings.Join(ingest.Allowed, ", "),
 	ingest.CodeEntryOdd:        "remove it",
-	ingest.CodeEntryUnknown:    "remove it; a submission folder holds only " + strings.Join(ingest.Allowed, ", "),
 	ingest.CodeTooLarge:        "check the file was not generated in a loop; the limit is per file",
 	ingest.CodeEmpty:           "fill it in or remove it",
 	ingest.CodeBothKinds:       "move reported.yaml to its own folder (e.g. results/paper-<model>)",
@@ -686,6 +488,8 @@ var fixes = map[string]string{
 	ingest.CodeNoMetadata:      "run `sciif new <model-id>` for a template, or copy one from SUBMITTING.md",
 	ingest.CodeSameName:        "each submission needs a distinct name: update the existing folder instead of adding a second one, or name the variant (e.g. \"… (thinking)\")",
 	ingest.CodePromptLine:      `each line is one JSON object: {"prompt": "…", "response": "…"}, both strings`,
+	pipeline.CodeIncomplete:    "answer every item of the benchmark (`sciif prompts` lists them); an unanswered item is scored as incorrect and non-compliant",
+	"instr.incomplete":         "answer every prompt of the benchmark (`sciif prompts` lists them); an unanswered prompt follows none of its instructions",
 	pipeline.CodeUnknownPrompt: "answer the benchmark's prompts with their exact text (`sciif prompts` and the benchmark's prompts file list them); remove responses to other prompts",
 }
 

@@ -14,20 +14,25 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
-	"github.com/sciif/leaderboard/generator/internal/ingest"
-	"github.com/sciif/leaderboard/generator/internal/verify"
+	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif"
 )
 
-// testBench is a two-item benchmark over the built-in catalog.
-func testBench() *board.Benchmark {
-	return &board.Benchmark{
-		Name:    "sciif",
-		Catalog: ingest.BuiltinCatalog(),
-		Items: []board.Item{
-			{ID: "c-1", Subject: "Chemistry", Question: "Q1", Constraints: []string{"units_standard"}, Reference: board.Reference{Answer: "1 J"}},
-			{ID: "c-2", Subject: "Chemistry", Question: "Q2", Constraints: []string{"units_standard", "variable_naming_consistency"}, Reference: board.Reference{Answer: "2 J"}},
-		},
+// testItems is a two-item benchmark over the built-in catalog.
+const testItems = `{"id": "c-1", "subject": "Chemistry", "question": "Q1", "constraints": ["units_standard"], "reference": {"answer": "1 J"}}
+{"id": "c-2", "subject": "Chemistry", "question": "Q2", "constraints": ["units_standard", "variable_naming_consistency"], "reference": {"answer": "2 J"}}
+`
+
+// testBenchmarks writes the benchmark under root and opens it.
+func testBenchmarks(t *testing.T, root string) []kind.Benchmark {
+	t.Helper()
+	dir := filepath.Join(root, "benchmarks", "sciif")
+	folder(t, dir, map[string]string{"items.jsonl": testItems, "benchmark.yaml": "kind: sciif\ntitle: SciIF\nfile: responses.jsonl\n"})
+	benches, err := kind.Open([]*kind.Kind{sciif.Kind}, "", []string{dir})
+	if err != nil {
+		t.Fatal(err)
 	}
+	return benches
 }
 
 const goodMeta = "name: Model A\norganization: Org A\nopen_weights: true\ndate: 2026-01-02\njudges: [j1, j2]\n"
@@ -68,12 +73,13 @@ func folder(t *testing.T, dir string, files map[string]string) {
 // findings with root removed from the paths.
 func findings(t *testing.T, root string, ids ...string) (*Report, []string) {
 	t.Helper()
+	benches := testBenchmarks(t, root)
 	t.Chdir(root)
 	var dirs []string
 	for _, id := range ids {
 		dirs = append(dirs, filepath.Join("results", id))
 	}
-	rep, err := Run(context.Background(), dirs, Options{Bench: testBench(), Results: "results", Rules: verify.Rules{}})
+	rep, err := Run(context.Background(), dirs, Options{Benchmarks: benches, Results: "results", Options: kind.Options{NoRules: true, Policies: board.Policies}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,8 +267,8 @@ func TestBrokenSubmissions(t *testing.T) {
 				}
 			},
 			want: []string{
-				"results/m/notes.txt: unexpected file — remove it; a submission folder holds only metadata.yaml, responses.jsonl, ifeval.jsonl, ifbench.jsonl, reported.yaml, README.md",
-				"results/m/raw: unexpected folder — remove it; a submission folder holds only metadata.yaml, responses.jsonl, ifeval.jsonl, ifbench.jsonl, reported.yaml, README.md",
+				"results/m/notes.txt: unexpected file — remove it; a submission folder holds only metadata.yaml, reported.yaml, README.md, responses.jsonl",
+				"results/m/raw: unexpected folder — remove it; a submission folder holds only metadata.yaml, reported.yaml, README.md, responses.jsonl",
 			},
 		},
 		{
@@ -352,20 +358,27 @@ func TestValidSubmissionScoresAndRank(t *testing.T) {
 	if len(got) > 0 {
 		t.Fatalf("want no findings, got:\n%s", strings.Join(got, "\n"))
 	}
-	want := &Scores{
-		Strict: Headline{Correct: 1, Compliant: 0, Multi: 0, Single: 0, Rank: 1, Of: 2},
-		Loose:  Headline{Correct: 1, Compliant: 0, Multi: 0, Single: 0, Rank: 1, Of: 2},
-	}
-	if diff := cmp.Diff(want, rep.Submissions[0].Scores); diff != "" {
-		t.Errorf("scores (-want +got):\n%s", diff)
+	want := []Result{{Benchmark: "sciif", Kind: "sciif", Summary: "2/2 items answered",
+		Lines: []string{
+			"strict correct 100.0%  compliant   0.0%  multi   0.0%  single   0.0%  rank 1 of 2",
+			"loose  correct 100.0%  compliant   0.0%  multi   0.0%  single   0.0%  rank 1 of 2",
+		},
+		Scores: map[string]sciif.Headline{
+			"strict": {Correct: 1, Compliant: 0, Multi: 0, Single: 0, Rank: 1, Of: 2},
+			"loose":  {Correct: 1, Compliant: 0, Multi: 0, Single: 0, Rank: 1, Of: 2},
+		},
+	}}
+	if diff := cmp.Diff(want, rep.Submissions[0].Results); diff != "" {
+		t.Errorf("results (-want +got):\n%s", diff)
 	}
 	var buf bytes.Buffer
 	if err := WriteText(&buf, rep); err != nil {
 		t.Fatal(err)
 	}
-	wantText := `results/b: valid; 2/2 items answered
-  strict correct 100.0%  compliant   0.0%  multi   0.0%  single   0.0%  rank 1 of 2
-  loose  correct 100.0%  compliant   0.0%  multi   0.0%  single   0.0%  rank 1 of 2
+	wantText := `results/b: valid
+  sciif: 2/2 items answered
+    strict correct 100.0%  compliant   0.0%  multi   0.0%  single   0.0%  rank 1 of 2
+    loose  correct 100.0%  compliant   0.0%  multi   0.0%  single   0.0%  rank 1 of 2
 sciif validate: valid: 1 submission(s), 1 valid, 0 invalid; 0 error(s), 0 warning(s)
 `
 	if diff := cmp.Diff(wantText, buf.String()); diff != "" {
@@ -432,11 +445,13 @@ func TestJSONSchemaIsStable(t *testing.T) {
 	}
 	sub := doc["submissions"].([]any)[0].(map[string]any)
 	f := sub["findings"].([]any)[0].(map[string]any)
-	got := []string{keys(doc), keys(sub), keys(f), keys(sub["scores"].(map[string]any)["strict"].(map[string]any))}
+	res := sub["results"].([]any)[0].(map[string]any)
+	got := []string{keys(doc), keys(sub), keys(f), keys(res), keys(res["scores"].(map[string]any)["strict"].(map[string]any))}
 	want := []string{
-		"[benchmark board errors items schema submissions valid warnings]",
-		"[answered dir errors findings id kind missing name scores valid warnings]",
+		"[benchmarks board errors schema submissions valid warnings]",
+		"[dir errors findings id kind name results valid warnings]",
 		"[field file fix message severity]",
+		"[benchmark kind scores summary]",
 		"[compliant correct multi of rank single]",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

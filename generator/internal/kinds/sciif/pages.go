@@ -1,4 +1,4 @@
-package render
+package sciif
 
 import (
 	"fmt"
@@ -7,23 +7,19 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sciif/leaderboard/generator/internal/render"
+
 	"github.com/yuin/goldmark"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 )
 
-// Link is an anchor to another page of the site, relative to the root.
-type Link struct {
-	Href string
-	Text string
+func (s *site) modelLink(m *model) render.Link {
+	return render.Link{Href: "models/" + m.Slug + ".html", Text: m.Scores.Name}
 }
 
-func (s *site) modelLink(m *model) Link {
-	return Link{Href: "models/" + m.Slug + ".html", Text: m.Scores.Name}
-}
-
-func (s *site) itemLink(i int) Link {
-	return Link{Href: "problems/" + s.itemSlugs[i] + ".html", Text: s.in.Bench.Items[i].ID}
+func (s *site) itemLink(i int) render.Link {
+	return render.Link{Href: "problems/" + s.itemSlugs[i] + ".html", Text: s.in.Bench.Items[i].ID}
 }
 
 // column heads one sortable column of the leaderboard.
@@ -36,16 +32,10 @@ type column struct {
 	Num    bool
 }
 
-// RatePair is one metric under Strict (S) and Loose (L).
-type RatePair struct{ S, L RateView }
-
-type rankCell struct {
-	Label string
-	Sort  int
-}
+type rankCell = render.RankCell
 
 type boardRow struct {
-	Model    Link
+	Model    render.Link
 	ID       string
 	Org      string
 	Weights  string
@@ -56,17 +46,17 @@ type boardRow struct {
 	// Search is what the name filter matches, lower-cased.
 	Search string
 	Rank   [2]rankCell
-	Rates  []RatePair
+	Rates  []render.RatePair
 }
 
 // pair builds a ratePair from a getter, tolerating a missing policy.
-func pair(ms *board.ModelScores, get func(*board.PolicyScores) (board.Rate, bool)) RatePair {
-	var out RatePair
+func pair(ms *board.ModelScores, get func(*board.PolicyScores) (board.Rate, bool)) render.RatePair {
+	var out render.RatePair
 	for i, p := range board.Policies {
-		v := MissingRate()
+		v := render.MissingRate()
 		if ps := ms.Policy(p); ps != nil {
 			if r, ok := get(ps); ok {
-				v = NewRate(r)
+				v = render.NewRate(r)
 			}
 		}
 		if i == 0 {
@@ -130,7 +120,7 @@ func (s *site) rankCells(m *model) [2]rankCell {
 				tied = true
 			}
 		}
-		out[i] = rankCell{Label: RankLabel(ps.Rank, tied), Sort: ps.Rank}
+		out[i] = rankCell{Label: render.RankLabel(ps.Rank, tied), Sort: ps.Rank}
 	}
 	return out
 }
@@ -188,7 +178,7 @@ func optPercent(p *board.Percent) string {
 	if p == nil {
 		return "—"
 	}
-	return Pct(p.Fraction())
+	return render.Pct(p.Fraction())
 }
 
 type indexView struct {
@@ -214,7 +204,7 @@ func (s *site) indexPage() (board.File, error) {
 		v.Rows = append(v.Rows, s.boardRow(&s.models[i], gets))
 	}
 	s.reportedRows(&v)
-	return s.exec("index", "index.html", Page{
+	return s.exec("index", "index.html", render.Page{
 		Title:       "Leaderboard",
 		Description: "Rescored leaderboard of scientific instruction following: correctness and constraint compliance with 95% intervals.",
 		Nav:         "index", Body: v,
@@ -233,8 +223,8 @@ type consCol struct {
 }
 
 type consRow struct {
-	Model Link
-	Cells []RatePair
+	Model render.Link
+	Cells []render.RatePair
 	// Reported marks published figures, not rescored.
 	Reported bool
 }
@@ -352,7 +342,7 @@ func (s *site) constraintsPage() (board.File, error) {
 		ci.Stricter = judgeCounts(stricter)
 		v.Cons = append(v.Cons, ci)
 	}
-	return s.exec("constraints", "constraints.html", Page{
+	return s.exec("constraints", "constraints.html", render.Page{
 		Title:       "Per-constraint compliance",
 		Description: "Compliance per constraint and family under Strict and Loose, in the layout of the SciIF paper's Table 1.",
 		Nav:         "constraints", Body: v,
@@ -368,22 +358,13 @@ func judgeCounts(m map[string]int) []judgeCount {
 	return out
 }
 
-// KCol is one k of the compositional-collapse table.
-type KCol struct {
-	K string
-	N int
-}
-
-type kRow struct {
-	Model Link
-	Cells []RatePair
-}
+type kRow = render.KRow
 
 // quadRow counts a model's items correct and compliant, correct only,
 // compliant only and neither, then gives the share that is correct but
 // not compliant; each under Strict (S) and Loose (L).
 type quadRow struct {
-	Model Link
+	Model render.Link
 	Cells [5]strPair
 }
 
@@ -398,7 +379,7 @@ type disagreeRow struct {
 }
 
 type analysisView struct {
-	Ks    []KCol
+	Ks    []render.KCol
 	KRows []kRow
 	// KReported holds published by-k figures, not rescored.
 	KReported []kRow
@@ -415,7 +396,7 @@ type analysisView struct {
 // rulesRow is one model's scores with the rules first and with the judges
 // alone, and how much the rules decided.
 type rulesRow struct {
-	Model                               Link
+	Model                               render.Link
 	CorrectRules, CorrectJudges         string
 	CompliantRules, CompliantJudges     string
 	CorrectDecided, CorrectAgainst      int
@@ -440,8 +421,8 @@ func (s *site) rulesRows() []rulesRow {
 			continue
 		}
 		r := rulesRow{Model: s.modelLink(m),
-			CorrectRules: Pct(m.Scores.Strict.Correct.Rate), CorrectJudges: Pct(j.Strict.Correct.Rate),
-			CompliantRules: Pct(m.Scores.Strict.Compliant.Rate), CompliantJudges: Pct(j.Strict.Compliant.Rate)}
+			CorrectRules: render.Pct(m.Scores.Strict.Correct.Rate), CorrectJudges: render.Pct(j.Strict.Correct.Rate),
+			CompliantRules: render.Pct(m.Scores.Strict.Compliant.Rate), CompliantJudges: render.Pct(j.Strict.Compliant.Rate)}
 		for k := range m.Run.Verdicts {
 			v := &m.Run.Verdicts[k]
 			if !v.Answered {
@@ -472,7 +453,7 @@ func (s *site) rulesRows() []rulesRow {
 
 // allKs returns the union of the models' k keys in numeric order with the
 // number of items at each k.
-func (s *site) allKs() []KCol {
+func (s *site) allKs() []render.KCol {
 	counts := map[string]board.Rate{}
 	for i := range s.in.Bench.Items {
 		k := fmt.Sprint(s.in.Bench.Items[i].K())
@@ -489,9 +470,9 @@ func (s *site) allKs() []KCol {
 			}
 		}
 	}
-	var out []KCol
-	for _, k := range SortedKs(counts) {
-		out = append(out, KCol{K: k, N: counts[k].Total})
+	var out []render.KCol
+	for _, k := range render.SortedKs(counts) {
+		out = append(out, render.KCol{K: k, N: counts[k].Total})
 	}
 	return out
 }
@@ -529,10 +510,10 @@ func (s *site) analysisPage() (board.File, error) {
 	}
 	for _, p := range board.Policies {
 		for _, r := range s.reportedByK(p) {
-			row := kRow{Model: Link{Text: r.Model.Name}}
+			row := kRow{Model: render.Link{Text: r.Model.Name}}
 			for _, k := range v.Ks {
-				cell := RatePair{S: MissingRate(), L: MissingRate()}
-				if f, ok := r.ByK[AtoiOr(k.K, -1)]; ok {
+				cell := render.RatePair{S: render.MissingRate(), L: render.MissingRate()}
+				if f, ok := r.ByK[render.AtoiOr(k.K, -1)]; ok {
 					if p == board.Loose {
 						cell.L = reportedRate(f)
 					} else {
@@ -566,7 +547,7 @@ func (s *site) analysisPage() (board.File, error) {
 			}
 			d.Rate = "—"
 			if d.Audited > 0 {
-				d.Rate = Pct(float64(d.Disagree) / float64(d.Audited))
+				d.Rate = render.Pct(float64(d.Disagree) / float64(d.Audited))
 			}
 			v.Disagree[pi] = append(v.Disagree[pi], d)
 		}
@@ -576,7 +557,7 @@ func (s *site) analysisPage() (board.File, error) {
 	if err != nil {
 		return board.File{}, err
 	}
-	return s.exec("analysis", "analysis.html", Page{
+	return s.exec("analysis", "analysis.html", render.Page{
 		Title:       "Compositional collapse",
 		Description: "Compliance against the number of enabled constraints, correctness against compliance, and judge disagreement.",
 		Nav:         "analysis", Charts: true, Body: v, ChartData: charts,
@@ -593,7 +574,7 @@ func gap(ps *board.PolicyScores) string {
 	if ps.Items == 0 {
 		return "—"
 	}
-	return Pct(float64(ps.Quadrant.CorrectNonCompliant) / float64(ps.Items))
+	return render.Pct(float64(ps.Quadrant.CorrectNonCompliant) / float64(ps.Items))
 }
 
 // The curated regimes of the case index, judged under Strict.
@@ -687,40 +668,36 @@ func rulesOverride(v *board.ItemVerdict) bool {
 	return false
 }
 
-type Option struct {
-	Value, Label string
-}
-
 type caseRow struct {
-	Item     Link
+	Item     render.Link
 	Subject  string
 	K        int
 	Cons     []string
 	ConsIDs  string
 	Regime   string
 	Label    string
-	Models   []Link
+	Models   []render.Link
 	ModelIDs string
 }
 
 type casesView struct {
 	Rows     []caseRow
-	Models   []Option
-	Cons     []Option
-	Subjects []Option
-	Regimes  []Option
+	Models   []render.Option
+	Cons     []render.Option
+	Subjects []render.Option
+	Regimes  []render.Option
 }
 
 func (s *site) casesPage() (board.File, error) {
 	var v casesView
 	for i := range s.models {
-		v.Models = append(v.Models, Option{s.models[i].Slug, s.models[i].Scores.Name})
+		v.Models = append(v.Models, render.Option{Value: s.models[i].Slug, Label: s.models[i].Scores.Name})
 	}
 	for _, c := range s.cons {
-		v.Cons = append(v.Cons, Option{c.ID, c.Abbrev + " — " + c.Name})
+		v.Cons = append(v.Cons, render.Option{Value: c.ID, Label: c.Abbrev + " — " + c.Name})
 	}
 	for _, r := range regimes() {
-		v.Regimes = append(v.Regimes, Option{r.Key, r.Label})
+		v.Regimes = append(v.Regimes, render.Option{Value: r.Key, Label: r.Label})
 	}
 	subjects := map[string]bool{}
 	for i := range s.in.Bench.Items {
@@ -757,9 +734,9 @@ func (s *site) casesPage() (board.File, error) {
 	}
 	sort.Strings(subs)
 	for _, sub := range subs {
-		v.Subjects = append(v.Subjects, Option{sub, sub})
+		v.Subjects = append(v.Subjects, render.Option{Value: sub, Label: sub})
 	}
-	return s.exec("cases", "cases.html", Page{
+	return s.exec("cases", "cases.html", render.Page{
 		Title:       "Case studies",
 		Description: "Problems where correctness and compliance part ways, judges disagree, or rules override judges.",
 		Nav:         "cases", Body: v,
@@ -795,14 +772,14 @@ type matrixCell struct {
 }
 
 type matrixRow struct {
-	Item    Link
+	Item    render.Link
 	Subject string
 	K       int
 	Cells   []matrixCell
 }
 
 type matrixView struct {
-	Models []Link
+	Models []render.Link
 	Rows   []matrixRow
 }
 
@@ -820,7 +797,7 @@ func (s *site) matrixPage() (board.File, error) {
 		}
 		v.Rows = append(v.Rows, row)
 	}
-	return s.exec("matrix", "matrix.html", Page{
+	return s.exec("matrix", "matrix.html", render.Page{
 		Title:       "Problem × model matrix",
 		Description: "Correctness and Strict compliance of every model on every problem.",
 		Nav:         "cases", Body: v,
@@ -879,11 +856,11 @@ type consVerdictView struct {
 }
 
 type answerView struct {
-	Model       Link
+	Model       render.Link
 	Anchor      string
 	Answered    bool
 	Response    template.HTML
-	Cut         *CutView
+	Cut         *render.CutView
 	Words       int
 	Correct     bool
 	CorrectBy   string
@@ -906,8 +883,8 @@ type problemView struct {
 	RefType   string
 	Solution  template.HTML
 	Answers   []answerView
-	Prev      *Link
-	Next      *Link
+	Prev      *render.Link
+	Next      *render.Link
 }
 
 // judgeOrder lists the judges of a constraint verdict in order of first
@@ -941,12 +918,12 @@ func (s *site) problemPage(md goldmark.Markdown, i int) (board.File, error) {
 	it := &s.in.Bench.Items[i]
 	v := problemView{
 		ID: it.ID, Subject: it.Subject, K: it.K(),
-		Question:  Markdown(md, it.Question),
-		RefAnswer: Markdown(md, it.Reference.Answer),
+		Question:  render.Markdown(md, it.Question),
+		RefAnswer: render.Markdown(md, it.Reference.Answer),
 		RefType:   it.Reference.Type,
 	}
 	if it.Reference.Solution != "" {
-		v.Solution = Markdown(md, it.Reference.Solution)
+		v.Solution = render.Markdown(md, it.Reference.Solution)
 	}
 	for _, id := range it.Constraints {
 		if c, ok := s.in.Bench.Catalog.Lookup(id); ok {
@@ -983,10 +960,11 @@ func (s *site) problemPage(md goldmark.Markdown, i int) (board.File, error) {
 		}
 		if len(m.Run.Responses) > 0 && iv.Answered {
 			resp := m.Run.Responses[i]
-			part, cut := Shown(resp)
-			a.Response = Markdown(md, part)
+			part, cut := render.Shown(resp)
+			a.Response = render.Markdown(md, part)
 			if cut {
-				a.Cut = CutNote(resp, part, "../", m.Slug)
+				a.Cut = render.CutNote(resp, part, render.RootOf(s.Base(s.name)+"problems/x"), m.Slug)
+				s.AddAnswer(m.Slug, s.name, it.ID, resp)
 			}
 			a.Words = len(strings.Fields(resp))
 			if !utf8.ValidString(resp) {
@@ -1026,7 +1004,7 @@ func (s *site) problemPage(md goldmark.Markdown, i int) (board.File, error) {
 		}
 		v.Answers = append(v.Answers, a)
 	}
-	return s.exec("problem", "problems/"+s.itemSlugs[i]+".html", Page{
+	return s.exec("problem", "problems/"+s.itemSlugs[i]+".html", render.Page{
 		Title:   "Problem " + it.ID,
 		NoIndex: true, Math: true, Nav: "cases", Body: v,
 	})
@@ -1038,7 +1016,7 @@ type claimRow struct {
 }
 
 type failedItem struct {
-	Item     Link
+	Item     render.Link
 	Subject  string
 	Answered bool
 	Correct  bool
@@ -1057,22 +1035,22 @@ type modelView struct {
 	Judges      []string
 	Claims      []claimRow
 	ConsCols    []consCol
-	ConsRates   []RatePair
-	Ks          []KCol
-	KRates      []RatePair
+	ConsRates   []render.RatePair
+	Ks          []render.KCol
+	KRates      []render.RatePair
 	Quad        [2][4]int
 	Items       int
 	Failed      []failedItem
 	Diagnostics []string
 	MoreDiags   int
-	Other       []otherRow
+	Other       []render.OtherRow
 }
 
 func (s *site) modelPage(m *model) (board.File, error) {
 	cols, gets := s.headline()
 	meta := m.Run.Submission.Meta
 	v := modelView{
-		Row: s.boardRow(m, gets), Cols: cols, Name: m.Scores.Name, Link: SafeURL(meta.Link),
+		Row: s.boardRow(m, gets), Cols: cols, Name: m.Scores.Name, Link: render.SafeURL(meta.Link),
 		Params: meta.Params, Decoding: meta.Decoding, Notes: meta.Notes, Judges: m.Scores.Judges,
 		Items: len(s.in.Bench.Items), Ks: s.allKs(), Other: s.otherBenchmarks(m),
 	}
@@ -1109,7 +1087,7 @@ func (s *site) modelPage(m *model) (board.File, error) {
 					continue
 				}
 				off := *mm.c < mm.r.CI95[0] || *mm.c > mm.r.CI95[1]
-				v.Claims = append(v.Claims, claimRow{Policy: string(p), Metric: mm.name, Claimed: Pct(*mm.c), Rescored: Pct(mm.r.Rate),
+				v.Claims = append(v.Claims, claimRow{Policy: string(p), Metric: mm.name, Claimed: render.Pct(*mm.c), Rescored: render.Pct(mm.r.Rate),
 					Diff: fmt.Sprintf("%+.1f", 100*(*mm.c-mm.r.Rate)), Off: off})
 			}
 		}
@@ -1143,7 +1121,7 @@ func (s *site) modelPage(m *model) (board.File, error) {
 	if err != nil {
 		return board.File{}, err
 	}
-	return s.exec("model", "models/"+m.Slug+".html", Page{
+	return s.exec("model", "models/"+m.Slug+".html", render.Page{
 		Title:       m.Scores.Name,
 		Description: "Model card and rescored SciIF results of " + m.Scores.Name + ".",
 		Nav:         "index", Charts: true, Body: v, ChartData: charts,
@@ -1157,20 +1135,17 @@ type ruleCount struct {
 }
 
 type methodologyView struct {
-	Text    template.HTML
-	Judges  []string
-	Version string
-	Rules   []ruleCount
-	Items   int
-	Ks      []KCol
+	Title  string
+	Judges []string
+	Rules  []ruleCount
+	Items  int
+	Ks     []render.KCol
 }
 
-func (s *site) methodologyPage(md goldmark.Markdown) (board.File, error) {
-	src, err := ReadText(s.tmpl, "methodology.md")
-	if err != nil {
-		return board.File{}, err
-	}
-	v := methodologyView{Text: Markdown(md, src), Judges: s.judges, Version: s.in.Version, Items: len(s.in.Bench.Items), Ks: s.allKs()}
+// methodology is the board's section of the methodology page: the facts
+// of this build.
+func (s *site) methodology() (template.HTML, error) {
+	v := methodologyView{Title: s.benchName(), Judges: s.judges, Items: len(s.in.Bench.Items), Ks: s.allKs()}
 	counts := map[string]*ruleCount{}
 	get := func(id string) *ruleCount {
 		if counts[id] == nil {
@@ -1196,30 +1171,31 @@ func (s *site) methodologyPage(md goldmark.Markdown) (board.File, error) {
 		v.Rules = append(v.Rules, *c)
 	}
 	sort.Slice(v.Rules, func(i, j int) bool { return v.Rules[i].Rule < v.Rules[j].Rule })
-	return s.exec("methodology", "methodology.html", Page{
-		Title:       "Methodology",
-		Description: "How the leaderboard is scored: protocol, policies, metrics, intervals and ranks.",
-		Nav:         "methodology", Math: true, Body: v,
-	})
+	return s.Fragment("sciif_methodology", v)
 }
 
-type downloadsView struct {
-	Models int
-	Items  int
-}
-
-func (s *site) downloadsPage() (board.File, error) {
-	return s.exec("downloads", "downloads.html", Page{
-		Title:       "Downloads",
-		Description: "The leaderboard as CSV, the scores as JSON, and every per-item verdict as CSV.",
-		Nav:         "downloads", Body: downloadsView{Models: len(s.models), Items: len(s.in.Bench.Items)},
-	})
+// downloads lists the board's downloads and stable addresses.
+func (s *site) downloads() (files, addresses []render.Download) {
+	base := s.Base(s.name)
+	n, items := len(s.models), len(s.in.Bench.Items)
+	files = []render.Download{
+		{Href: base + "leaderboard.csv", What: template.HTML(fmt.Sprintf("one row per model and policy (%d models × 2): rank, metadata, and every headline rate with its 95%% interval (<code>_lo</code>, <code>_hi</code>), as fractions.", n))},
+		{Href: base + "scores.json", What: "the whole board, identical to <code>sciif score --format json</code>: per policy the rates with counts and intervals, per constraint, per family, per <i>k</i>, the correctness × compliance quadrant and judge disagreement."},
+		{Href: base + "verdicts.csv", What: template.HTML(fmt.Sprintf("one row per model and problem (%d × %d): answered, correct and by what, compliant under Strict and Loose, the constraints that failed, whether the judges disagreed, and how many points rules decided against the judges.", n, items))},
+	}
+	addresses = []render.Download{
+		{Href: base + "models/<id>.html", What: "a model, by its folder name under <code>results/</code>."},
+		{Href: base + "problems/<id>.html", What: "a problem; <code>#m-&lt;model&gt;</code> jumps to one model’s answer."},
+		{Href: base + "constraints.html#c-<id>", What: "a constraint."},
+		{Href: s.Home(s.name) + "#policy=loose&weights=open&q=…&sort=correct&dir=desc", What: "the leaderboard, filtered and sorted; <code>cases.html#model=…&amp;constraint=…&amp;subject=…&amp;regime=…</code> the same for the cases."},
+	}
+	return files, addresses
 }
 
 // reportedRate shows a published figure: no counts, so no interval.
-func reportedRate(p board.Percent) RateView {
+func reportedRate(p board.Percent) render.RateView {
 	f := p.Fraction()
-	return RateView{Pct: Pct(f), CI: "reported", Sort: fmt.Sprintf("%.6f", f), Shade: Shade(f)}
+	return render.RateView{Pct: render.Pct(f), CI: "reported", Sort: fmt.Sprintf("%.6f", f), Shade: render.Shade(f)}
 }
 
 // reportedConsSection lists published per-constraint figures under the
@@ -1230,7 +1206,7 @@ func (s *site) reportedConsSection(cols []consCol) consSection {
 		if len(r.Constraints) == 0 && len(r.Families) == 0 {
 			continue
 		}
-		row := consRow{Model: Link{Text: r.Model.Name}, Reported: true}
+		row := consRow{Model: render.Link{Text: r.Model.Name}, Reported: true}
 		for _, c := range cols {
 			var p board.Percent
 			var ok bool
@@ -1239,7 +1215,7 @@ func (s *site) reportedConsSection(cols []consCol) consSection {
 			} else {
 				p, ok = r.Constraints[c.ID]
 			}
-			cell := RatePair{S: MissingRate(), L: MissingRate()}
+			cell := render.RatePair{S: render.MissingRate(), L: render.MissingRate()}
 			if ok {
 				if r.Policy == board.Loose {
 					cell.L = reportedRate(p)
@@ -1264,7 +1240,7 @@ func (s *site) reportedRows(v *indexView) {
 	cites := map[string]int{}
 	notes := map[string]int{}
 	for _, r := range s.in.Reported {
-		c := citationView{Text: r.Citation.Title, Link: SafeURL(r.Citation.URL), Tables: strings.Join(r.Citation.Tables, ", ")}
+		c := citationView{Text: r.Citation.Title, Link: render.SafeURL(r.Citation.URL), Tables: strings.Join(r.Citation.Tables, ", ")}
 		if r.Citation.Authors != "" {
 			c.Text = r.Citation.Authors + ", " + c.Text
 		}
@@ -1283,7 +1259,7 @@ func (s *site) reportedRows(v *indexView) {
 			t.Tables = mergeTables(t.Tables, c.Tables)
 		}
 		row := reportedRow{
-			Model: r.Model.Name, Org: r.Model.Organization, Weights: "—", Policy: PolicyName(r.Policy),
+			Model: r.Model.Name, Org: r.Model.Organization, Weights: "—", Policy: render.PolicyName(r.Policy),
 			Correct: optPercent(r.Correctness), Compliant: optPercent(r.Compliance), IFEval: optPercent(r.IFEvalStrict),
 			Source: cites[key],
 		}
@@ -1295,7 +1271,7 @@ func (s *site) reportedRows(v *indexView) {
 		for _, g := range s.groups {
 			f, ok := r.Families[g.Family]
 			if ok {
-				row.Families = append(row.Families, Pct(f.Fraction()))
+				row.Families = append(row.Families, render.Pct(f.Fraction()))
 			} else {
 				row.Families = append(row.Families, "—")
 			}

@@ -1,4 +1,4 @@
-package pipeline
+package sciif
 
 import (
 	"context"
@@ -15,8 +15,9 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/pipeline"
 	"github.com/sciif/leaderboard/generator/internal/synth"
-	"github.com/sciif/leaderboard/generator/internal/verify/rules"
 )
 
 // The test below builds a random board whose judge outputs use every form
@@ -192,17 +193,14 @@ func TestRescoreMatchesIndependentCounts(t *testing.T) {
 	dir := t.TempDir()
 	const nItems, nModels = 60, 6
 	cat, items, expected := genBoard(t, dir, nItems, nModels, 7)
-	res, err := Rescore(context.Background(), Options{
-		Benchmark: filepath.Join(dir, "bench"), Results: filepath.Join(dir, "results"),
-		Policies: board.Policies, NoRules: true,
-	})
+	res, err := rescore(filepath.Join(dir, "bench"), filepath.Join(dir, "results"), kind.Options{Policies: board.Policies, NoRules: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Board.Models) != nModels {
-		t.Fatalf("got %d models, want %d", len(res.Board.Models), nModels)
+	if len(res.board.Models) != nModels {
+		t.Fatalf("got %d models, want %d", len(res.board.Models), nModels)
 	}
-	for _, m := range res.Board.Models {
+	for _, m := range res.board.Models {
 		ws := expected[m.ID]
 		for _, pol := range board.Policies {
 			got := counts(m.Policy(pol))
@@ -306,27 +304,39 @@ func benchBoard(b *testing.B) string {
 	return dir
 }
 
+// rescore scores the board of the SciIF benchmark bench with the
+// submissions of results, as sciif score does.
+func rescore(bench, results string, opt kind.Options) (*Board, error) {
+	out, err := pipeline.Boards(context.Background(), pipeline.BoardsOptions{Kinds: []*kind.Kind{Kind}, Benchmarks: []string{bench}, Results: results, Options: opt})
+	if err != nil {
+		return nil, err
+	}
+	if out.Boards[0] == nil {
+		return nil, fmt.Errorf("no board")
+	}
+	return out.Boards[0].(*Board), nil
+}
+
 // BenchmarkRescore scores with the judges alone (--no-rules).
 func BenchmarkRescore(b *testing.B) {
-	benchRescore(b, Options{Policies: board.Policies, NoRules: true})
+	benchRescore(b, kind.Options{Policies: board.Policies, NoRules: true})
 }
 
 // BenchmarkRescoreRules scores with the deterministic rules first.
 func BenchmarkRescoreRules(b *testing.B) {
-	benchRescore(b, Options{Policies: board.Policies, Rules: rules.Default()})
+	benchRescore(b, kind.Options{Policies: board.Policies})
 }
 
-func benchRescore(b *testing.B, opt Options) {
+func benchRescore(b *testing.B, opt kind.Options) {
 	dir := benchBoard(b)
-	opt.Benchmark, opt.Results = filepath.Join(dir, "benchmarks", "sciif"), filepath.Join(dir, "results")
 	records := 0
 	for b.Loop() {
-		res, err := Rescore(context.Background(), opt)
+		res, err := rescore(filepath.Join(dir, "benchmarks", "sciif"), filepath.Join(dir, "results"), opt)
 		if err != nil {
 			b.Fatal(err)
 		}
 		records = 0
-		for _, m := range res.Board.Models {
+		for _, m := range res.board.Models {
 			records += m.Answered
 		}
 	}

@@ -1,4 +1,4 @@
-package render
+package verifiable
 
 import (
 	"encoding/json"
@@ -6,30 +6,13 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sciif/leaderboard/generator/internal/render"
+
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 )
-
-// NavLink is an extra entry of the site navigation, for optional boards.
-type NavLink struct {
-	Key, Href, Text string
-}
-
-func instrTitle(name string) string {
-	switch strings.ToLower(name) {
-	case "ifeval":
-		return "IFEval"
-	case "ifbench":
-		return "IFBench"
-	}
-	return name
-}
-
-// instrDir is the folder of a board's case pages; instrPath its main page.
-func instrDir(b *board.InstrBoard) string  { return Slug(strings.ToLower(b.Benchmark)) }
-func instrPath(b *board.InstrBoard) string { return instrDir(b) + ".html" }
 
 // instrChartID is a chart id made of the benchmark name's letters and
 // digits only, as chart ids must be.
@@ -43,18 +26,6 @@ func instrChartID(b *board.InstrBoard, suffix string) string {
 	return "instr" + sb.String() + "_" + suffix
 }
 
-// extraNav lists the optional boards' pages.
-func (s *site) extraNav() []NavLink {
-	var out []NavLink
-	for _, b := range s.in.Instr {
-		if b == nil {
-			continue
-		}
-		out = append(out, NavLink{Key: "instr-" + b.Benchmark, Href: instrPath(b), Text: instrTitle(b.Benchmark)})
-	}
-	return out
-}
-
 // instrSite is one instruction board prepared for its pages: models joined
 // with their SciIF pages, file names checked for collisions.
 type instrSite struct {
@@ -64,32 +35,29 @@ type instrSite struct {
 	// slugs and keys name the models' anchors and the prompts' pages.
 	slugs  []string
 	keys   []string
-	links  []Link
+	links  []render.Link
 	linked []bool
 	colors []string
 }
 
 func (s *site) prepareInstr(b *board.InstrBoard) (*instrSite, error) {
-	is := &instrSite{b: b, title: instrTitle(b.Benchmark), dir: instrDir(b)}
-	byID := map[string]*model{}
-	for i := range s.models {
-		byID[s.models[i].Scores.ID] = &s.models[i]
-	}
+	is := &instrSite{b: b, title: s.title, dir: s.dir()}
 	seen := map[string]string{}
 	for i := range b.Models {
 		m := &b.Models[i]
 		if n := len(m.Results); n != 0 && n != len(b.Prompts) {
 			return nil, fmt.Errorf("%s model %s: %d results for %d prompts", b.Benchmark, m.ID, n, len(b.Prompts))
 		}
-		sl := Slug(m.ID)
+		sl := render.Slug(m.ID)
 		if other, dup := seen[sl]; dup {
 			return nil, fmt.Errorf("%s models %q and %q share the anchor %s", b.Benchmark, other, m.ID, sl)
 		}
 		seen[sl] = m.ID
 		is.slugs = append(is.slugs, sl)
-		l, ok, color := Link{Text: m.Name}, false, Palette(len(s.models)+i)
-		if lm, found := byID[m.ID]; found {
-			l, ok, color = s.modelLink(lm), true, Palette(lm.Index)
+		ref, _ := s.Model(m.ID)
+		l, ok, color := render.Link{Text: m.Name}, ref.Href != "", render.Palette(ref.Index)
+		if ok {
+			l.Href = ref.Href
 		}
 		is.links = append(is.links, l)
 		is.linked = append(is.linked, ok)
@@ -128,20 +96,14 @@ func followedAll(vs []board.InstrVerdict) bool {
 	return len(vs) > 0
 }
 
-// modelLink is a model's name, linked to its SciIF page when it has one.
-type ModelName struct {
-	Link
-	Linked bool
-}
-
 type instrRow struct {
-	Model    ModelName
+	Model    render.ModelName
 	Complete bool
 	Answered int
-	Rank     [2]rankCell
+	Rank     [2]render.RankCell
 	// Four holds prompt-level Strict, prompt-level Loose,
 	// instruction-level Strict and instruction-level Loose.
-	Four [4]RateView
+	Four [4]render.RateView
 }
 
 // instrIDRow is one instruction id of the per-instruction table.
@@ -151,7 +113,7 @@ type instrIDRow struct {
 	// First marks the first id of its group, which gets a group heading.
 	First bool
 	N     int
-	Cells []RatePair
+	Cells []render.RatePair
 }
 
 type instrView struct {
@@ -159,53 +121,36 @@ type instrView struct {
 	Dir      string
 	Prompts  int
 	Rows     []instrRow
-	Models   []ModelName
+	Models   []render.ModelName
 	Groups   []string
-	GroupRow []kRow
+	GroupRow []render.KRow
 	IDs      []instrIDRow
-	Counts   []KCol
-	CountRow []kRow
+	Counts   []render.KCol
+	CountRow []render.KRow
 	Chart    string
 }
 
-func instrPair(m *board.InstrModel, get func(board.InstrScores) (board.Rate, bool)) RatePair {
-	var p RatePair
+func instrPair(m *board.InstrModel, get func(board.InstrScores) (board.Rate, bool)) render.RatePair {
+	var p render.RatePair
 	if r, ok := get(m.Strict); ok {
-		p.S = NewRate(r)
+		p.S = render.NewRate(r)
 	} else {
-		p.S = MissingRate()
+		p.S = render.MissingRate()
 	}
 	if r, ok := get(m.Loose); ok {
-		p.L = NewRate(r)
+		p.L = render.NewRate(r)
 	} else {
-		p.L = MissingRate()
+		p.L = render.MissingRate()
 	}
 	return p
 }
 
-// instrRanks ranks models by prompt-level accuracy under each mode; equal
-// counts tie.
+// instrRanks gives each model's rank under each mode, as Rank set them:
+// the paired test's ranks, as on every board.
 func instrRanks(b *board.InstrBoard) [2]map[string]int {
 	ranks := [2]map[string]int{{}, {}}
-	for pi := range 2 {
-		idx := make([]int, len(b.Models))
-		for i := range idx {
-			idx[i] = i
-		}
-		score := func(i int) int {
-			if pi == 0 {
-				return b.Models[i].Strict.Prompt.Pass
-			}
-			return b.Models[i].Loose.Prompt.Pass
-		}
-		sort.SliceStable(idx, func(a, c int) bool { return score(idx[a]) > score(idx[c]) })
-		for pos, i := range idx {
-			r := pos + 1
-			if pos > 0 && score(i) == score(idx[pos-1]) {
-				r = ranks[pi][b.Models[idx[pos-1]].ID]
-			}
-			ranks[pi][b.Models[i].ID] = r
-		}
+	for _, m := range b.Models {
+		ranks[0][m.ID], ranks[1][m.ID] = m.Strict.Rank, m.Loose.Rank
 	}
 	return ranks
 }
@@ -244,7 +189,7 @@ func (s *site) instrPage(is *instrSite) (board.File, error) {
 	counts := map[string]board.Rate{}
 	perID := map[string]int{}
 	for _, p := range b.Prompts {
-		key := Itoa(len(p.Instructions))
+		key := render.Itoa(len(p.Instructions))
 		r := counts[key]
 		r.Total++
 		counts[key] = r
@@ -256,7 +201,7 @@ func (s *site) instrPage(is *instrSite) (board.File, error) {
 	ranks := instrRanks(b)
 	for i := range b.Models {
 		m := &b.Models[i]
-		name := ModelName{is.links[i], is.linked[i]}
+		name := render.ModelName{Link: is.links[i], Linked: is.linked[i]}
 		v.Models = append(v.Models, name)
 		row := instrRow{Model: name, Complete: m.Complete, Answered: m.Answered}
 		for pi := range 2 {
@@ -264,9 +209,9 @@ func (s *site) instrPage(is *instrSite) (board.File, error) {
 			for _, o := range b.Models {
 				tied = tied || (o.ID != m.ID && ranks[pi][o.ID] == ranks[pi][m.ID])
 			}
-			row.Rank[pi] = rankCell{Label: RankLabel(ranks[pi][m.ID], tied), Sort: ranks[pi][m.ID]}
+			row.Rank[pi] = render.RankCell{Label: render.RankLabel(ranks[pi][m.ID], tied), Sort: ranks[pi][m.ID]}
 		}
-		row.Four = [4]RateView{NewRate(m.Strict.Prompt), NewRate(m.Loose.Prompt), NewRate(m.Strict.Instruction), NewRate(m.Loose.Instruction)}
+		row.Four = [4]render.RateView{render.NewRate(m.Strict.Prompt), render.NewRate(m.Loose.Prompt), render.NewRate(m.Strict.Instruction), render.NewRate(m.Loose.Instruction)}
 		v.Rows = append(v.Rows, row)
 		for g := range m.Strict.ByGroup {
 			groups[g] = true
@@ -281,17 +226,17 @@ func (s *site) instrPage(is *instrSite) (board.File, error) {
 		v.Groups = append(v.Groups, g)
 	}
 	sort.Strings(v.Groups)
-	for _, k := range SortedKs(counts) {
-		v.Counts = append(v.Counts, KCol{K: k, N: counts[k].Total})
+	for _, k := range render.SortedKs(counts) {
+		v.Counts = append(v.Counts, render.KCol{K: k, N: counts[k].Total})
 	}
 	for i := range b.Models {
 		m := &b.Models[i]
-		gr := kRow{Model: is.links[i]}
+		gr := render.KRow{Model: is.links[i]}
 		for _, g := range v.Groups {
 			gr.Cells = append(gr.Cells, instrPair(m, func(sc board.InstrScores) (board.Rate, bool) { r, ok := sc.ByGroup[g]; return r, ok }))
 		}
 		v.GroupRow = append(v.GroupRow, gr)
-		cr := kRow{Model: is.links[i]}
+		cr := render.KRow{Model: is.links[i]}
 		for _, k := range v.Counts {
 			cr.Cells = append(cr.Cells, instrPair(m, func(sc board.InstrScores) (board.Rate, bool) { r, ok := sc.ByCount[k.K]; return r, ok }))
 		}
@@ -316,12 +261,12 @@ func (s *site) instrPage(is *instrSite) (board.File, error) {
 		}
 		v.IDs = append(v.IDs, row)
 	}
-	var cds []ChartData
+	var cds []render.ChartData
 	for _, p := range board.Policies {
 		id := instrChartID(b, "byn_"+string(p))
-		cds = append(cds, ChartData{ID: id, Option: s.instrCountChart(is, id, p, v.Counts)})
+		cds = append(cds, render.ChartData{ID: id, Option: s.instrCountChart(is, id, p, v.Counts)})
 	}
-	return s.exec("instr", instrPath(b), Page{
+	return s.exec("instr", s.home(), render.Page{
 		Title:       is.title,
 		Description: is.title + " rescored from every submission's responses: prompt- and instruction-level accuracy, Strict and Loose.",
 		Nav:         "instr-" + b.Benchmark, Charts: true, Body: v, ChartData: cds,
@@ -338,17 +283,17 @@ func instrGroup(id string) string {
 
 // instrCountChart draws prompt-level accuracy against the number of
 // instructions per prompt, one line per model with its 95% band.
-func (s *site) instrCountChart(is *instrSite, id string, p board.Policy, counts []KCol) map[string]any {
+func (s *site) instrCountChart(is *instrSite, id string, p board.Policy, counts []render.KCol) map[string]any {
 	line := charts.NewLine()
-	lg := Legend()
-	if len(is.b.Models) > ShownCurves {
+	lg := render.Legend()
+	if len(is.b.Models) > render.ShownCurves {
 		lg.Selected = map[string]bool{}
 		for i := range is.b.Models {
-			lg.Selected[is.b.Models[i].Name] = i < ShownCurves
+			lg.Selected[is.b.Models[i].Name] = i < render.ShownCurves
 		}
 	}
-	line.SetGlobalOptions(ChartInit(id), charts.WithLegendOpts(lg), charts.WithTooltipOpts(ItemTooltip()),
-		charts.WithYAxisOpts(PercentAxis("")),
+	line.SetGlobalOptions(render.ChartInit(id), charts.WithLegendOpts(lg), charts.WithTooltipOpts(render.ItemTooltip()),
+		charts.WithYAxisOpts(render.PercentAxis("")),
 		charts.WithGridOpts(opts.Grid{Top: "60", Left: "50", Right: "20", Bottom: "50"}))
 	axis := make([]string, len(counts))
 	for i, c := range counts {
@@ -361,9 +306,9 @@ func (s *site) instrCountChart(is *instrSite, id string, p board.Policy, counts 
 		if p == board.Loose {
 			sc = m.Loose
 		}
-		BandSeries(line, m.Name, is.colors[i], fmt.Sprintf("band%d", i), counts, sc.ByCount)
+		render.BandSeries(line, m.Name, is.colors[i], fmt.Sprintf("band%d", i), counts, sc.ByCount)
 	}
-	return OptionOf(line)
+	return render.OptionOf(line)
 }
 
 // Outcome tokens of the case index, per model and prompt.
@@ -375,13 +320,13 @@ const (
 	outNone      = "unanswered"
 )
 
-func outcomeOptions() []Option {
-	return []Option{
-		{outFailS, "fails Strict"},
-		{outLooseOnly, "fails Strict, passes Loose"},
-		{outFailBoth, "fails Strict and Loose"},
-		{outPass, "passes Strict"},
-		{outNone, "not answered"},
+func outcomeOptions() []render.Option {
+	return []render.Option{
+		{Value: outFailS, Label: "fails Strict"},
+		{Value: outLooseOnly, Label: "fails Strict, passes Loose"},
+		{Value: outFailBoth, Label: "fails Strict and Loose"},
+		{Value: outPass, Label: "passes Strict"},
+		{Value: outNone, Label: "not answered"},
 	}
 }
 
@@ -418,32 +363,23 @@ type promptRow struct {
 type instrIndexView struct {
 	Name     string
 	Main     string
-	Models   []ModelName
-	ModelOpt []Option
-	InstrOpt []Option
-	Outcomes []Option
+	Models   []render.ModelName
+	ModelOpt []render.Option
+	InstrOpt []render.Option
+	Outcomes []render.Option
 	Rows     []promptRow
-}
-
-func Excerpt(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
 }
 
 func (s *site) instrIndexPage(is *instrSite) (board.File, error) {
 	b := is.b
-	v := instrIndexView{Name: is.title, Main: instrPath(b), Outcomes: outcomeOptions()}
+	v := instrIndexView{Name: is.title, Main: s.home(), Outcomes: outcomeOptions()}
 	for i := range b.Models {
-		v.Models = append(v.Models, ModelName{is.links[i], is.linked[i]})
-		v.ModelOpt = append(v.ModelOpt, Option{is.slugs[i], b.Models[i].Name})
+		v.Models = append(v.Models, render.ModelName{Link: is.links[i], Linked: is.linked[i]})
+		v.ModelOpt = append(v.ModelOpt, render.Option{Value: is.slugs[i], Label: b.Models[i].Name})
 	}
 	ids := map[string]bool{}
 	for pi, p := range b.Prompts {
-		row := promptRow{Href: is.keys[pi] + ".html", Key: is.keys[pi], Excerpt: Excerpt(p.Prompt, 140), Instr: p.Instructions,
+		row := promptRow{Href: is.keys[pi] + ".html", Key: is.keys[pi], Excerpt: render.Excerpt(p.Prompt, 140), Instr: p.Instructions,
 			InstrIDs: " " + strings.Join(p.Instructions, " ") + " "}
 		var toks []string
 		for mi := range b.Models {
@@ -465,9 +401,9 @@ func (s *site) instrIndexPage(is *instrSite) (board.File, error) {
 	}
 	sort.Strings(idl)
 	for _, id := range idl {
-		v.InstrOpt = append(v.InstrOpt, Option{id, id})
+		v.InstrOpt = append(v.InstrOpt, render.Option{Value: id, Label: id})
 	}
-	return s.exec("instrindex", is.dir+"/index.html", Page{
+	return s.exec("instrindex", is.dir+"/index.html", render.Page{
 		Title:       is.title + " case studies",
 		Description: "Every " + is.title + " prompt with each model's Strict and Loose outcome, filterable by model, instruction and outcome.",
 		Nav:         "instr-" + b.Benchmark, Body: v,
@@ -487,11 +423,11 @@ type instrCheckRow struct {
 }
 
 type instrAnswer struct {
-	Model    ModelName
+	Model    render.ModelName
 	Anchor   string
 	Answered bool
 	Response string
-	Cut      *CutView
+	Cut      *render.CutView
 	Words    string
 	Class    string
 	Label    string
@@ -509,7 +445,7 @@ type instrCaseView struct {
 	// Args pairs each instruction with its arguments as JSON.
 	Args       []instrArg
 	Answers    []instrAnswer
-	Prev, Next *Link
+	Prev, Next *render.Link
 }
 
 // instrArg is an instruction id and its arguments, for the case page.
@@ -533,7 +469,7 @@ func verdictAt(vs []board.InstrVerdict, j int) instrVerdictView {
 func (s *site) instrCasePage(is *instrSite, pi int) (board.File, error) {
 	b := is.b
 	p := &b.Prompts[pi]
-	v := instrCaseView{Name: is.title, Main: instrPath(b), Key: is.keys[pi], Prompt: p.Prompt, Instructions: p.Instructions}
+	v := instrCaseView{Name: is.title, Main: s.home(), Key: is.keys[pi], Prompt: p.Prompt, Instructions: p.Instructions}
 	for j, id := range p.Instructions {
 		arg := instrArg{ID: id}
 		if j < len(p.Kwargs) && len(p.Kwargs[j]) > 0 {
@@ -545,22 +481,23 @@ func (s *site) instrCasePage(is *instrSite, pi int) (board.File, error) {
 		v.Args = append(v.Args, arg)
 	}
 	if pi > 0 {
-		v.Prev = &Link{Href: is.keys[pi-1] + ".html", Text: "prompt " + is.keys[pi-1]}
+		v.Prev = &render.Link{Href: is.keys[pi-1] + ".html", Text: "prompt " + is.keys[pi-1]}
 	}
 	if pi+1 < len(b.Prompts) {
-		v.Next = &Link{Href: is.keys[pi+1] + ".html", Text: "prompt " + is.keys[pi+1]}
+		v.Next = &render.Link{Href: is.keys[pi+1] + ".html", Text: "prompt " + is.keys[pi+1]}
 	}
 	for mi := range b.Models {
 		r := is.result(mi, pi)
 		c, _, l, _ := promptOutcome(r)
-		a := instrAnswer{Model: ModelName{is.links[mi], is.linked[mi]}, Anchor: "m-" + is.slugs[mi], Answered: r != nil, Class: c, Label: l}
+		a := instrAnswer{Model: render.ModelName{Link: is.links[mi], Linked: is.linked[mi]}, Anchor: "m-" + is.slugs[mi], Answered: r != nil, Class: c, Label: l}
 		if r != nil {
-			part, cut := Shown(r.Response)
+			part, cut := render.Shown(r.Response)
 			a.Response = part
 			if cut {
-				a.Cut = CutNote(r.Response, part, "../", is.slugs[mi])
+				a.Cut = render.CutNote(r.Response, part, render.RootOf(is.promptHref(pi)), is.slugs[mi])
+				s.AddAnswer(is.slugs[mi], s.name, is.keys[pi], r.Response)
 			}
-			a.Words = CountLabel(len(strings.Fields(r.Response)), "word", "words")
+			a.Words = render.CountLabel(len(strings.Fields(r.Response)), "word", "words")
 			a.StrictOK, a.LooseOK = followedAll(r.Strict), followedAll(r.Loose)
 		}
 		for j, id := range p.Instructions {
@@ -576,7 +513,7 @@ func (s *site) instrCasePage(is *instrSite, pi int) (board.File, error) {
 		}
 		v.Answers = append(v.Answers, a)
 	}
-	return s.exec("instrcase", is.promptHref(pi), Page{
+	return s.exec("instrcase", is.promptHref(pi), render.Page{
 		Title:   is.title + " prompt " + is.keys[pi],
 		NoIndex: true, Nav: "instr-" + b.Benchmark, Body: v,
 	})
@@ -588,63 +525,7 @@ type otherRow struct {
 	Href   string
 	Metric string
 	Title  string
-	S, L   RateView
+	S, L   render.RateView
 	// Absent says the model took no part in this benchmark.
 	Absent bool
-}
-
-// otherBenchmarks puts a model's SciIF correctness and compliance beside
-// its IFEval and IFBench accuracies: the SciIF paper's Table 2 view.
-func (s *site) otherBenchmarks(m *model) []otherRow {
-	var out []otherRow
-	for _, b := range s.in.Instr {
-		if b == nil {
-			continue
-		}
-		title := instrTitle(b.Benchmark)
-		var im *board.InstrModel
-		for i := range b.Models {
-			if b.Models[i].ID == m.Scores.ID {
-				im = &b.Models[i]
-			}
-		}
-		if im == nil {
-			out = append(out, otherRow{Bench: title, Href: instrPath(b), Absent: true})
-			continue
-		}
-		out = append(out,
-			otherRow{Bench: title, Href: instrPath(b), Metric: "Prompt-level", Title: "Prompts whose every instruction is followed, over all prompts",
-				S: NewRate(im.Strict.Prompt), L: NewRate(im.Loose.Prompt)},
-			otherRow{Bench: title, Href: instrPath(b), Metric: "Instruction-level", Title: "Instructions followed, over all instructions of all prompts",
-				S: NewRate(im.Strict.Instruction), L: NewRate(im.Loose.Instruction)})
-	}
-	if len(out) == 0 {
-		return nil
-	}
-	sci := pair(m.Scores, metric(func(ps *board.PolicyScores) board.Rate { return ps.Correct }))
-	comp := pair(m.Scores, metric(func(ps *board.PolicyScores) board.Rate { return ps.Compliant }))
-	head := []otherRow{
-		{Bench: s.benchName(), Href: "index.html", Metric: "Correct", Title: "Answer correctness over all items", S: sci.S, L: sci.L},
-		{Bench: s.benchName(), Href: "index.html", Metric: "Compliant", Title: "Items whose every enabled constraint passes, over all items", S: comp.S, L: comp.L},
-	}
-	return append(head, out...)
-}
-
-func (s *site) benchName() string {
-	n := s.in.Board.Benchmark
-	if n == "" {
-		n = s.in.Bench.Name
-	}
-	if strings.EqualFold(n, "sciif") {
-		return "SciIF"
-	}
-	return n
-}
-
-// CountLabel writes n with the singular or plural noun: "1 word", "3 words".
-func CountLabel(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

@@ -1,4 +1,4 @@
-package render
+package sciif
 
 import (
 	"fmt"
@@ -450,4 +450,10 @@ func reportedRows() []board.Reported {
 		out = append(out, r)
 	}
 	return out
+}
+
+// instrGroup is the group of an instruction id: the part before ':'.
+func instrGroup(id string) string {
+	g, _, _ := strings.Cut(id, ":")
+	return g
 }

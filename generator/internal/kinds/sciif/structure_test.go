@@ -1,4 +1,4 @@
-package render
+package sciif
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/render"
 	"github.com/sciif/leaderboard/generator/internal/report"
 )
 
@@ -120,11 +121,11 @@ func checkPageSafety(t *testing.T, files []board.File) {
 }
 
 func TestPagesAreSafeAndLinked(t *testing.T) {
-	checkPageSafety(t, render(t, tinyInput()))
+	checkPageSafety(t, renderSite(t, tinyInput()))
 }
 
 func TestHostileSubmissionIsInert(t *testing.T) {
-	files := render(t, hostileInput())
+	files := renderSite(t, hostileInput())
 	checkPageSafety(t, files)
 	for _, f := range htmlPages(files) {
 		doc := parse(t, f.Path, f.Data)
@@ -144,7 +145,7 @@ func TestHostileSubmissionIsInert(t *testing.T) {
 		})
 	}
 	page := parse(t, "ifeval/2.html", fileMap(files)["ifeval/2.html"])
-	if got := page.Find("#m-" + Slug(hostileInput().Instr[0].Models[0].ID) + " pre.text").Text(); got != instrResponse {
+	if got := page.Find("#m-" + render.Slug(hostileInput().Instr[0].Models[0].ID) + " pre.text").Text(); got != instrResponse {
 		t.Errorf("IFEval response shown as %q, want the literal text", got)
 	}
 	idx := parse(t, "index.html", fileMap(files)["index.html"])
@@ -157,7 +158,7 @@ func TestLeaderboardTable(t *testing.T) {
 	in := tinyInput()
 	// Make two models tie under Strict to see the "=" mark.
 	in.Board.Models[2].Strict.Rank = in.Board.Models[1].Strict.Rank
-	files := fileMap(render(t, in))
+	files := fileMap(renderSite(t, in))
 	doc := parse(t, "index.html", files["index.html"])
 	rows := doc.Find("#board tbody tr")
 	if rows.Length() != len(in.Board.Models) {
@@ -214,7 +215,7 @@ func TestLeaderboardTable(t *testing.T) {
 
 func TestConstraintTableLayout(t *testing.T) {
 	in := tinyInput()
-	doc := parse(t, "constraints.html", fileMap(render(t, in))["constraints.html"])
+	doc := parse(t, "constraints.html", fileMap(renderSite(t, in))["constraints.html"])
 	var fams []string
 	doc.Find("table.cons thead tr").First().Find("th.fam").Each(func(_ int, s *goquery.Selection) { fams = append(fams, s.Text()) })
 	if diff := cmp.Diff([]string{"Condition", "Terminology", "Process"}, fams); diff != "" {
@@ -252,7 +253,7 @@ func TestConstraintTableLayout(t *testing.T) {
 }
 
 func TestChartsHaveDataAndFixedIDs(t *testing.T) {
-	files := render(t, tinyInput())
+	files := renderSite(t, tinyInput())
 	for _, f := range htmlPages(files) {
 		doc := parse(t, f.Path, f.Data)
 		doc.Find(".chart[data-chart]").Each(func(_ int, s *goquery.Selection) {
@@ -275,7 +276,7 @@ func TestChartsHaveDataAndFixedIDs(t *testing.T) {
 }
 
 func TestProblemPagesAreNotIndexed(t *testing.T) {
-	for _, f := range htmlPages(render(t, tinyInput())) {
+	for _, f := range htmlPages(renderSite(t, tinyInput())) {
 		doc := parse(t, f.Path, f.Data)
 		noindex := doc.Find(`meta[name=robots][content=noindex]`).Length() == 1
 		want := strings.HasPrefix(f.Path, "problems/") || strings.HasPrefix(f.Path, "ifeval/") && f.Path != "ifeval/index.html"
@@ -287,7 +288,7 @@ func TestProblemPagesAreNotIndexed(t *testing.T) {
 
 func TestDownloads(t *testing.T) {
 	in := hostileInput()
-	files := fileMap(render(t, in))
+	files := fileMap(renderSite(t, in))
 	var got board.Board
 	if err := json.Unmarshal(files["scores.json"], &got); err != nil {
 		t.Fatal(err)
@@ -357,10 +358,10 @@ func TestSlugAndURL(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := Slug(tt.in); got != tt.slug {
+			if got := render.Slug(tt.in); got != tt.slug {
 				t.Errorf("slug(%q) = %q, want %q (%s)", tt.in, got, tt.slug, tt.reason)
 			}
-			if got := SafeURL(tt.in); got != tt.url {
+			if got := render.SafeURL(tt.in); got != tt.url {
 				t.Errorf("safeURL(%q) = %q, want %q (%s)", tt.in, got, tt.url, tt.reason)
 			}
 		})
@@ -376,7 +377,7 @@ func TestIndexPageWeight(t *testing.T) {
 	for len(in.Reported) < 18 {
 		in.Reported = append(in.Reported, reportedRows()...)
 	}
-	files := fileMap(render(t, in))
+	files := fileMap(renderSite(t, in))
 	total := 0
 	for _, p := range []string{"index.html", "assets/site.css", "assets/site.js", "assets/favicon.svg"} {
 		total += len(files[p])
@@ -401,7 +402,7 @@ func TestAnalysisComparesRulesWithJudgesAlone(t *testing.T) {
 		t.Fatal("no analysis.html")
 		return nil
 	}
-	if n := page(render(t, in)).Find("#h-rules").Length(); n != 0 {
+	if n := page(renderSite(t, in)).Find("#h-rules").Length(); n != 0 {
 		t.Fatalf("found the comparison without a judges-only board")
 	}
 	// A judges-only board in which the first model is less often correct.
@@ -412,13 +413,13 @@ func TestAnalysisComparesRulesWithJudgesAlone(t *testing.T) {
 	strict.Correct = board.Rate{Pass: 1, Total: 8, Rate: 0.125}
 	jo.Models[0].Strict = &strict
 	in.JudgesOnly = &jo
-	doc := page(render(t, in))
+	doc := page(renderSite(t, in))
 	rows := doc.Find("#h-rules").Parent().Find("tbody tr")
 	if rows.Length() != len(in.Board.Models) {
 		t.Fatalf("got %d rows, want one per model (%d)", rows.Length(), len(in.Board.Models))
 	}
 	first := rows.First().Find("td")
-	if got, want := first.Eq(0).Text(), Pct(in.Board.Models[0].Strict.Correct.Rate); got != want {
+	if got, want := first.Eq(0).Text(), render.Pct(in.Board.Models[0].Strict.Correct.Rate); got != want {
 		t.Errorf("correct, rules first = %q, want %q", got, want)
 	}
 	if got := first.Eq(1).Text(); got != "12.5%" {

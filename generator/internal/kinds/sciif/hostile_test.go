@@ -1,4 +1,4 @@
-package render
+package sciif
 
 import (
 	"github.com/sciif/leaderboard/generator/internal/board"

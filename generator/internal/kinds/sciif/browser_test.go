@@ -1,4 +1,4 @@
-package render
+package sciif
 
 import (
 	"context"
@@ -105,7 +105,7 @@ func waitFor(t *testing.T, ctx context.Context, what, js string) {
 	t.Fatalf("timed out waiting for %s", what)
 }
 
-func open(t *testing.T, ctx context.Context, dir, page string) {
+func openPage(t *testing.T, ctx context.Context, dir, page string) {
 	t.Helper()
 	u := "file://" + filepath.ToSlash(filepath.Join(dir, page))
 	if err := chromedp.Do(ctx, chromedp.Navigate(u)); err != nil {
@@ -131,10 +131,10 @@ func TestBrowserSite(t *testing.T) {
 	in := synthInput(6, 30, 5)
 	in.Reported = reportedRows()
 	dir := t.TempDir()
-	writeSite(t, dir, render(t, in))
+	writeSite(t, dir, renderSite(t, in))
 	con := watchConsole(ctx)
 
-	open(t, ctx, dir, "index.html")
+	openPage(t, ctx, dir, "index.html")
 	if got := eval[int](t, ctx, `document.querySelectorAll('#board tbody tr').length`); got != 6 {
 		t.Fatalf("%d leaderboard rows, want 6", got)
 	}
@@ -197,33 +197,33 @@ func TestBrowserSite(t *testing.T) {
 	}
 
 	for _, page := range []string{"analysis.html", "models/" + in.Board.Models[0].ID + ".html"} {
-		open(t, ctx, dir, page)
+		openPage(t, ctx, dir, page)
 		waitFor(t, ctx, "charts on "+page, allChartsDrawn)
 		if !eval[bool](t, ctx, onlyLocalResources) {
 			t.Errorf("%s loaded something that is not a local file", page)
 		}
 	}
 	// The collapse page follows the policy switch.
-	open(t, ctx, dir, "analysis.html")
+	openPage(t, ctx, dir, "analysis.html")
 	waitFor(t, ctx, "charts", allChartsDrawn)
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`label[for=policy-loose]`))); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, "charts after switching to Loose", allChartsDrawn)
 
-	open(t, ctx, dir, "problems/"+in.Bench.Items[0].ID+".html")
+	openPage(t, ctx, dir, "problems/"+in.Bench.Items[0].ID+".html")
 	waitFor(t, ctx, "KaTeX", `document.querySelectorAll('.math .katex').length > 0 && document.querySelectorAll('.math .katex').length === document.querySelectorAll('.math').length`)
 	if !eval[bool](t, ctx, onlyLocalResources) {
 		t.Error("problem page loaded something that is not a local file")
 	}
-	open(t, ctx, dir, "cases.html#regime=judges-disagree")
+	openPage(t, ctx, dir, "cases.html#regime=judges-disagree")
 	if got := eval[bool](t, ctx, `Array.from(document.querySelectorAll('#cases tbody tr')).every(r => r.hidden || r.dataset.regime === 'judges-disagree')`); !got {
 		t.Error("the regime filter from the URL was not applied")
 	}
 
 	// Published curves are in the legend, hidden, and drawn dashed once
 	// picked.
-	open(t, ctx, dir, "analysis.html")
+	openPage(t, ctx, dir, "analysis.html")
 	waitFor(t, ctx, "charts", allChartsDrawn)
 	byk := `echarts.getInstanceByDom(document.querySelector('.chart[data-chart=byk]'))`
 	if got := eval[bool](t, ctx, byk+`.getOption().legend[0].selected['Paper B (reported)']`); got {
@@ -239,13 +239,13 @@ func TestBrowserSite(t *testing.T) {
 	// The IFEval pages: chart, case index with a filter from the URL, a
 	// case page.
 	ib := in.Instr[0]
-	open(t, ctx, dir, "ifeval.html")
+	openPage(t, ctx, dir, "ifeval.html")
 	waitFor(t, ctx, "charts on ifeval.html", allChartsDrawn)
 	if !eval[bool](t, ctx, onlyLocalResources) {
 		t.Error("ifeval.html loaded something that is not a local file")
 	}
 	m := ib.Models[1]
-	open(t, ctx, dir, "ifeval/index.html#model="+m.ID+"&outcome=loose-only")
+	openPage(t, ctx, dir, "ifeval/index.html#model="+m.ID+"&outcome=loose-only")
 	shown := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#prompts tbody tr')).filter(r => !r.hidden).map(r => r.querySelector('th a').textContent)`)
 	if diff := cmp.Diff([]string{"2"}, shown); diff != "" {
 		t.Errorf("prompts shown for %s failing Strict but passing Loose (-want +got):\n%s", m.ID, diff)
@@ -257,7 +257,7 @@ func TestBrowserSite(t *testing.T) {
 	if got := eval[string](t, ctx, `document.getElementById('pf-count').textContent`); got != "1 of 2 prompts" {
 		t.Errorf("count %q, want %q", got, "1 of 2 prompts")
 	}
-	open(t, ctx, dir, "ifeval/2.html#m-"+m.ID)
+	openPage(t, ctx, dir, "ifeval/2.html#m-"+m.ID)
 	if got := eval[string](t, ctx, `document.querySelector('article.answer:target h3').textContent`); got != m.Name {
 		t.Errorf("targeted response is %q, want %q", got, m.Name)
 	}
@@ -273,7 +273,7 @@ func TestBrowserSite(t *testing.T) {
 // alone is shown to hold.
 func TestBrowserHostileSubmission(t *testing.T) {
 	ctx := newBrowser(t)
-	files := render(t, hostileInput())
+	files := renderSite(t, hostileInput())
 	for _, csp := range []bool{true, false} {
 		name := "with CSP"
 		if !csp {
@@ -288,7 +288,7 @@ func TestBrowserHostileSubmission(t *testing.T) {
 			writeSite(t, dir, out)
 			con := watchConsole(ctx)
 			for _, f := range htmlPages(out) {
-				open(t, ctx, dir, f.Path)
+				openPage(t, ctx, dir, f.Path)
 				if strings.Contains(string(f.Data), `class="chart`) {
 					waitFor(t, ctx, "charts on "+f.Path, allChartsDrawn)
 				}

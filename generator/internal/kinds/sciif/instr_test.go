@@ -1,4 +1,4 @@
-package render
+package sciif
 
 import (
 	"encoding/json"
@@ -10,12 +10,13 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/render"
 )
 
 func TestInstrBoardShowsFourFigures(t *testing.T) {
 	in := tinyInput()
 	b := in.Instr[0]
-	doc := parse(t, "ifeval.html", fileMap(render(t, in))["ifeval.html"])
+	doc := parse(t, "ifeval.html", fileMap(renderSite(t, in))["ifeval.html"])
 	rows := doc.Find("#instr-board tbody tr")
 	if rows.Length() != len(b.Models) {
 		t.Fatalf("%d rows, want %d", rows.Length(), len(b.Models))
@@ -26,7 +27,7 @@ func TestInstrBoardShowsFourFigures(t *testing.T) {
 		s.Find("td[data-sort]").Each(func(_ int, c *goquery.Selection) {
 			got = append(got, c.Contents().First().Text())
 		})
-		want := []string{Pct(m.Strict.Prompt.Rate), Pct(m.Loose.Prompt.Rate), Pct(m.Strict.Instruction.Rate), Pct(m.Loose.Instruction.Rate)}
+		want := []string{render.Pct(m.Strict.Prompt.Rate), render.Pct(m.Loose.Prompt.Rate), render.Pct(m.Strict.Instruction.Rate), render.Pct(m.Loose.Instruction.Rate)}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("row %d (%s): prompt S/L, instruction S/L (-want +got):\n%s", i, m.ID, diff)
 		}
@@ -43,7 +44,7 @@ func TestInstrBoardShowsFourFigures(t *testing.T) {
 func TestInstrPerInstructionTable(t *testing.T) {
 	in := tinyInput()
 	b := in.Instr[0]
-	doc := parse(t, "ifeval.html", fileMap(render(t, in))["ifeval.html"])
+	doc := parse(t, "ifeval.html", fileMap(renderSite(t, in))["ifeval.html"])
 	n := map[string]int{}
 	for _, p := range b.Prompts {
 		for _, id := range p.Instructions {
@@ -64,7 +65,7 @@ func TestInstrPerInstructionTable(t *testing.T) {
 			return
 		}
 		cells.Each(func(i int, c *goquery.Selection) {
-			if want := Pct(b.Models[i].Strict.ByInstruction[id].Rate); c.Find(".s").Text() != want {
+			if want := render.Pct(b.Models[i].Strict.ByInstruction[id].Rate); c.Find(".s").Text() != want {
 				t.Errorf("%s, %s: Strict %q, want %q", id, b.Models[i].ID, c.Find(".s").Text(), want)
 			}
 		})
@@ -79,7 +80,7 @@ func TestInstrPerInstructionTable(t *testing.T) {
 
 func TestInstrCollapseChart(t *testing.T) {
 	in := tinyInput()
-	doc := parse(t, "ifeval.html", fileMap(render(t, in))["ifeval.html"])
+	doc := parse(t, "ifeval.html", fileMap(renderSite(t, in))["ifeval.html"])
 	if doc.Find(`.chart[data-chart="instrifeval_byn"]`).Length() != 1 {
 		t.Fatal("no collapse chart on the IFEval page")
 	}
@@ -108,7 +109,7 @@ func TestInstrCollapseChart(t *testing.T) {
 func TestInstrCasePages(t *testing.T) {
 	in := tinyInput()
 	b := in.Instr[0]
-	files := fileMap(render(t, in))
+	files := fileMap(renderSite(t, in))
 	idx := parse(t, "ifeval/index.html", files["ifeval/index.html"])
 	rows := idx.Find("#prompts tbody tr")
 	if rows.Length() != len(b.Prompts) {
@@ -167,7 +168,7 @@ func TestInstrCasePages(t *testing.T) {
 
 func TestModelPageOtherBenchmarks(t *testing.T) {
 	in := tinyInput()
-	files := fileMap(render(t, in))
+	files := fileMap(renderSite(t, in))
 	im := in.Instr[0].Models[1]
 	doc := parse(t, "models/model-02.html", files["models/"+im.ID+".html"])
 	var got [][]string
@@ -189,10 +190,10 @@ func TestModelPageOtherBenchmarks(t *testing.T) {
 		}
 	}
 	want := [][]string{
-		{"SciIF", "Correct", Pct(ms.Strict.Correct.Rate), Pct(ms.Loose.Correct.Rate)},
-		{"SciIF", "Compliant", Pct(ms.Strict.Compliant.Rate), Pct(ms.Loose.Compliant.Rate)},
-		{"IFEval", "Prompt-level", Pct(im.Strict.Prompt.Rate), Pct(im.Loose.Prompt.Rate)},
-		{"IFEval", "Instruction-level", Pct(im.Strict.Instruction.Rate), Pct(im.Loose.Instruction.Rate)},
+		{"SciIF", "Correct", render.Pct(ms.Strict.Correct.Rate), render.Pct(ms.Loose.Correct.Rate)},
+		{"SciIF", "Compliant", render.Pct(ms.Strict.Compliant.Rate), render.Pct(ms.Loose.Compliant.Rate)},
+		{"IFEval", "Prompt-level", render.Pct(im.Strict.Prompt.Rate), render.Pct(im.Loose.Prompt.Rate)},
+		{"IFEval", "Instruction-level", render.Pct(im.Strict.Instruction.Rate), render.Pct(im.Loose.Instruction.Rate)},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Other benchmarks (-want +got):\n%s", diff)
@@ -202,7 +203,7 @@ func TestModelPageOtherBenchmarks(t *testing.T) {
 func TestReportedRowsApartAndCitedOnce(t *testing.T) {
 	in := tinyInput()
 	in.Reported = reportedRows()
-	doc := parse(t, "index.html", fileMap(render(t, in))["index.html"])
+	doc := parse(t, "index.html", fileMap(renderSite(t, in))["index.html"])
 	rows := doc.Find("#reported-table tbody tr")
 	if rows.Length() != len(in.Reported) {
 		t.Fatalf("%d reported rows, want %d", rows.Length(), len(in.Reported))
@@ -235,7 +236,7 @@ func TestReportedRowsApartAndCitedOnce(t *testing.T) {
 func TestReportedNoteSharedByAllIsUnnumbered(t *testing.T) {
 	in := tinyInput()
 	in.Reported = reportedRows()[:3]
-	doc := parse(t, "index.html", fileMap(render(t, in))["index.html"])
+	doc := parse(t, "index.html", fileMap(renderSite(t, in))["index.html"])
 	if got := doc.Find("#reported-table sup").Length(); got != 0 {
 		t.Errorf("%d note marks, want none when every row shares the note", got)
 	}
@@ -246,7 +247,7 @@ func TestReportedNoteSharedByAllIsUnnumbered(t *testing.T) {
 
 func TestReportedCurvesAreDashedAndHidden(t *testing.T) {
 	in := tinyInput()
-	doc := parse(t, "analysis.html", fileMap(render(t, in))["analysis.html"])
+	doc := parse(t, "analysis.html", fileMap(renderSite(t, in))["analysis.html"])
 	var opt struct {
 		Legend struct {
 			Selected map[string]bool `json:"selected"`

@@ -1,23 +1,15 @@
-package render
+package sciif
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"strings"
+
+	"github.com/sciif/leaderboard/generator/internal/render"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/report"
 )
-
-func ReadText(fsys fs.FS, name string) (string, error) {
-	b, err := fs.ReadFile(fsys, name)
-	if err != nil {
-		return "", fmt.Errorf("read %s: %w", name, err)
-	}
-	return string(b), nil
-}
 
 // scoresJSON writes the board exactly as `sciif score --format json` does.
 func (s *site) scoresJSON() (board.File, error) {
@@ -29,7 +21,7 @@ func (s *site) scoresJSON() (board.File, error) {
 }
 
 func (s *site) leaderboardCSV() (board.File, error) {
-	return MarshalCSV("leaderboard.csv", report.Rows(s.in.Board, board.Policies))
+	return render.MarshalCSV("leaderboard.csv", report.Rows(s.in.Board, board.Policies))
 }
 
 // verdictRow is one model on one item in verdicts.csv.
@@ -77,15 +69,5 @@ func (s *site) verdictsCSV() (board.File, error) {
 			rows = append(rows, r)
 		}
 	}
-	return MarshalCSV("verdicts.csv", &rows)
-}
-
-// MarshalCSV writes rows through an explicit writer: gocsv's package-level
-// settings are never touched.
-func MarshalCSV(name string, rows any) (board.File, error) {
-	var buf bytes.Buffer
-	if err := report.CSV(&buf, rows); err != nil {
-		return board.File{}, fmt.Errorf("%s: %w", name, err)
-	}
-	return board.File{Path: name, Data: buf.Bytes()}, nil
+	return render.MarshalCSV("verdicts.csv", &rows)
 }

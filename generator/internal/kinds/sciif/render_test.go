@@ -1,4 +1,4 @@
-package render
+package sciif
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
 
-func render(t testing.TB, in Input) []board.File {
+func renderSite(t testing.TB, in Input) []board.File {
 	t.Helper()
 	files, err := Site(in)
 	if err != nil {
@@ -36,7 +36,7 @@ func fileMap(files []board.File) map[string][]byte {
 // TestGolden compares every generated page and download of the tiny board
 // with testdata/golden; the static assets are copied verbatim and left out.
 func TestGolden(t *testing.T) {
-	files := render(t, tinyInput())
+	files := renderSite(t, tinyInput())
 	root := filepath.Join("testdata", "golden")
 	var want []string
 	for _, f := range files {
@@ -83,8 +83,8 @@ func TestGolden(t *testing.T) {
 }
 
 func TestRenderIsDeterministic(t *testing.T) {
-	a := render(t, synthInput(5, 40, 3))
-	b := render(t, synthInput(5, 40, 3))
+	a := renderSite(t, synthInput(5, 40, 3))
+	b := renderSite(t, synthInput(5, 40, 3))
 	if len(a) != len(b) {
 		t.Fatalf("%d files, then %d", len(a), len(b))
 	}

@@ -1,0 +1,121 @@
+// Package kind is the seam between the commands and the kinds of
+// benchmark: SciIF's constraint audit, verifiable instructions (IFEval,
+// IFBench), and whatever comes next. It plays the part go/analysis gives
+// to analysis.Analyzer: a kind is one Kind value exported by one package,
+// the command keeps the explicit list of them, and the drivers (build,
+// score, validate, prompts, new) loop over benchmarks opened from that
+// list without ever naming a kind.
+//
+// A benchmark is a folder: benchmark.yaml says its kind, name and title
+// (and any field of its own kind); the rest of the folder is the kind's
+// business. A submission carries one file per benchmark, named after the
+// benchmark (<name>.jsonl) unless benchmark.yaml names another.
+//
+// The package reads benchmark.yaml and nothing else; it holds no kind.
+package kind
+
+import (
+	"context"
+	"io"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/render"
+)
+
+// A Kind is one kind of benchmark.
+type Kind struct {
+	// Name is what benchmark.yaml says in its kind field: "sciif",
+	// "ifeval". It never changes once benchmarks use it.
+	Name string
+	// Doc is one sentence saying what the kind measures.
+	Doc string
+	// Infer recognises a benchmark folder of this kind that has no
+	// benchmark.yaml, as repositories made before it have, and fills in
+	// what benchmark.yaml would say. Nil: the kind needs benchmark.yaml.
+	Infer func(dir string) (Spec, bool)
+	// Open reads the benchmark folder spec describes. Every problem of the
+	// folder is returned at once, as board.Problems.
+	Open func(spec Spec) (Benchmark, error)
+}
+
+// Spec is what benchmark.yaml says of a benchmark.
+type Spec struct {
+	// Kind names the benchmark's Kind.
+	Kind string
+	// Name names the benchmark: its submission file, its pages and its
+	// downloads. It defaults to the folder's name.
+	Name string
+	// Title is the benchmark's name for readers ("SciIF").
+	Title string
+	// Dir is the benchmark folder.
+	Dir string
+	// File is the submission file of the benchmark, <Name>.jsonl unless
+	// benchmark.yaml says otherwise.
+	File string
+	// Fields holds benchmark.yaml's other fields, for the kind to read;
+	// Line gives each field's line, for messages.
+	Fields map[string]any
+	Line   map[string]int
+	// Path is the benchmark.yaml read, or "" when the spec was inferred.
+	Path string
+}
+
+// Options are what a command asks of every benchmark.
+type Options struct {
+	// NoRules scores with the judges alone, where a kind has judges and
+	// rules (SciIF's --no-rules).
+	NoRules bool
+	// Policies lists the policies to score, the first ordering the board;
+	// a kind with policies of its own maps them.
+	Policies []board.Policy
+	// KeepResponses keeps the response texts, for the site.
+	KeepResponses bool
+}
+
+// A Benchmark is an opened benchmark folder of some kind.
+type Benchmark interface {
+	// Spec describes the benchmark.
+	Spec() *Spec
+	// Size is the number of items (prompts, tasks) of the benchmark.
+	Size() int
+	// Check reads one submission's file of this benchmark (the path is
+	// sub.Dir/Spec().File) through ingest's bounded readers, verifies each
+	// record and scores the submission alone. It is the one check that
+	// sciif validate and sciif build share: a fatal problem refuses the
+	// submission, any other is a warning the board is scored with.
+	Check(ctx context.Context, sub *board.Submission, opt Options) (Run, board.Problems)
+	// Rank scores the board of the accepted runs, given in submission id
+	// order. Ranks tie where the paired significance test finds no
+	// difference, the same meaning on every board.
+	Rank(runs []Run, opt Options) (Board, error)
+	// Prompts writes the benchmark's prompts, one JSON object per line:
+	// what a model is asked and what judges are asked (sciif prompts).
+	Prompts(w io.Writer) error
+	// Scaffold is the text `sciif new` writes into a new submission's
+	// file of this benchmark: usually nothing, and a comment in the
+	// instructions it prints.
+	Scaffold() string
+}
+
+// A Run is one submission checked against one benchmark.
+type Run interface {
+	// ID is the submission's id.
+	ID() string
+	// Summary is what `sciif validate` says of the run before ranking
+	// ("2/2 items answered").
+	Summary() string
+}
+
+// A Board is a benchmark's scored board.
+type Board interface {
+	// Models lists the ids on the board, in board order.
+	Models() []string
+	// Headline says, for sciif validate, how model id scores and ranks:
+	// lines of text, and the same as a JSON value.
+	Headline(id string) ([]string, any)
+	// Write prints the board for sciif score: format is "table", "csv" or
+	// "json" (the benchmark's stable JSON contract).
+	Write(w io.Writer, format string, opt Options) error
+	// Site is what the board adds to the site.
+	render.Board
+}

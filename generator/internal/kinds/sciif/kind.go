@@ -1,0 +1,443 @@
+// Package sciif is the SciIF benchmark kind: university-level science
+// problems with scientific constraints, each answer audited for
+// correctness and per-constraint compliance from explicit evidence points,
+// deterministic rules first and two LLM judges as fallback, under the
+// Strict (every point) and Loose (MAIN points) policies.
+//
+// It is one kind.Kind value, Kind. It reads a benchmark folder's
+// items.jsonl (and catalog.json), checks and verifies submissions'
+// responses.jsonl through ingest, verify and score, and renders its board's
+// pages: the leaderboard, constraints, collapse analysis, cases, matrix,
+// one page per problem and per model.
+package sciif
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/pipeline"
+	"github.com/sciif/leaderboard/generator/internal/prompt"
+	"github.com/sciif/leaderboard/generator/internal/render"
+	"github.com/sciif/leaderboard/generator/internal/report"
+	"github.com/sciif/leaderboard/generator/internal/score"
+	"github.com/sciif/leaderboard/generator/internal/verify"
+	"github.com/sciif/leaderboard/generator/internal/verify/rules"
+)
+
+// Kind is the SciIF benchmark kind.
+var Kind = &kind.Kind{
+	Name:  "sciif",
+	Doc:   "science problems under scientific constraints, audited for correctness and compliance from evidence points (rules first, two judges as fallback)",
+	Infer: infer,
+	Open:  open,
+}
+
+// infer recognises a folder made before benchmark.yaml: items.jsonl alone
+// meant SciIF, answered in responses.jsonl.
+func infer(dir string) (kind.Spec, bool) {
+	if _, err := os.Stat(filepath.Join(dir, "items.jsonl")); err != nil {
+		return kind.Spec{}, false
+	}
+	return kind.Spec{Title: "SciIF", File: "responses.jsonl"}, true
+}
+
+// Codes of the problems this kind finds beyond ingest's.
+const (
+	CodeNoJudges = "sciif.judges"
+	CodeClaim    = "sciif.claimed"
+)
+
+type benchmark struct {
+	spec  kind.Spec
+	bench *board.Benchmark
+	index map[string]int
+	rules verify.Rules
+
+	mu        sync.Mutex
+	verifiers map[bool]*verify.Verifier
+}
+
+func open(spec kind.Spec) (kind.Benchmark, error) {
+	for key := range spec.Fields {
+		if !strings.HasPrefix(key, "citation") && key != "description" {
+			return nil, board.Problems{{File: spec.Path, Line: spec.Line[key], Field: key, Code: "benchmark.spec", Fatal: true,
+				Msg: "unknown field for a SciIF benchmark (kind, name, title, file, description and citation fields are allowed)"}}
+		}
+	}
+	b, err := ingest.Benchmark(spec.Dir)
+	if err != nil {
+		return nil, err
+	}
+	b.Name = spec.Name
+	return &benchmark{spec: spec, bench: b, index: b.Index(), rules: rules.Default(), verifiers: map[bool]*verify.Verifier{}}, nil
+}
+
+func (b *benchmark) Spec() *kind.Spec { return &b.spec }
+func (b *benchmark) Size() int        { return len(b.bench.Items) }
+
+// Bench is the benchmark's items and catalog.
+func (b *benchmark) Bench() *board.Benchmark { return b.bench }
+
+// verifier is the benchmark's verifier, with or without rules: one each,
+// shared by every submission.
+func (b *benchmark) verifier(noRules bool) *verify.Verifier {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	v, ok := b.verifiers[noRules]
+	if !ok {
+		v = verify.New(b.bench, verify.Options{NoRules: noRules, Rules: b.rules})
+		b.verifiers[noRules] = v
+	}
+	return v
+}
+
+// run is one submission verified and scored alone.
+type run struct {
+	sub    board.Submission
+	run    board.Run
+	model  board.ModelScores
+	passes map[board.Policy][]bool
+	// judges holds the same with the judges alone, when the site compares
+	// the two.
+	judges *run
+}
+
+func (r *run) ID() string { return r.sub.ID }
+
+func (r *run) Summary() string {
+	answered := 0
+	for _, v := range r.run.Verdicts {
+		if v.Answered {
+			answered++
+		}
+	}
+	return fmt.Sprintf("%d/%d items answered", answered, len(r.run.Verdicts))
+}
+
+func policies(opt kind.Options) []board.Policy {
+	if len(opt.Policies) == 0 {
+		return board.Policies
+	}
+	return opt.Policies
+}
+
+func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.Options) (kind.Run, board.Problems) {
+	path := filepath.Join(sub.Dir, b.spec.File)
+	var probs board.Problems
+	if len(sub.Meta.Judges) == 0 {
+		probs = append(probs, board.Diagnostic{File: filepath.Join(sub.Dir, "metadata.yaml"), Field: "judges", Code: CodeNoJudges, Fatal: true,
+			Msg: "required field missing — add `judges: [gpt-5.1, gemini-3-flash]`, the judges whose outputs " + b.spec.File + " holds"})
+	}
+	r, p := b.verify(ctx, sub, path, opt.NoRules, opt.KeepResponses)
+	probs = append(probs, p...)
+	if !opt.NoRules && opt.KeepResponses {
+		// The same submission with the judges alone, for the site's
+		// comparison of the two.
+		j, _ := b.verify(ctx, sub, path, true, false)
+		r.judges = j
+	}
+	for _, d := range r.run.Diagnostics {
+		probs = append(probs, d)
+	}
+	probs = append(probs, claims(sub, &r.model)...)
+	return r, probs
+}
+
+func (b *benchmark) verify(ctx context.Context, sub *board.Submission, path string, noRules, keep bool) (*run, board.Problems) {
+	vr, probs := pipeline.VerifySubmission(ctx, b.bench, b.index, b.verifier(noRules), sub, path, keep)
+	r := &run{sub: *sub, run: vr, passes: map[board.Policy][]bool{}}
+	r.run.Diagnostics = vr.Diagnostics
+	r.model = score.Model(b.bench, sub, vr.Verdicts, board.Policies)
+	for _, p := range board.Policies {
+		r.passes[p] = score.Passes(vr.Verdicts, p)
+	}
+	return r, probs
+}
+
+// ClaimTolerance is the largest difference between a claimed rate and the
+// rescored one (both fractions) that still matches: half a unit of the
+// last digit of a percentage printed with one decimal (29.6 %).
+const ClaimTolerance = 0.0005
+
+// claims compares the rates metadata.yaml claims with the rescored ones.
+// A claim never changes the board; a mismatch is a warning.
+func claims(sub *board.Submission, m *board.ModelScores) board.Problems {
+	c := sub.Meta.Claimed
+	if c == nil {
+		return nil
+	}
+	meta := filepath.Join(sub.Dir, "metadata.yaml")
+	var probs board.Problems
+	for _, pc := range []struct {
+		p board.Policy
+		r *board.ClaimedRates
+	}{{board.Strict, c.Strict}, {board.Loose, c.Loose}} {
+		ps := m.Policy(pc.p)
+		if pc.r == nil || ps == nil {
+			continue
+		}
+		for _, mc := range []struct {
+			name    string
+			claimed *float64
+			got     float64
+		}{{"correct", pc.r.Correct, ps.Correct.Rate}, {"compliant", pc.r.Compliant, ps.Compliant.Rate}, {"multi", pc.r.Multi, ps.Multi.Rate}, {"single", pc.r.Single, ps.Single.Rate}} {
+			if mc.claimed == nil {
+				continue
+			}
+			field := fmt.Sprintf("claimed.%s.%s", pc.p, mc.name)
+			v := *mc.claimed
+			switch {
+			case v < 0 || v > 1:
+				probs = append(probs, board.Diagnostic{File: meta, Field: field, Code: CodeClaim,
+					Msg: "claimed rate outside [0, 1] — write rates as fractions: 0.296 for 29.6 %"})
+			case abs(v-mc.got) > ClaimTolerance:
+				probs = append(probs, board.Diagnostic{File: meta, Field: field, Code: CodeClaim,
+					Msg: fmt.Sprintf("claimed %.4f but rescored %.4f (differs by %.4f, more than %.4f) — claim the rescored value or remove the claim; claims are fractions in [0, 1]", v, mc.got, abs(v-mc.got), ClaimTolerance)})
+			}
+		}
+	}
+	return probs
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func (b *benchmark) Rank(runs []kind.Run, opt kind.Options) (kind.Board, error) {
+	pols := policies(opt)
+	out := &Board{spec: b.spec, bench: b.bench}
+	var rs, js []*run
+	for _, kr := range runs {
+		r := kr.(*run)
+		rs = append(rs, r)
+		if r.judges != nil {
+			js = append(js, r.judges)
+		}
+	}
+	out.board, out.runs = rank(b.bench, rs, pols, !opt.NoRules)
+	if len(js) == len(rs) && len(js) > 0 {
+		out.judgesOnly, _ = rank(b.bench, js, pols, false)
+	}
+	return out, nil
+}
+
+// rank scores and orders a board: ranks from the paired test under each
+// policy, board order by the first policy.
+func rank(bench *board.Benchmark, rs []*run, pols []board.Policy, withRules bool) (*board.Board, []board.Run) {
+	bd := &board.Board{Benchmark: bench.Name, Rules: withRules}
+	passes := map[board.Policy][][]bool{}
+	for _, r := range rs {
+		m := r.model
+		if len(pols) != len(board.Policies) {
+			m.Strict, m.Loose = nil, nil
+			for _, p := range pols {
+				ps := *r.model.Policy(p)
+				if p == board.Loose {
+					m.Loose = &ps
+				} else {
+					m.Strict = &ps
+				}
+			}
+		} else {
+			m.Strict, m.Loose = copyPolicy(r.model.Strict), copyPolicy(r.model.Loose)
+		}
+		bd.Models = append(bd.Models, m)
+		for _, p := range pols {
+			passes[p] = append(passes[p], r.passes[p])
+		}
+	}
+	for _, p := range pols {
+		score.Rank(bd.Models, passes[p], p)
+	}
+	order := make([]int, len(bd.Models))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, c int) bool { return score.Less(&bd.Models[order[a]], &bd.Models[order[c]], pols[0]) })
+	models := make([]board.ModelScores, len(order))
+	runs := make([]board.Run, len(order))
+	for k, i := range order {
+		models[k], runs[k] = bd.Models[i], rs[i].run
+	}
+	bd.Models = models
+	return bd, runs
+}
+
+func copyPolicy(p *board.PolicyScores) *board.PolicyScores {
+	if p == nil {
+		return nil
+	}
+	c := *p
+	return &c
+}
+
+// promptLine is one line of `sciif prompts` output.
+type promptLine struct {
+	ID         string `json:"id"`
+	Kind       string `json:"kind"` // "answer", "correctness" or "constraint"
+	Constraint string `json:"constraint,omitempty"`
+	Policy     string `json:"policy,omitempty"`
+	Prompt     string `json:"prompt"`
+}
+
+func (b *benchmark) Prompts(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	bench := b.bench
+	for i := range bench.Items {
+		it := &bench.Items[i]
+		lines := []promptLine{
+			{ID: it.ID, Kind: "answer", Prompt: prompt.Answer(it, &bench.Catalog)},
+			{ID: it.ID, Kind: "correctness", Prompt: prompt.Correctness(it)},
+		}
+		for _, cid := range it.Constraints {
+			c, _ := bench.Catalog.Lookup(cid)
+			for _, p := range board.Policies {
+				lines = append(lines, promptLine{ID: it.ID, Kind: "constraint", Constraint: cid, Policy: string(p), Prompt: prompt.Judge(it, c, p)})
+			}
+		}
+		for _, l := range lines {
+			if err := enc.Encode(l); err != nil {
+				return err
+			}
+		}
+	}
+	return bw.Flush()
+}
+
+func (b *benchmark) Scaffold() string {
+	return fmt.Sprintf(`one line per item of %[1]s (%[2]d items; `+"`sciif prompts --benchmark %[3]s`"+` lists them and their judge prompts):
+     {"id": "<item id>", "response": "<the model's answer>",
+      "judges": {"<judge>": {"correctness": "<raw output>", "constraints": {"<constraint id>": "<raw output>"}}}}`,
+		b.spec.Title, len(b.bench.Items), b.spec.Dir)
+}
+
+// Board is a scored SciIF board.
+type Board struct {
+	spec       kind.Spec
+	bench      *board.Benchmark
+	board      *board.Board
+	runs       []board.Run
+	judgesOnly *board.Board
+}
+
+// Scores is the board's scores, in board order.
+func (b *Board) Scores() *board.Board { return b.board }
+
+func (b *Board) Models() []string {
+	ids := make([]string, len(b.board.Models))
+	for i, m := range b.board.Models {
+		ids[i] = m.ID
+	}
+	return ids
+}
+
+// Headline is one policy's headline of a model: the `sciif validate`
+// figures.
+type Headline struct {
+	Correct   float64 `json:"correct"`
+	Compliant float64 `json:"compliant"`
+	Multi     float64 `json:"multi"`
+	Single    float64 `json:"single"`
+	Rank      int     `json:"rank"`
+	Of        int     `json:"of"`
+}
+
+func (b *Board) Headline(id string) ([]string, any) {
+	for i := range b.board.Models {
+		m := &b.board.Models[i]
+		if m.ID != id {
+			continue
+		}
+		out := map[string]Headline{}
+		var lines []string
+		for _, p := range []board.Policy{board.Strict, board.Loose} {
+			ps := m.Policy(p)
+			if ps == nil {
+				continue
+			}
+			h := Headline{Correct: ps.Correct.Rate, Compliant: ps.Compliant.Rate, Multi: ps.Multi.Rate, Single: ps.Single.Rate, Rank: ps.Rank, Of: len(b.board.Models)}
+			out[string(p)] = h
+			lines = append(lines, fmt.Sprintf("%-6s correct %5.1f%%  compliant %5.1f%%  multi %5.1f%%  single %5.1f%%  rank %d of %d",
+				p, 100*h.Correct, 100*h.Compliant, 100*h.Multi, 100*h.Single, h.Rank, h.Of))
+		}
+		return lines, out
+	}
+	return nil, nil
+}
+
+func (b *Board) Write(w io.Writer, format string, opt kind.Options) error {
+	switch format {
+	case "json":
+		return report.JSON(w, b.board)
+	case "csv":
+		return report.CSV(w, report.Rows(b.board, policies(opt)))
+	}
+	return report.Table(w, b.board, policies(opt))
+}
+
+func (b *Board) Info(front bool) render.BoardInfo {
+	info := render.BoardInfo{Name: b.spec.Name, Title: b.spec.Title, ModelPages: true}
+	if b.board == nil {
+		return info
+	}
+	for _, m := range b.board.Models {
+		info.Models = append(info.Models, render.ModelInfo{ID: m.ID, Name: m.Name})
+	}
+	key := b.spec.Name + ":"
+	if front {
+		info.Nav = []render.NavLink{
+			{Key: key + "index", Href: "index.html", Text: "Leaderboard"},
+			{Key: key + "constraints", Href: "constraints.html", Text: "Constraints"},
+			{Key: key + "analysis", Href: "analysis.html", Text: "Collapse"},
+			{Key: key + "cases", Href: "cases.html", Text: "Cases"},
+		}
+	} else {
+		info.Nav = []render.NavLink{{Key: key + "index", Href: render.Slug(b.spec.Name) + "/index.html", Text: b.spec.Title}}
+	}
+	return info
+}
+
+func (b *Board) Pages(rs *render.Site) error {
+	s, err := newSite(rs, b.spec.Name, input{Bench: b.bench, Board: b.board, Runs: b.runs, JudgesOnly: b.judgesOnly,
+		Reported: rs.Reported(), Version: rs.Version(), Title: b.spec.Title})
+	if err != nil {
+		return fmt.Errorf("%s: %w", b.spec.Name, err)
+	}
+	if err := s.build(); err != nil {
+		return fmt.Errorf("%s: %w", b.spec.Name, err)
+	}
+	m, err := s.methodology()
+	if err != nil {
+		return err
+	}
+	rs.AddMethodology(m)
+	files, addresses := s.downloads()
+	rs.AddDownloads(b.spec.Title, files, addresses)
+	return nil
+}
+
+func (b *Board) Summary(rs *render.Site, id string) []render.OtherRow {
+	for i := range b.board.Models {
+		if b.board.Models[i].ID == id {
+			s := &site{Site: rs, name: b.spec.Name, in: input{Title: b.spec.Title, Board: b.board}}
+			return s.summary(&b.board.Models[i])
+		}
+	}
+	return nil
+}

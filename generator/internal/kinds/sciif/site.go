@@ -1,0 +1,244 @@
+package sciif
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/render"
+)
+
+// The render toolkit under the names the pages were written with.
+type (
+	page      = render.Page
+	chartData = render.ChartData
+	model     = siteModel
+)
+
+// siteModel joins a board row with its run.
+type siteModel struct {
+	Scores *board.ModelScores
+	Run    *board.Run
+	Slug   string
+	// Index is the model's place among the site's models, which fixes its
+	// colour in charts.
+	Index int
+}
+
+// input is what a SciIF board's pages are made from.
+type input struct {
+	Bench *board.Benchmark
+	Board *board.Board
+	// Runs holds the verified submissions in the same order as
+	// Board.Models, each with one verdict and one response per item.
+	Runs []board.Run
+	// JudgesOnly, when set, is the same board scored with the judges alone
+	// (--no-rules): the analysis page compares it with Board.
+	JudgesOnly *board.Board
+	Reported   []board.Reported
+	Version    string
+	Title      string
+}
+
+// site renders one SciIF board's pages into a render.Site.
+type site struct {
+	*render.Site
+	in        input
+	name      string
+	tmpl      fs.FS
+	models    []model
+	itemSlugs []string
+	// cons lists the catalog's constraints grouped by family in display
+	// order.
+	cons   []board.Constraint
+	groups []familyGroup
+	// enabled counts, per constraint id, the items that enable it.
+	enabled map[string]int
+	judges  []string
+}
+
+// familyGroup is a family and its constraints in catalog order.
+type familyGroup struct {
+	Family board.Family
+	Name   string
+	Cons   []board.Constraint
+}
+
+func newSite(rs *render.Site, name string, in input) (*site, error) {
+	if in.Bench == nil || in.Board == nil {
+		return nil, errors.New("benchmark and board are required")
+	}
+	if len(in.Runs) != len(in.Board.Models) {
+		return nil, fmt.Errorf("%d runs for %d models", len(in.Runs), len(in.Board.Models))
+	}
+	s := &site{Site: rs, in: in, name: name, tmpl: rs.Templates(), enabled: map[string]int{}}
+	for i := range in.Board.Models {
+		ms := &in.Board.Models[i]
+		run := &in.Runs[i]
+		if run.Submission.ID != ms.ID {
+			return nil, fmt.Errorf("run %d is %q but board row %d is %q", i, run.Submission.ID, i, ms.ID)
+		}
+		if n := len(run.Verdicts); n != len(in.Bench.Items) {
+			return nil, fmt.Errorf("model %s: %d verdicts for %d items", ms.ID, n, len(in.Bench.Items))
+		}
+		if n := len(run.Responses); n != 0 && n != len(in.Bench.Items) {
+			return nil, fmt.Errorf("model %s: %d responses for %d items", ms.ID, n, len(in.Bench.Items))
+		}
+		ref, ok := rs.Model(ms.ID)
+		if !ok {
+			return nil, fmt.Errorf("model %s is not on the site", ms.ID)
+		}
+		s.models = append(s.models, model{Scores: ms, Run: run, Slug: ref.Slug, Index: ref.Index})
+	}
+	seen := map[string]string{}
+	for i := range in.Bench.Items {
+		it := &in.Bench.Items[i]
+		sl := render.Slug(it.ID)
+		if other, dup := seen[sl]; dup {
+			return nil, fmt.Errorf("items %q and %q share the file name %s", other, it.ID, sl)
+		}
+		seen[sl] = it.ID
+		s.itemSlugs = append(s.itemSlugs, sl)
+		for _, c := range it.Constraints {
+			s.enabled[c]++
+		}
+	}
+	s.groups = groupFamilies(in.Bench.Catalog)
+	for _, g := range s.groups {
+		s.cons = append(s.cons, g.Cons...)
+	}
+	judges := map[string]bool{}
+	for _, m := range s.models {
+		for _, j := range m.Scores.Judges {
+			judges[j] = true
+		}
+	}
+	for j := range judges {
+		s.judges = append(s.judges, j)
+	}
+	sort.Strings(s.judges)
+	return s, nil
+}
+
+// groupFamilies orders the catalog by family: the paper's three first,
+// then any other family in order of first appearance.
+func groupFamilies(cat board.Catalog) []familyGroup {
+	order := append([]board.Family(nil), board.Families...)
+	for _, c := range cat.Constraints {
+		known := false
+		for _, f := range order {
+			known = known || f == c.Family
+		}
+		if !known {
+			order = append(order, c.Family)
+		}
+	}
+	var gs []familyGroup
+	for _, f := range order {
+		g := familyGroup{Family: f, Name: familyName(f)}
+		for _, c := range cat.Constraints {
+			if c.Family == f {
+				g.Cons = append(g.Cons, c)
+			}
+		}
+		if len(g.Cons) > 0 {
+			gs = append(gs, g)
+		}
+	}
+	return gs
+}
+
+func familyName(f board.Family) string {
+	s := string(f)
+	if s == "" {
+		return "Other"
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func weightsLabel(open bool) string {
+	if open {
+		return "open"
+	}
+	return "closed"
+}
+
+// exec renders one of the board's pages: its path and navigation key are
+// the board's (under its base when it is not the site's front board).
+func (s *site) exec(name, out string, p page) (board.File, error) {
+	if p.Nav != "" {
+		p.Nav = s.name + ":" + p.Nav
+	}
+	return s.Render(name, s.Base(s.name)+out, p)
+}
+
+// build renders every page and download of the board.
+func (s *site) build() error {
+	steps := []func() (board.File, error){
+		s.indexPage,
+		s.constraintsPage,
+		s.analysisPage,
+		s.casesPage,
+		s.matrixPage,
+		s.leaderboardCSV,
+		s.verdictsCSV,
+		s.scoresJSON,
+	}
+	for _, step := range steps {
+		f, err := step()
+		if err != nil {
+			return err
+		}
+		s.Add(f)
+	}
+	for i := range s.models {
+		f, err := s.modelPage(&s.models[i])
+		if err != nil {
+			return err
+		}
+		s.Add(f)
+	}
+	probs, err := render.Parallel(len(s.in.Bench.Items), func(i int) (board.File, error) { return s.problemPage(render.NewMarkdown(), i) })
+	if err != nil {
+		return err
+	}
+	s.Add(probs...)
+	return nil
+}
+
+// otherBenchmarks puts the model's SciIF correctness and compliance beside
+// its figures on the site's other boards: the SciIF paper's Table 2 view.
+func (s *site) otherBenchmarks(m *model) []render.OtherRow {
+	out := s.Others(m.Scores.ID, s.name)
+	if len(out) == 0 {
+		return nil
+	}
+	return append(s.summary(m.Scores), out...)
+}
+
+// summary is a model's headline on this board, as rows of a model page's
+// "Other benchmarks" table.
+func (s *site) summary(ms *board.ModelScores) []render.OtherRow {
+	sci := pair(ms, metric(func(ps *board.PolicyScores) board.Rate { return ps.Correct }))
+	comp := pair(ms, metric(func(ps *board.PolicyScores) board.Rate { return ps.Compliant }))
+	home := s.Home(s.name)
+	return []render.OtherRow{
+		{Bench: s.benchName(), Href: home, Metric: "Correct", Title: "Answer correctness over all items", S: sci.S, L: sci.L},
+		{Bench: s.benchName(), Href: home, Metric: "Compliant", Title: "Items whose every enabled constraint passes, over all items", S: comp.S, L: comp.L},
+	}
+}
+
+// benchName is the board's title.
+func (s *site) benchName() string {
+	if s.in.Title != "" {
+		return s.in.Title
+	}
+	n := s.in.Board.Benchmark
+	if strings.EqualFold(n, "sciif") {
+		return "SciIF"
+	}
+	return n
+}

@@ -1,0 +1,400 @@
+// Package verifiable is the machinery of the verifiable-instruction
+// benchmark kinds (IFEval, IFBench): prompts carrying instructions that
+// programs check, scored Strict (the response as written) and Loose (any
+// of the official eight variants), at prompt and instruction level.
+//
+// The kinds themselves are the values of packages ifeval and ifbench; they
+// differ only in their checkers. Nothing here names either.
+package verifiable
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"sort"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/pipeline"
+	"github.com/sciif/leaderboard/generator/internal/render"
+	"github.com/sciif/leaderboard/generator/internal/report"
+	"github.com/sciif/leaderboard/generator/internal/score"
+	"github.com/sciif/leaderboard/generator/internal/verify/instr"
+)
+
+// New returns a verifiable-instruction kind named name whose benchmarks'
+// instructions are checked by checkers. A benchmark folder holds
+// benchmark.yaml and its prompts in the official input format (one
+// {"key", "prompt", "instruction_id_list", "kwargs"} object per line), in
+// the file benchmark.yaml names as prompts (default input_data.jsonl).
+func New(name, doc string, checkers []instr.Checker) *kind.Kind {
+	return &kind.Kind{
+		Name: name,
+		Doc:  doc,
+		Open: func(spec kind.Spec) (kind.Benchmark, error) { return open(spec, checkers) },
+	}
+}
+
+type benchmark struct {
+	spec  kind.Spec
+	input string
+	ib    *pipeline.InstrBench
+}
+
+func open(spec kind.Spec, checkers []instr.Checker) (kind.Benchmark, error) {
+	file := "input_data.jsonl"
+	for key, v := range spec.Fields {
+		switch key {
+		case "prompts":
+			s, ok := v.(string)
+			if !ok || s == "" || filepath.Base(s) != s {
+				return nil, board.Problems{{File: spec.Path, Line: spec.Line[key], Field: key, Code: "benchmark.spec", Fatal: true, Msg: "want the name of the prompts file in the benchmark folder"}}
+			}
+			file = s
+		case "description", "licence", "license", "source":
+		default:
+			if len(key) < 8 || key[:8] != "citation" {
+				return nil, board.Problems{{File: spec.Path, Line: spec.Line[key], Field: key, Code: "benchmark.spec", Fatal: true,
+					Msg: "unknown field for an instruction benchmark (kind, name, title, file, prompts, description, licence, source and citation fields are allowed)"}}
+			}
+		}
+	}
+	reg, err := instr.NewRegistry(checkers)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", spec.Name, err)
+	}
+	input := filepath.Join(spec.Dir, file)
+	prompts, err := pipeline.ReadInstrPrompts(input, reg)
+	if err != nil {
+		return nil, err
+	}
+	ib := &pipeline.InstrBench{Name: spec.Name, Input: input, Registry: reg, Prompts: prompts, Index: pipeline.PromptIndex(prompts), N: len(prompts)}
+	return &benchmark{spec: spec, input: input, ib: ib}, nil
+}
+
+func (b *benchmark) Spec() *kind.Spec { return &b.spec }
+func (b *benchmark) Size() int        { return b.ib.N }
+
+// run is one submission's responses checked.
+type run struct {
+	id    string
+	model board.InstrModel
+}
+
+func (r *run) ID() string { return r.id }
+func (r *run) Summary() string {
+	return fmt.Sprintf("%d/%d prompts answered", r.model.Answered, len(r.model.Results))
+}
+
+func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.Options) (kind.Run, board.Problems) {
+	path := filepath.Join(sub.Dir, b.spec.File)
+	texts, answered, probs := pipeline.InstrResponses(path, b.input, b.ib.Index, b.ib.N)
+	r := &run{id: sub.ID, model: board.InstrModel{ID: sub.ID, Name: sub.Meta.Name, Results: make([]board.InstrResult, b.ib.N)}}
+	for _, p := range probs {
+		if p.Fatal {
+			return r, probs
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return r, board.Problems{{File: path, Msg: err.Error(), Fatal: true}}
+	}
+	prompts := b.ib.Prompts
+	ev := b.ib.Registry.EvaluateAll(prompts, texts)
+	m := &r.model
+	var missing []string
+	for i := range prompts {
+		if !answered[i] {
+			missing = append(missing, fmt.Sprint(prompts[i].Key))
+			continue
+		}
+		m.Answered++
+		res := board.InstrResult{Answered: true, Strict: verdicts(ev.Strict[i]), Loose: verdicts(ev.Loose[i])}
+		if opt.KeepResponses {
+			res.Response = texts[i]
+		}
+		m.Results[i] = res
+	}
+	m.Complete = m.Answered == len(prompts)
+	bp := b.boardPrompts()
+	m.Strict = score.Instr(bp, m.Results, false)
+	m.Loose = score.Instr(bp, m.Results, true)
+	if len(missing) > 0 {
+		probs = append(probs, board.Diagnostic{File: path, Field: "prompt", Code: "instr.incomplete",
+			Msg: fmt.Sprintf("incomplete: %d of %d prompts have no response (scored as following none of their instructions): keys %s", len(missing), len(prompts), abbreviate(missing, 10))})
+	}
+	return r, probs
+}
+
+func abbreviate(list []string, n int) string {
+	if len(list) <= n {
+		return fmt.Sprint(list)
+	}
+	return fmt.Sprintf("%v and %d more", list[:n], len(list)-n)
+}
+
+func verdicts(r instr.PromptResult) []board.InstrVerdict {
+	out := make([]board.InstrVerdict, len(r.Instructions))
+	for i, ir := range r.Instructions {
+		out[i] = board.InstrVerdict{ID: ir.ID, Followed: ir.Followed, Reason: ir.Reason, Variant: ir.Variant}
+	}
+	return out
+}
+
+func (b *benchmark) boardPrompts() []board.InstrPrompt {
+	out := make([]board.InstrPrompt, len(b.ib.Prompts))
+	for i, p := range b.ib.Prompts {
+		ip := board.InstrPrompt{Key: p.Key, Prompt: p.Prompt, Instructions: p.InstructionIDs}
+		for _, a := range p.Kwargs {
+			ip.Kwargs = append(ip.Kwargs, map[string]any(a))
+		}
+		out[i] = ip
+	}
+	return out
+}
+
+func (b *benchmark) Rank(runs []kind.Run, opt kind.Options) (kind.Board, error) {
+	bd := &board.InstrBoard{Benchmark: b.spec.Name, Prompts: b.boardPrompts()}
+	for _, kr := range runs {
+		bd.Models = append(bd.Models, kr.(*run).model)
+	}
+	RankBoard(bd)
+	sort.SliceStable(bd.Models, func(i, j int) bool {
+		a, c := bd.Models[i].Strict.Prompt, bd.Models[j].Strict.Prompt
+		if a.Pass != c.Pass {
+			return a.Pass > c.Pass
+		}
+		return bd.Models[i].ID < bd.Models[j].ID
+	})
+	return &Board{spec: b.spec, board: bd}, nil
+}
+
+// RankBoard ranks a board's models under each mode by the paired test on
+// prompt-level outcomes (Rank then puts them in board order).
+func RankBoard(bd *board.InstrBoard) {
+	for mode := range 2 {
+		pass := make([]int, len(bd.Models))
+		vecs := make([][]bool, len(bd.Models))
+		for i := range bd.Models {
+			m := &bd.Models[i]
+			pass[i] = scoresOf(m, mode).Prompt.Pass
+			vecs[i] = promptPasses(m, mode)
+		}
+		for i, r := range score.Ranks(pass, vecs) {
+			scoresOf(&bd.Models[i], mode).Rank = r
+		}
+	}
+}
+
+// NewBoard is the board of bd, a benchmark named in spec.
+func NewBoard(spec kind.Spec, bd *board.InstrBoard) *Board { return &Board{spec: spec, board: bd} }
+
+func scoresOf(m *board.InstrModel, mode int) *board.InstrScores {
+	if mode == 1 {
+		return &m.Loose
+	}
+	return &m.Strict
+}
+
+// promptPasses is, per prompt, whether every instruction was followed
+// under the mode: the paired outcomes ranks compare.
+func promptPasses(m *board.InstrModel, mode int) []bool {
+	out := make([]bool, len(m.Results))
+	for i, r := range m.Results {
+		vs := r.Strict
+		if mode == 1 {
+			vs = r.Loose
+		}
+		out[i] = r.Answered && followedAll(vs)
+	}
+	return out
+}
+
+// promptLine is one line of `sciif prompts` for an instruction benchmark.
+type promptLine struct {
+	Key          int64            `json:"key"`
+	Kind         string           `json:"kind"`
+	Prompt       string           `json:"prompt"`
+	Instructions []string         `json:"instruction_id_list"`
+	Kwargs       []map[string]any `json:"kwargs"`
+}
+
+func (b *benchmark) Prompts(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	for _, p := range b.boardPrompts() {
+		if err := enc.Encode(promptLine{Key: p.Key, Kind: "answer", Prompt: p.Prompt, Instructions: p.Instructions, Kwargs: p.Kwargs}); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+func (b *benchmark) Scaffold() string {
+	return fmt.Sprintf(`one line per prompt of %[1]s (%[2]d prompts in %[3]s), no judges:
+     {"prompt": "<the prompt, exactly>", "response": "<the model's answer>"}`, b.spec.Title, b.ib.N, b.input)
+}
+
+// Board is a scored instruction board.
+type Board struct {
+	spec  kind.Spec
+	board *board.InstrBoard
+}
+
+// Scores is the board's scores.
+func (b *Board) Scores() *board.InstrBoard { return b.board }
+
+func (b *Board) Models() []string {
+	ids := make([]string, len(b.board.Models))
+	for i, m := range b.board.Models {
+		ids[i] = m.ID
+	}
+	return ids
+}
+
+// Headline is a model's four figures and ranks.
+type Headline struct {
+	PromptStrict      float64 `json:"prompt_strict"`
+	PromptLoose       float64 `json:"prompt_loose"`
+	InstructionStrict float64 `json:"instruction_strict"`
+	InstructionLoose  float64 `json:"instruction_loose"`
+	RankStrict        int     `json:"rank_strict"`
+	RankLoose         int     `json:"rank_loose"`
+	Of                int     `json:"of"`
+}
+
+func (b *Board) Headline(id string) ([]string, any) {
+	for _, m := range b.board.Models {
+		if m.ID != id {
+			continue
+		}
+		h := Headline{m.Strict.Prompt.Rate, m.Loose.Prompt.Rate, m.Strict.Instruction.Rate, m.Loose.Instruction.Rate, m.Strict.Rank, m.Loose.Rank, len(b.board.Models)}
+		return []string{
+			fmt.Sprintf("strict prompt-level %5.1f%%  instruction-level %5.1f%%  rank %d of %d", 100*h.PromptStrict, 100*h.InstructionStrict, h.RankStrict, h.Of),
+			fmt.Sprintf("loose  prompt-level %5.1f%%  instruction-level %5.1f%%  rank %d of %d", 100*h.PromptLoose, 100*h.InstructionLoose, h.RankLoose, h.Of),
+		}, h
+	}
+	return nil, nil
+}
+
+// row is one line of the board's CSV download and `sciif score --format
+// csv`.
+type row struct {
+	Benchmark         string  `csv:"benchmark"`
+	ID                string  `csv:"id"`
+	Name              string  `csv:"name"`
+	Answered          int     `csv:"answered"`
+	Prompts           int     `csv:"prompts"`
+	RankStrict        int     `csv:"rank_strict"`
+	PromptStrict      float64 `csv:"prompt_strict"`
+	PromptStrictLo    float64 `csv:"prompt_strict_lo"`
+	PromptStrictHi    float64 `csv:"prompt_strict_hi"`
+	InstructionStrict float64 `csv:"instruction_strict"`
+	RankLoose         int     `csv:"rank_loose"`
+	PromptLoose       float64 `csv:"prompt_loose"`
+	PromptLooseLo     float64 `csv:"prompt_loose_lo"`
+	PromptLooseHi     float64 `csv:"prompt_loose_hi"`
+	InstructionLoose  float64 `csv:"instruction_loose"`
+}
+
+func (b *Board) rows() []row {
+	var out []row
+	for _, m := range b.board.Models {
+		out = append(out, row{Benchmark: b.spec.Name, ID: report.SafeCell(m.ID), Name: report.SafeCell(m.Name), Answered: m.Answered, Prompts: len(b.board.Prompts),
+			RankStrict: m.Strict.Rank, PromptStrict: m.Strict.Prompt.Rate, PromptStrictLo: m.Strict.Prompt.CI95[0], PromptStrictHi: m.Strict.Prompt.CI95[1], InstructionStrict: m.Strict.Instruction.Rate,
+			RankLoose: m.Loose.Rank, PromptLoose: m.Loose.Prompt.Rate, PromptLooseLo: m.Loose.Prompt.CI95[0], PromptLooseHi: m.Loose.Prompt.CI95[1], InstructionLoose: m.Loose.Instruction.Rate})
+	}
+	return out
+}
+
+func (b *Board) Write(w io.Writer, format string, opt kind.Options) error {
+	switch format {
+	case "json":
+		data, err := json.MarshalIndent(b.board, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(append(data, '\n'))
+		return err
+	case "csv":
+		return report.CSV(w, b.rows())
+	}
+	fmt.Fprintf(w, "%s (%d prompts)\n", b.spec.Title, len(b.board.Prompts))
+	fmt.Fprintf(w, "%-6s %-6s %-40s %9s %9s %9s %9s\n", "strict", "loose", "model", "prompt-S", "prompt-L", "instr-S", "instr-L")
+	for _, m := range b.board.Models {
+		fmt.Fprintf(w, "%-6d %-6d %-40s %8.1f%% %8.1f%% %8.1f%% %8.1f%%\n", m.Strict.Rank, m.Loose.Rank, m.ID,
+			100*m.Strict.Prompt.Rate, 100*m.Loose.Prompt.Rate, 100*m.Strict.Instruction.Rate, 100*m.Loose.Instruction.Rate)
+	}
+	return nil
+}
+
+func (b *Board) Info(front bool) render.BoardInfo {
+	info := render.BoardInfo{Name: b.spec.Name, Title: b.spec.Title}
+	for _, m := range b.board.Models {
+		info.Models = append(info.Models, render.ModelInfo{ID: m.ID, Name: m.Name})
+	}
+	home := render.Slug(b.spec.Name) + ".html"
+	if front {
+		home = "index.html"
+	}
+	info.Nav = []render.NavLink{{Key: "instr-" + b.spec.Name, Href: home, Text: b.spec.Title}}
+	return info
+}
+
+// site renders one instruction board's pages.
+type site struct {
+	*render.Site
+	name, title string
+}
+
+func (s *site) home() string { return s.Home(s.name) }
+func (s *site) dir() string  { return render.Slug(s.name) }
+
+func (s *site) exec(name, out string, p render.Page) (board.File, error) {
+	return s.Render(name, out, p)
+}
+
+func (b *Board) Pages(rs *render.Site) error {
+	s := &site{Site: rs, name: b.spec.Name, title: b.spec.Title}
+	files, err := s.instrPages(b.board)
+	if err != nil {
+		return fmt.Errorf("%s: %w", b.spec.Name, err)
+	}
+	rs.Add(files...)
+	csv, err := render.MarshalCSV(s.dir()+"/leaderboard.csv", b.rows())
+	if err != nil {
+		return err
+	}
+	js, err := json.MarshalIndent(b.board, "", "  ")
+	if err != nil {
+		return err
+	}
+	rs.Add(csv, board.File{Path: s.dir() + "/scores.json", Data: append(js, '\n')})
+	rs.AddDownloads(b.spec.Title, []render.Download{
+		{Href: s.dir() + "/leaderboard.csv", What: "one row per model: prompt-level accuracy under Strict and Loose with 95% intervals and ranks, and instruction-level accuracy."},
+		{Href: s.dir() + "/scores.json", What: "the whole board, identical to <code>sciif score --format json</code> on this benchmark: per model and mode the accuracies with counts and intervals, per instruction, per group and by number of instructions."},
+	}, []render.Download{
+		{Href: s.home(), What: "the board."},
+		{Href: s.dir() + "/<key>.html", What: "a prompt, by its key; <code>#m-&lt;model&gt;</code> jumps to one model’s response."},
+	})
+	return nil
+}
+
+func (b *Board) Summary(rs *render.Site, id string) []render.OtherRow {
+	s := &site{Site: rs, name: b.spec.Name, title: b.spec.Title}
+	for i := range b.board.Models {
+		im := &b.board.Models[i]
+		if im.ID != id {
+			continue
+		}
+		return []render.OtherRow{
+			{Bench: s.title, Href: s.home(), Metric: "Prompt-level", Title: "Prompts whose every instruction is followed, over all prompts",
+				S: render.NewRate(im.Strict.Prompt), L: render.NewRate(im.Loose.Prompt)},
+			{Bench: s.title, Href: s.home(), Metric: "Instruction-level", Title: "Instructions followed, over all instructions of all prompts",
+				S: render.NewRate(im.Strict.Instruction), L: render.NewRate(im.Loose.Instruction)}}
+	}
+	return []render.OtherRow{{Bench: s.title, Href: s.home(), Absent: true}}
+}

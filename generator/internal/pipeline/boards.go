@@ -1,0 +1,195 @@
+package pipeline
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"sync"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/kind"
+)
+
+// BoardsOptions configure the scoring of every benchmark's board.
+type BoardsOptions struct {
+	// Kinds is the list of benchmark kinds.
+	Kinds []*kind.Kind
+	// Root is the folder of benchmark folders; Benchmarks, when set, lists
+	// the benchmark folders to use instead of all of Root's.
+	Root       string
+	Benchmarks []string
+	// Results is the folder of submissions.
+	Results string
+	// Options are passed to every benchmark.
+	Options kind.Options
+	// SkipInvalid scores the valid submissions and leaves out the invalid
+	// ones (listed in Outcome.Skipped) instead of failing.
+	SkipInvalid bool
+}
+
+// Outcome is every benchmark's board.
+type Outcome struct {
+	// Benchmarks are the benchmarks, in site order; Boards parallels it,
+	// nil where no submission answers the benchmark.
+	Benchmarks []kind.Benchmark
+	Boards     []kind.Board
+	// Submissions are the submissions on some board, in id order.
+	Submissions []board.Submission
+	// Warnings are the problems the boards were scored with.
+	Warnings board.Problems
+	// Skipped lists the problems of submissions left out under SkipInvalid.
+	Skipped board.Problems
+}
+
+// Checked is one submission checked against every benchmark it answers.
+type Checked struct {
+	Sub board.Submission
+	// Runs holds a run per benchmark, nil where the submission has no
+	// result file for it.
+	Runs []kind.Run
+	// Problems are all of its problems, fatal or not.
+	Problems board.Problems
+}
+
+// Fatal reports whether the submission is refused.
+func (c *Checked) Fatal() bool {
+	for _, p := range c.Problems {
+		if p.Fatal {
+			return true
+		}
+	}
+	return false
+}
+
+// Check checks subs against every benchmark whose result file they hold:
+// the one check of a submission that sciif validate and sciif build share.
+// Submissions are checked in batches of one per core and returned in the
+// order given; memory holds one batch of verifications at a time beyond
+// what the runs keep.
+func Check(ctx context.Context, benches []kind.Benchmark, subs []board.Submission, opt kind.Options) []Checked {
+	out := make([]Checked, len(subs))
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(subs)))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := range next {
+				out[i] = checkOne(ctx, benches, &subs[i], opt)
+			}
+		})
+	}
+	for i := range subs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+func checkOne(ctx context.Context, benches []kind.Benchmark, sub *board.Submission, opt kind.Options) Checked {
+	c := Checked{Sub: *sub, Runs: make([]kind.Run, len(benches))}
+	c.Problems = append(c.Problems, sub.Warnings...)
+	for i, b := range benches {
+		// Only a non-empty regular file: anything else is the folder
+		// check's problem (ingest.CheckFolder), not the benchmark's.
+		if fi, err := os.Lstat(filepath.Join(sub.Dir, b.Spec().File)); err != nil || !fi.Mode().IsRegular() || fi.Size() == 0 {
+			continue
+		}
+		run, probs := b.Check(ctx, sub, opt)
+		c.Runs[i] = run
+		c.Problems = append(c.Problems, probs...)
+	}
+	return c
+}
+
+// Boards opens the benchmarks, checks every submission of the results
+// folder against them and scores each benchmark's board. Fatal problems
+// are all collected and returned as board.Problems (or, under SkipInvalid,
+// their submissions are left out).
+func Boards(ctx context.Context, opt BoardsOptions) (*Outcome, error) {
+	benches, err := kind.Open(opt.Kinds, opt.Root, opt.Benchmarks)
+	if err != nil {
+		return nil, err
+	}
+	return Score(ctx, benches, opt)
+}
+
+// Score checks every submission of opt.Results against benches and scores
+// each benchmark's board.
+func Score(ctx context.Context, benches []kind.Benchmark, opt BoardsOptions) (*Outcome, error) {
+	out := &Outcome{Benchmarks: benches, Boards: make([]kind.Board, len(benches))}
+	subs, err := ingest.Submissions(opt.Results, kind.Files(benches))
+	var probs board.Problems
+	if err != nil {
+		p, ok := err.(board.Problems)
+		if !ok {
+			return nil, err
+		}
+		probs = p
+	}
+	// Every submission is checked, whatever its folder's problems, so that
+	// all problems are reported at once.
+	checked := Check(ctx, benches, subs, opt.Options)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var ok []*Checked
+	for i := range checked {
+		c := &checked[i]
+		if c.Fatal() || Concerns(probs, c.Sub.Dir) {
+			probs = append(probs, fatalOnly(c.Problems)...)
+			continue
+		}
+		ok = append(ok, c)
+	}
+	if len(probs) > 0 {
+		sortProblems(probs)
+		if !opt.SkipInvalid {
+			return nil, probs
+		}
+		out.Skipped = probs
+	}
+	for _, c := range ok {
+		out.Submissions = append(out.Submissions, c.Sub)
+		out.Warnings = append(out.Warnings, c.Problems...)
+	}
+	for i, b := range benches {
+		var runs []kind.Run
+		for _, c := range ok {
+			if c.Runs[i] != nil {
+				runs = append(runs, c.Runs[i])
+			}
+		}
+		if len(runs) == 0 {
+			continue
+		}
+		bd, err := b.Rank(runs, opt.Options)
+		if err != nil {
+			return nil, err
+		}
+		out.Boards[i] = bd
+	}
+	return out, nil
+}
+
+func fatalOnly(probs board.Problems) board.Problems {
+	var out board.Problems
+	for _, p := range probs {
+		if p.Fatal {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func sortProblems(probs board.Problems) {
+	sort.SliceStable(probs, func(i, j int) bool {
+		if probs[i].File != probs[j].File {
+			return probs[i].File < probs[j].File
+		}
+		return probs[i].Line < probs[j].Line
+	})
+}
