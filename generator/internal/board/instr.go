@@ -54,6 +54,9 @@ type InstrScores struct {
 	// ByCount is prompt-level accuracy by the number of instructions of the
 	// prompt: the collapse curve.
 	ByCount map[string]Rate `json:"by_count"`
+	// Undecided counts the instructions of answered prompts that the
+	// checkers could not judge; they count as not followed above.
+	Undecided int `json:"undecided"`
 }
 
 // InstrResult is one model's response to one prompt and its verdicts.
@@ -69,7 +72,10 @@ type InstrResult struct {
 type InstrVerdict struct {
 	ID       string `json:"id"`
 	Followed bool   `json:"followed"`
-	Reason   string `json:"reason"`
+	// Undecided is set when the checker could not judge (a missing or
+	// malformed argument): not followed, and counted apart.
+	Undecided bool   `json:"undecided,omitempty"`
+	Reason    string `json:"reason"`
 	// Variant names the Loose variant that passed ("" for the response as is).
 	Variant string `json:"variant,omitempty"`
 }

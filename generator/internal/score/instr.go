@@ -12,6 +12,7 @@ import (
 // prompt; an unanswered prompt follows none of its instructions.
 func Instr(prompts []board.InstrPrompt, results []board.InstrResult, loose bool) board.InstrScores {
 	var prompt, inst counter
+	undecided := 0
 	byID := map[string]*counter{}
 	byGroup := map[string]*counter{}
 	byCount := map[int]*counter{}
@@ -30,6 +31,9 @@ func Instr(prompts []board.InstrPrompt, results []board.InstrResult, loose bool)
 		all := r.Answered
 		for j, id := range p.Instructions {
 			ok := r.Answered && j < len(verdicts) && verdicts[j].Followed
+			if r.Answered && j < len(verdicts) && verdicts[j].Undecided {
+				undecided++
+			}
 			all = all && ok
 			inst.add(ok)
 			get(byID, id).add(ok)
@@ -45,6 +49,7 @@ func Instr(prompts []board.InstrPrompt, results []board.InstrResult, loose bool)
 	s := board.InstrScores{
 		Prompt: prompt.rate(), Instruction: inst.rate(),
 		ByInstruction: map[string]board.Rate{}, ByGroup: map[string]board.Rate{}, ByCount: map[string]board.Rate{},
+		Undecided: undecided,
 	}
 	for k, c := range byID {
 		s.ByInstruction[k] = c.rate()

@@ -138,7 +138,7 @@ func abbreviate(list []string, n int) string {
 func verdicts(r instr.PromptResult) []board.InstrVerdict {
 	out := make([]board.InstrVerdict, len(r.Instructions))
 	for i, ir := range r.Instructions {
-		out[i] = board.InstrVerdict{ID: ir.ID, Followed: ir.Followed, Reason: ir.Reason, Variant: ir.Variant}
+		out[i] = board.InstrVerdict{ID: ir.ID, Followed: ir.Followed, Undecided: ir.Undecided, Reason: ir.Reason, Variant: ir.Variant}
 	}
 	return out
 }

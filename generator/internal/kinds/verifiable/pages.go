@@ -463,7 +463,11 @@ func verdictAt(vs []board.InstrVerdict, j int) instrVerdictView {
 	if v.Followed && variant == "" {
 		variant = "as is"
 	}
-	return instrVerdictView{Followed: v.Followed, Reason: v.Reason, Variant: variant}
+	reason := v.Reason
+	if v.Undecided {
+		reason = "cannot decide (counted as not followed): " + reason
+	}
+	return instrVerdictView{Followed: v.Followed, Reason: reason, Variant: variant}
 }
 
 func (s *site) instrCasePage(is *instrSite, pi int) (board.File, error) {

@@ -35,6 +35,8 @@ type InstructionResult struct {
 	ID       string
 	Args     Args
 	Followed bool
+	// Undecided is set when the checker could not judge (see Result).
+	Undecided bool
 	// Reason says what was found, from the checker.
 	Reason string
 	// Variant names the version of the response the verdict is about: "" for
@@ -97,7 +99,7 @@ func pyStrip(s string) string { return strings.TrimFunc(s, isPySpace) }
 func (r *Registry) check(id string, p Prompt, args Args, text string) Result {
 	c, ok := r.Lookup(id)
 	if !ok {
-		return Result{Reason: fmt.Sprintf("cannot decide: unknown instruction id %q", id)}
+		return Result{Undecided: true, Reason: fmt.Sprintf("unknown instruction id %q", id)}
 	}
 	if pyStrip(text) == "" {
 		return Result{Reason: "the response is empty"}
@@ -138,7 +140,7 @@ func (r *Registry) evaluate(p Prompt, response string, loose bool) (PromptResult
 			args = p.Kwargs[i]
 		}
 		got := r.check(id, p, args, response)
-		ir := InstructionResult{ID: id, Args: args, Followed: got.Followed, Reason: got.Reason}
+		ir := InstructionResult{ID: id, Args: args, Followed: got.Followed, Undecided: got.Undecided, Reason: got.Reason}
 		sr.FollowAll = sr.FollowAll && ir.Followed
 		sr.Instructions = append(sr.Instructions, ir)
 		if !loose {
@@ -150,7 +152,7 @@ func (r *Registry) evaluate(p Prompt, response string, loose bool) (PromptResult
 				continue
 			}
 			if got := r.check(id, p, args, v.Text); got.Followed {
-				ir.Followed, ir.Reason, ir.Variant = true, got.Reason, v.Name
+				ir.Followed, ir.Undecided, ir.Reason, ir.Variant = true, false, got.Reason, v.Name
 			}
 		}
 		lr.FollowAll = lr.FollowAll && ir.Followed

@@ -20,11 +20,17 @@ import (
 // input files (kwargs): JSON numbers arrive as float64, lists as []any.
 type Args map[string]any
 
-// Result is a checker's verdict on one response.
+// Result is a checker's verdict on one response: followed, not followed,
+// or undecided (the checker cannot judge, for example because an argument
+// is missing). Undecided never counts as followed, and is counted apart.
 type Result struct {
 	Followed bool
+	// Undecided is set when the checker could not judge; Followed is then
+	// false.
+	Undecided bool
 	// Reason says in plain words what was found and what was needed
-	// ("found 3 bullet points, need exactly 4").
+	// ("found 3 bullet points, need exactly 4"), or why nothing could be
+	// decided.
 	Reason string
 }
 
@@ -100,5 +106,5 @@ func (a Args) Strings(key string) ([]string, error) {
 // Undecided is the Result of a checker that cannot judge the response, for
 // example because an argument is missing. It never counts as followed.
 func Undecided(err error) Result {
-	return Result{Followed: false, Reason: "cannot decide: " + err.Error()}
+	return Result{Undecided: true, Reason: err.Error()}
 }

@@ -276,7 +276,7 @@ func TestCheckers(t *testing.T) {
 		{
 			name: "missing argument", reason: "cannot decide is never a pass",
 			id: "length_constraints:number_words", response: "text", args: instr.Args{"relation": "at least"},
-			want: instr.Result{Reason: `cannot decide: missing argument "num_words"`},
+			want: instr.Result{Undecided: true, Reason: `missing argument "num_words"`},
 		},
 	}
 	for _, tt := range tests {
