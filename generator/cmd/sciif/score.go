@@ -45,6 +45,8 @@ func parseFlags(fs *pflag.FlagSet, args []string, stdout io.Writer) int {
 		if err == pflag.ErrHelp {
 			return 0
 		}
+		fmt.Fprintf(fs.Output(), "sciif %s: %v\n", fs.Name(), err)
+		fs.Usage()
 		return 2
 	}
 	return -1

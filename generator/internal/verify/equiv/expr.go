@@ -553,23 +553,3 @@ func (n *node) vars(seen map[string]bool, out []string) []string {
 	return out
 }
 
-func (n *node) String() string {
-	switch n.op {
-	case 'n':
-		return n.lit
-	case 'v', 'c':
-		return n.name
-	case 'f':
-		return n.name + "(" + n.kids[0].String() + ")"
-	case '~':
-		return "-(" + n.kids[0].String() + ")"
-	case '!':
-		return "(" + n.kids[0].String() + ")!"
-	case 'r':
-		return "root(" + n.kids[0].String() + "," + n.kids[1].String() + ")"
-	}
-	if len(n.kids) == 2 {
-		return "(" + n.kids[0].String() + string(n.op) + n.kids[1].String() + ")"
-	}
-	return "?"
-}

@@ -1,30 +1,14 @@
 package instr_test
 
 import (
-	"context"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr/ifeval"
 )
-
-func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
-		"sciif-ifeval": func() {
-			os.Exit(instr.Run(context.Background(), os.Args[1:], os.Stdout, os.Stderr, "ifeval", ifeval.Checkers))
-		},
-	})
-}
-
-// TestScripts runs the command scenarios in testdata/script.
-func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
-}
 
 func TestVariants(t *testing.T) {
 	tests := []struct {
@@ -105,39 +89,5 @@ func TestReadPromptsCollectsProblems(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("problems (-want +got):\n%s", diff)
-	}
-}
-
-func TestRunExitCodes(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, body string) string {
-		p := dir + "/" + name
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	in := write("in.jsonl", `{"key": 1, "prompt": "a", "instruction_id_list": ["punctuation:no_comma"], "kwargs": [{}]}`+"\n")
-	bad := write("bad.jsonl", `{"key": 1}`+"\n")
-	resp := write("resp.jsonl", `{"prompt": "a", "response": "b"}`+"\n")
-	tests := []struct {
-		name, reason string
-		args         []string
-		want         int
-	}{
-		{"ok", "a complete run", []string{"--input", in, "--responses", resp, "--out", dir + "/out"}, instr.ExitOK},
-		{"help", "asking for help is not an error", []string{"--help"}, instr.ExitOK},
-		{"missing flag", "all three flags are required", []string{"--input", in}, instr.ExitUsage},
-		{"extra argument", "positional arguments are not accepted", []string{"--input", in, "--responses", resp, "--out", dir, "x"}, instr.ExitUsage},
-		{"bad input", "a malformed record", []string{"--input", bad, "--responses", resp, "--out", dir + "/out2"}, instr.ExitBadInput},
-		{"missing file", "an unreadable file is bad input", []string{"--input", dir + "/none", "--responses", resp, "--out", dir}, instr.ExitBadInput},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var out, errb strings.Builder
-			if got := instr.Run(context.Background(), tt.args, &out, &errb, "ifeval", ifeval.Checkers); got != tt.want {
-				t.Errorf("%s: exit %d, want %d; stderr:\n%s", tt.reason, got, tt.want, errb.String())
-			}
-		})
 	}
 }

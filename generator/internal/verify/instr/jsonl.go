@@ -39,19 +39,36 @@ func (ps Problems) Error() string {
 	return strings.Join(s, "\n")
 }
 
+// MaxLine bounds one line of an input or responses file, as for every
+// file sciif reads: a longer line is refused, never read into memory.
+const MaxLine = 4 << 20
+
 // jsonLines calls fn with each non-blank line of r and its 1-based number.
+// A line longer than MaxLine stops the read with an error naming it.
 func jsonLines(r io.Reader, fn func(line int, b []byte)) error {
-	br := bufio.NewReader(r)
+	br := bufio.NewReaderSize(r, 64<<10)
+	var buf []byte
 	for n := 1; ; n++ {
-		b, err := br.ReadBytes('\n')
-		if len(bytes.TrimSpace(b)) > 0 {
-			fn(n, b)
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
+		buf = buf[:0]
+		for {
+			chunk, err := br.ReadSlice('\n')
+			if len(buf)+len(chunk) > MaxLine {
+				return fmt.Errorf("line %d: longer than %d MiB; refused", n, MaxLine>>20)
+			}
+			buf = append(buf, chunk...)
+			if err == bufio.ErrBufferFull {
+				continue
+			}
+			if len(bytes.TrimSpace(buf)) > 0 {
+				fn(n, buf)
+			}
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			break
 		}
 	}
 }
@@ -143,16 +160,16 @@ type Response struct {
 // with every defect reported as Problems.
 func ReadResponses(r io.Reader, name string) ([]Response, error) {
 	var out []Response
-	if err := eachResponse(r, name, func(resp Response) { out = append(out, resp) }); err != nil {
+	if err := EachResponse(r, name, func(resp Response) { out = append(out, resp) }); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
-// eachResponse reads a responses file as ReadResponses does, handing each
+// EachResponse reads a responses file as ReadResponses does, handing each
 // record to fn as it is read; on a defect it returns Problems after reading
 // the whole file, and fn's records must then be discarded.
-func eachResponse(r io.Reader, name string, fn func(Response)) error {
+func EachResponse(r io.Reader, name string, fn func(Response)) error {
 	var probs Problems
 	err := jsonLines(r, func(line int, b []byte) {
 		var rec map[string]json.RawMessage
@@ -195,10 +212,12 @@ func MatchResponses(prompts []Prompt, responses []Response, inputName, responses
 	for _, r := range responses {
 		byPrompt[r.Prompt] = r.Response
 	}
-	return matchResponses(prompts, byPrompt, inputName, responsesName)
+	return MatchByPrompt(prompts, byPrompt, inputName, responsesName)
 }
 
-func matchResponses(prompts []Prompt, byPrompt map[string]string, inputName, responsesName string) (matched []string, missing Problems) {
+// MatchByPrompt is MatchResponses with the responses already indexed by
+// prompt text (the last response to a prompt wins, as upstream).
+func MatchByPrompt(prompts []Prompt, byPrompt map[string]string, inputName, responsesName string) (matched []string, missing Problems) {
 	out := make([]string, len(prompts))
 	var probs Problems
 	for i, p := range prompts {
@@ -220,12 +239,14 @@ func matchResponses(prompts []Prompt, byPrompt map[string]string, inputName, res
 func WriteResults(w io.Writer, results []PromptResult) error {
 	bw := bufio.NewWriter(w)
 	for _, r := range results {
-		writeResult(bw, r)
+		WriteResult(bw, r)
 	}
 	return bw.Flush()
 }
 
-func writeResult(bw *bufio.Writer, r PromptResult) {
+// WriteResult writes one result as a line of the official
+// eval_results_*.jsonl files.
+func WriteResult(bw *bufio.Writer, r PromptResult) {
 	bw.WriteString(`{"follow_all_instructions": `)
 	bw.WriteString(pyBool(r.FollowAll))
 	bw.WriteString(`, "follow_instruction_list": [`)

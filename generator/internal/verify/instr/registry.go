@@ -65,5 +65,3 @@ func (r *Registry) Lookup(id string) (Checker, bool) {
 	return c, ok
 }
 
-// IDs returns every registered id, sorted.
-func (r *Registry) IDs() []string { return append([]string(nil), r.ids...) }

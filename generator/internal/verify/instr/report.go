@@ -33,21 +33,21 @@ type Accuracy struct {
 
 // Score computes the accuracy of results.
 func Score(results []PromptResult) Accuracy {
-	var s scorer
+	var s Scorer
 	for _, r := range results {
-		s.add(r)
+		s.Add(r)
 	}
-	return s.accuracy()
+	return s.Accuracy()
 }
 
-// scorer counts results one at a time, so that a run can score results
+// Scorer counts results one at a time, so that a run can score results
 // without keeping them.
-type scorer struct {
+type Scorer struct {
 	prompt, instruction Tally
 	groups, ids         map[string]*Tally
 }
 
-func (s *scorer) add(r PromptResult) {
+func (s *Scorer) Add(r PromptResult) {
 	if s.groups == nil {
 		s.groups, s.ids = map[string]*Tally{}, map[string]*Tally{}
 	}
@@ -78,7 +78,7 @@ func (s *scorer) add(r PromptResult) {
 	}
 }
 
-func (s *scorer) accuracy() Accuracy {
+func (s *Scorer) Accuracy() Accuracy {
 	a := Accuracy{Prompt: s.prompt, Instruction: s.instruction}
 	a.Prompt.Name, a.Instruction.Name = "prompt-level", "instruction-level"
 	a.ByGroup = sortedTallies(s.groups)
@@ -125,18 +125,4 @@ func pyRate(t Tally) string {
 		return "nan"
 	}
 	return pyFloat(t.Rate())
-}
-
-// Figures are the four headline numbers of a run.
-type Figures struct {
-	PromptStrict      Tally
-	InstructionStrict Tally
-	PromptLoose       Tally
-	InstructionLoose  Tally
-}
-
-// Figures returns prompt- and instruction-level accuracy, strict and loose.
-func (e Evaluation) Figures() Figures {
-	s, l := Score(e.Strict), Score(e.Loose)
-	return Figures{s.Prompt, s.Instruction, l.Prompt, l.Instruction}
 }

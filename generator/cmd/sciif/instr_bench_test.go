@@ -1,4 +1,4 @@
-package instr_test
+package main
 
 import (
 	"context"
@@ -6,15 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/sciif/leaderboard/generator/internal/verify/instr"
-	"github.com/sciif/leaderboard/generator/internal/verify/instr/ifeval"
 )
 
 // BenchmarkRunIFEvalGPT4 runs the whole "sciif ifeval" command on GPT-4's
 // 541 official responses: reading, both modes, writing and the report.
 func BenchmarkRunIFEvalGPT4(b *testing.B) {
-	dir := filepath.Join("..", "..", "..", "..", "..", "shared", "conformance", "ifeval")
+	dir := filepath.Join("..", "..", "..", "..", "shared", "conformance", "ifeval")
 	if _, err := os.Stat(filepath.Join(dir, "input_data.jsonl")); err != nil {
 		b.Skip("conformance data not found")
 	}
@@ -22,7 +19,7 @@ func BenchmarkRunIFEvalGPT4(b *testing.B) {
 	args := []string{"--input", filepath.Join(dir, "input_data.jsonl"), "--responses", filepath.Join(dir, "input_response_data_gpt4_20231107_145030.jsonl"), "--out", out}
 	b.ReportAllocs()
 	for b.Loop() {
-		if code := instr.Run(context.Background(), args, io.Discard, io.Discard, "ifeval", ifeval.Checkers); code != 0 {
+		if code := runIFEval(context.Background(), args, io.Discard, io.Discard); code != 0 {
 			b.Fatalf("exit code %d", code)
 		}
 	}
