@@ -552,4 +552,3 @@ func (n *node) vars(seen map[string]bool, out []string) []string {
 	}
 	return out
 }
-

@@ -64,4 +64,3 @@ func (r *Registry) Lookup(id string) (Checker, bool) {
 	c, ok := r.byID[id]
 	return c, ok
 }
-

@@ -119,7 +119,6 @@ func LastRunes(s string, n int) string {
 // Strip removes leading and trailing whitespace as Python's str.strip does.
 func Strip(s string) string { return strings.TrimFunc(s, IsSpace) }
 
-
 func isLower(r rune) bool { return unicode.IsLower(r) || unicode.Is(unicode.Other_Lowercase, r) }
 func isUpper(r rune) bool { return unicode.IsUpper(r) || unicode.Is(unicode.Other_Uppercase, r) }
 
