@@ -86,16 +86,13 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if *assets != "" {
 		in.Assets = os.DirFS(*assets)
 	}
+	// Pages go into the draft as they are rendered: the site is never
+	// held in memory, and the draft is swapped in only when it is whole.
+	in.Sink = draft
 	files, err := render.Build(in)
 	if err != nil {
 		fmt.Fprintf(stderr, "sciif build: %v\nsciif build: the previous site is left as it was\n", err)
 		return 1
-	}
-	for _, f := range files {
-		if err := draft.WriteFile(f.Path, f.Data); err != nil {
-			fmt.Fprintf(stderr, "sciif build: %v\nsciif build: the previous site is left as it was\n", err)
-			return 1
-		}
 	}
 	if err := draft.Commit(); err != nil {
 		fmt.Fprintf(stderr, "sciif build: %v\n", err)

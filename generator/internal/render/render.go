@@ -57,6 +57,15 @@ type Input struct {
 	// recompiling.
 	Templates fs.FS
 	Assets    fs.FS
+	// Sink, when set, receives every file as soon as it is rendered, so the
+	// site is never held in memory (publish.Draft is one); Build then
+	// returns the files' paths without their data.
+	Sink Sink
+}
+
+// A Sink takes rendered files; it must be safe for concurrent use.
+type Sink interface {
+	WriteFile(path string, data []byte) error
 }
 
 // A Board is one benchmark's board as the site shows it. Each benchmark
@@ -150,7 +159,11 @@ type Site struct {
 	models       []ModelRef
 	modelIndex   map[string]int
 
+	sink Sink
+
 	mu          sync.Mutex
+	err         error
+	paths       map[string]bool
 	pages       map[string]*template.Template
 	files       []board.File
 	answers     map[string][]answer
@@ -172,13 +185,11 @@ func Build(in Input) ([]board.File, error) {
 	if err := s.sitePages(); err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
+	if s.err != nil {
+		return nil, fmt.Errorf("render: %w", s.err)
+	}
 	files := s.files
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
-	for i := 1; i < len(files); i++ {
-		if files[i].Path == files[i-1].Path {
-			return nil, fmt.Errorf("render: two files at %s", files[i].Path)
-		}
-	}
 	return files, nil
 }
 
@@ -186,7 +197,7 @@ func newSite(in Input) (*Site, error) {
 	if len(in.Boards) == 0 {
 		return nil, errors.New("no board to show")
 	}
-	s := &Site{tmpl: in.Templates, assets: in.Assets, version: in.Version, reported: in.Reported,
+	s := &Site{tmpl: in.Templates, assets: in.Assets, version: in.Version, reported: in.Reported, sink: in.Sink, paths: map[string]bool{},
 		boards: in.Boards, modelIndex: map[string]int{}, pages: map[string]*template.Template{}, answers: map[string][]answer{}}
 	if s.tmpl == nil {
 		s.tmpl = templates.FS
@@ -367,10 +378,31 @@ func (s *Site) AddDownloads(title string, files, addresses []Download) {
 }
 
 // Add adds rendered files to the site.
+//
+// With a sink, each file goes to it at once and only its path is kept;
+// the first failure (a write error, two files at one path) is reported
+// by Build.
 func (s *Site) Add(files ...board.File) {
-	s.mu.Lock()
-	s.files = append(s.files, files...)
-	s.mu.Unlock()
+	for _, f := range files {
+		s.mu.Lock()
+		dup := s.paths[f.Path]
+		s.paths[f.Path] = true
+		s.mu.Unlock()
+		var err error
+		switch {
+		case dup:
+			err = fmt.Errorf("two files at %s", f.Path)
+		case s.sink != nil:
+			err = s.sink.WriteFile(f.Path, f.Data)
+			f.Data = nil
+		}
+		s.mu.Lock()
+		if err != nil && s.err == nil {
+			s.err = err
+		}
+		s.files = append(s.files, f)
+		s.mu.Unlock()
+	}
 }
 
 // AddAnswer records the whole text of an answer that a page shows
