@@ -318,3 +318,36 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// JudgesOnly returns the verdict the judges alone give (--no-rules) from a
+// rules-first verdict: rules only ever override the judges' two-of-two
+// verdicts, so one verification yields both. It equals what a Verifier
+// with NoRules returns for the same record (tested).
+func JudgesOnly(v board.ItemVerdict) board.ItemVerdict {
+	if !v.Answered {
+		return v
+	}
+	out := v
+	out.Extracted, out.CorrectRule = "", nil
+	out.Correct, out.CorrectBy = allYes(v.CorrectVotes), board.ByJudges
+	out.Constraints = make([]board.ConstraintVerdict, len(v.Constraints))
+	for i, c := range v.Constraints {
+		jc := c
+		jc.Overridden = 0
+		jc.Points = make([]board.PointVerdict, len(c.Points))
+		jc.Strict, jc.Loose = true, true
+		for k, p := range c.Points {
+			p.Rule = nil
+			p.Pass, p.DecidedBy = p.JudgesPass(), board.ByJudges
+			if !p.Pass {
+				jc.Strict = false
+				if p.Main {
+					jc.Loose = false
+				}
+			}
+			jc.Points[k] = p
+		}
+		out.Constraints[i] = jc
+	}
+	return out
+}

@@ -116,13 +116,8 @@ type run struct {
 func (r *run) ID() string { return r.sub.ID }
 
 func (r *run) Summary() string {
-	answered := 0
-	for _, v := range r.run.Verdicts {
-		if v.Answered {
-			answered++
-		}
-	}
-	return fmt.Sprintf("%d/%d items answered", answered, len(r.run.Verdicts))
+	n := len(r.passes[board.Strict])
+	return fmt.Sprintf("%d/%d items answered", r.model.Answered, n)
 }
 
 func policies(opt kind.Options) []board.Policy {
@@ -143,8 +138,14 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 	probs = append(probs, p...)
 	if !opt.NoRules && opt.KeepResponses {
 		// The same submission with the judges alone, for the site's
-		// comparison of the two.
-		j, _ := b.verify(ctx, sub, path, true, false)
+		// comparison: derived from the same verdicts (rules only override
+		// the judges), not verified twice.
+		j := &run{sub: *sub, passes: map[board.Policy][]bool{}}
+		jv := make([]board.ItemVerdict, len(r.run.Verdicts))
+		for i := range r.run.Verdicts {
+			jv[i] = verify.JudgesOnly(r.run.Verdicts[i])
+		}
+		b.score(j, sub, jv)
 		r.judges = j
 	}
 	for _, d := range r.run.Diagnostics {
@@ -157,12 +158,21 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 func (b *benchmark) verify(ctx context.Context, sub *board.Submission, path string, noRules, keep bool) (*run, board.Problems) {
 	vr, probs := pipeline.VerifySubmission(ctx, b.bench, b.index, b.verifier(noRules), sub, path, keep)
 	r := &run{sub: *sub, run: vr, passes: map[board.Policy][]bool{}}
-	r.run.Diagnostics = vr.Diagnostics
-	r.model = score.Model(b.bench, sub, vr.Verdicts, board.Policies)
-	for _, p := range board.Policies {
-		r.passes[p] = score.Passes(vr.Verdicts, p)
+	b.score(r, sub, vr.Verdicts)
+	if !keep {
+		// The board needs the scores and the paired outcomes only: memory
+		// does not grow with the verdicts of every submission.
+		r.run.Verdicts = nil
 	}
 	return r, probs
+}
+
+// score sets r's scores and paired outcomes from verdicts.
+func (b *benchmark) score(r *run, sub *board.Submission, verdicts []board.ItemVerdict) {
+	r.model = score.Model(b.bench, sub, verdicts, board.Policies)
+	for _, p := range board.Policies {
+		r.passes[p] = score.Passes(verdicts, p)
+	}
 }
 
 // ClaimTolerance is the largest difference between a claimed rate and the
