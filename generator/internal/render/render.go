@@ -35,6 +35,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/yuin/goldmark"
+
 	"github.com/sciif/leaderboard/assets"
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/templates"
@@ -421,17 +423,19 @@ type answer struct {
 	Response  string `json:"response"`
 }
 
-// Parallel calls page(i) for i in [0, n), spread over the CPUs; the files
-// land in order of i, so the result does not depend on scheduling.
-func Parallel(n int, page func(i int) (board.File, error)) ([]board.File, error) {
-	files := make([]board.File, n)
+// Each calls do(i, md) for i in [0, n), spread over the CPUs, each worker
+// with a Markdown converter of its own; it returns the first error. do
+// must add what it renders with Site.Add, which is safe for concurrent use:
+// the site's bytes do not depend on the order.
+func Each(n int, do func(i int, md goldmark.Markdown) error) error {
 	errs := make([]error, n)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range max(1, min(runtime.GOMAXPROCS(0), n)) {
 		wg.Go(func() {
+			md := NewMarkdown()
 			for i := range next {
-				files[i], errs[i] = page(i)
+				errs[i] = do(i, md)
 			}
 		})
 	}
@@ -440,7 +444,7 @@ func Parallel(n int, page func(i int) (board.File, error)) ([]board.File, error)
 	}
 	close(next)
 	wg.Wait()
-	return files, errors.Join(errs...)
+	return errors.Join(errs...)
 }
 
 // methodologyView is the methodology page: the protocol's text, then each

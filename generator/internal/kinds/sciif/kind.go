@@ -156,15 +156,56 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 }
 
 func (b *benchmark) verify(ctx context.Context, sub *board.Submission, path string, noRules, keep bool) (*run, board.Problems) {
-	vr, probs := pipeline.VerifySubmission(ctx, b.bench, b.index, b.verifier(noRules), sub, path, keep)
+	vr, probs := pipeline.VerifySubmission(ctx, b.bench, b.index, b.verifier(noRules), sub, path, false)
 	r := &run{sub: *sub, run: vr, passes: map[board.Policy][]bool{}}
 	b.score(r, sub, vr.Verdicts)
 	if !keep {
 		// The board needs the scores and the paired outcomes only: memory
 		// does not grow with the verdicts of every submission.
 		r.run.Verdicts = nil
+	} else {
+		// The site's board pages need the verdicts, not the judges' and
+		// the rules' texts: answers pages read those again (reload).
+		for i := range r.run.Verdicts {
+			slim(&r.run.Verdicts[i])
+		}
 	}
 	return r, probs
+}
+
+// slim drops the texts of a verdict (reasons, evidence, extracted answer),
+// keeping every decision.
+func slim(v *board.ItemVerdict) {
+	v.Extracted = ""
+	for i := range v.CorrectVotes {
+		v.CorrectVotes[i].Reason = ""
+	}
+	if r := v.CorrectRule; r != nil {
+		v.CorrectRule = &board.RuleVerdict{Outcome: r.Outcome, Rule: r.Rule}
+	}
+	for c := range v.Constraints {
+		for p := range v.Constraints[c].Points {
+			pv := &v.Constraints[c].Points[p]
+			for k := range pv.Votes {
+				pv.Votes[k].Reason = ""
+			}
+			if r := pv.Rule; r != nil {
+				pv.Rule = &board.RuleVerdict{Outcome: r.Outcome, Rule: r.Rule}
+			}
+		}
+	}
+}
+
+// reload reads and verifies sub's file again, keeping every verdict's
+// texts and the responses: the second pass that renders a model's answers,
+// one submission at a time.
+func (b *benchmark) reload(ctx context.Context, sub *board.Submission, noRules bool) (board.Run, error) {
+	path := filepath.Join(sub.Dir, b.spec.File)
+	vr, probs := pipeline.VerifySubmission(ctx, b.bench, b.index, b.verifier(noRules), sub, path, true)
+	if len(probs) > 0 {
+		return vr, probs
+	}
+	return vr, nil
 }
 
 // score sets r's scores and paired outcomes from verdicts.
@@ -230,6 +271,10 @@ func abs(x float64) float64 {
 func (b *benchmark) Rank(runs []kind.Run, opt kind.Options) (kind.Board, error) {
 	pols := policies(opt)
 	out := &Board{spec: b.spec, bench: b.bench}
+	noRules := opt.NoRules
+	out.reload = func(ctx context.Context, sub *board.Submission) (board.Run, error) {
+		return b.reload(ctx, sub, noRules)
+	}
 	var rs, js []*run
 	for _, kr := range runs {
 		r := kr.(*run)
@@ -344,6 +389,9 @@ type Board struct {
 	board      *board.Board
 	runs       []board.Run
 	judgesOnly *board.Board
+	// reload reads a submission again with every verdict's texts and its
+	// responses, for its answers pages; nil when runs hold them already.
+	reload func(context.Context, *board.Submission) (board.Run, error)
 }
 
 // Scores is the board's scores, in board order.
@@ -425,7 +473,7 @@ func (b *Board) Info(front bool) render.BoardInfo {
 
 func (b *Board) Pages(rs *render.Site) error {
 	s, err := newSite(rs, b.spec.Name, input{Bench: b.bench, Board: b.board, Runs: b.runs, JudgesOnly: b.judgesOnly,
-		Reported: rs.Reported(), Version: rs.Version(), Title: b.spec.Title})
+		Reported: rs.Reported(), Version: rs.Version(), Title: b.spec.Title, Reload: b.reload})
 	if err != nil {
 		return fmt.Errorf("%s: %w", b.spec.Name, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/sciif/leaderboard/generator/internal/render"
@@ -856,9 +857,13 @@ type consVerdictView struct {
 }
 
 type answerView struct {
-	Model       render.Link
-	Anchor      string
-	Answered    bool
+	Model    render.Link
+	Anchor   string
+	Answered bool
+	// Href is the answer's card on the model's answers page (problem
+	// pages); Item is the problem (answers pages).
+	Href        string
+	Item        render.Link
 	Response    template.HTML
 	Cut         *render.CutView
 	Words       int
@@ -947,60 +952,13 @@ func (s *site) problemPage(md goldmark.Markdown, i int) (board.File, error) {
 		iv := &m.Run.Verdicts[i]
 		a := answerView{
 			Model: s.modelLink(m), Anchor: "m-" + m.Slug, Answered: iv.Answered,
-			Correct: iv.Correct, CorrectBy: string(iv.CorrectBy), Extracted: iv.Extracted,
-			CorrectRule: newRuleView(iv.CorrectRule),
-			CompliantS:  iv.Compliant(board.Strict), CompliantL: iv.Compliant(board.Loose),
-		}
-		for _, r := range regimesOf(iv) {
-			for _, rg := range regimes() {
-				if rg.Key == r {
-					a.Regimes = append(a.Regimes, rg.Label)
-				}
-			}
-		}
-		if len(m.Run.Responses) > 0 && iv.Answered {
-			resp := m.Run.Responses[i]
-			part, cut := render.Shown(resp)
-			a.Response = render.Markdown(md, part)
-			if cut {
-				a.Cut = render.CutNote(resp, part, render.RootOf(s.Base(s.name)+"problems/x"), m.Slug)
-				s.AddAnswer(m.Slug, s.name, it.ID, resp)
-			}
-			a.Words = len(strings.Fields(resp))
-			if !utf8.ValidString(resp) {
-				a.Words = -1
-			}
-		}
-		for _, vt := range iv.CorrectVotes {
-			a.Votes = append(a.Votes, newVote(vt))
+			Href:    "../" + s.answersHref(m, it) + "#" + s.itemSlugs[i],
+			Correct: iv.Correct, CorrectBy: string(iv.CorrectBy),
+			CompliantS: iv.Compliant(board.Strict), CompliantL: iv.Compliant(board.Loose),
 		}
 		for ci := range iv.Constraints {
 			cv := &iv.Constraints[ci]
-			cvv := consVerdictView{ID: cv.ID, Abbrev: s.abbrev(cv.ID), Strict: cv.Strict, Loose: cv.Loose, Judges: judgeOrder(cv.Points)}
-			if c, ok := s.in.Bench.Catalog.Lookup(cv.ID); ok {
-				cvv.Name = c.Name
-			}
-			for j := 1; j < len(cv.JudgeStrict); j++ {
-				cvv.Disagree = cvv.Disagree || cv.JudgeStrict[j] != cv.JudgeStrict[0]
-			}
-			for _, p := range cv.Points {
-				pv := pointView{N: p.N, Main: p.Main, Short: s.pointShort(cv.ID, p.N), Rule: newRuleView(p.Rule),
-					Pass: p.Pass, DecidedBy: string(p.DecidedBy)}
-				pv.Overridden = p.DecidedBy == board.ByRules && p.JudgesPass() != p.Pass
-				byJudge := map[string]board.Vote{}
-				for _, vt := range p.Votes {
-					byJudge[vt.Judge] = vt
-				}
-				for _, j := range cvv.Judges {
-					vt, ok := byJudge[j]
-					if !ok {
-						vt = board.Vote{Judge: j, Missing: true}
-					}
-					pv.Votes = append(pv.Votes, newVote(vt))
-				}
-				cvv.Points = append(cvv.Points, pv)
-			}
-			a.Cons = append(a.Cons, cvv)
+			a.Cons = append(a.Cons, consVerdictView{ID: cv.ID, Abbrev: s.abbrev(cv.ID), Strict: cv.Strict, Loose: cv.Loose})
 		}
 		v.Answers = append(v.Answers, a)
 	}
@@ -1010,13 +968,148 @@ func (s *site) problemPage(md goldmark.Markdown, i int) (board.File, error) {
 	})
 }
 
+// answersHref is the page, relative to the board's base, that holds model
+// m's answers to the problems of item it's subject.
+func (s *site) answersHref(m *model, it *board.Item) string {
+	return "models/" + m.Slug + "/" + render.Slug(strings.ToLower(it.Subject)) + ".html"
+}
+
+// answerCard is model m's whole answer to item i: the response, every
+// verdict with the judges' reasons and the rules' evidence.
+func (s *site) answerCard(md goldmark.Markdown, m *model, i int, iv *board.ItemVerdict, resp string) answerView {
+	it := &s.in.Bench.Items[i]
+	a := answerView{
+		Model: s.modelLink(m), Anchor: s.itemSlugs[i], Answered: iv.Answered, Item: s.itemLink(i),
+		Correct: iv.Correct, CorrectBy: string(iv.CorrectBy), Extracted: iv.Extracted,
+		CorrectRule: newRuleView(iv.CorrectRule),
+		CompliantS:  iv.Compliant(board.Strict), CompliantL: iv.Compliant(board.Loose),
+	}
+	for _, r := range regimesOf(iv) {
+		for _, rg := range regimes() {
+			if rg.Key == r {
+				a.Regimes = append(a.Regimes, rg.Label)
+			}
+		}
+	}
+	if iv.Answered {
+		part, cut := render.Shown(resp)
+		a.Response = render.Markdown(md, part)
+		if cut {
+			a.Cut = render.CutNote(resp, part, render.RootOf(s.Base(s.name)+s.answersHref(m, it)), m.Slug)
+			s.AddAnswer(m.Slug, s.name, it.ID, resp)
+		}
+		a.Words = countWords(resp)
+		if !utf8.ValidString(resp) {
+			a.Words = -1
+		}
+	}
+	for _, vt := range iv.CorrectVotes {
+		a.Votes = append(a.Votes, newVote(vt))
+	}
+	for ci := range iv.Constraints {
+		cv := &iv.Constraints[ci]
+		cvv := consVerdictView{ID: cv.ID, Abbrev: s.abbrev(cv.ID), Strict: cv.Strict, Loose: cv.Loose, Judges: judgeOrder(cv.Points)}
+		if c, ok := s.in.Bench.Catalog.Lookup(cv.ID); ok {
+			cvv.Name = c.Name
+		}
+		for j := 1; j < len(cv.JudgeStrict); j++ {
+			cvv.Disagree = cvv.Disagree || cv.JudgeStrict[j] != cv.JudgeStrict[0]
+		}
+		for _, p := range cv.Points {
+			pv := pointView{N: p.N, Main: p.Main, Short: s.pointShort(cv.ID, p.N), Rule: newRuleView(p.Rule),
+				Pass: p.Pass, DecidedBy: string(p.DecidedBy)}
+			pv.Overridden = p.DecidedBy == board.ByRules && p.JudgesPass() != p.Pass
+			byJudge := map[string]board.Vote{}
+			for _, vt := range p.Votes {
+				byJudge[vt.Judge] = vt
+			}
+			for _, j := range cvv.Judges {
+				vt, ok := byJudge[j]
+				if !ok {
+					vt = board.Vote{Judge: j, Missing: true}
+				}
+				pv.Votes = append(pv.Votes, newVote(vt))
+			}
+			cvv.Points = append(cvv.Points, pv)
+		}
+		a.Cons = append(a.Cons, cvv)
+	}
+	return a
+}
+
+// countWords counts the words of s without building a slice of them.
+func countWords(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			in = false
+		} else if !in {
+			in, n = true, n+1
+		}
+	}
+	return n
+}
+
+// answersView is one page of a model's answers: the problems of one
+// subject.
+type answersView struct {
+	Model   render.Link
+	Subject string
+	Answers []answerView
+	// Subjects links the model's other answers pages.
+	Subjects []render.Link
+}
+
+// answersPages renders model m's answers, one page per subject, from run,
+// which holds the full verdicts and responses (a second pass over the
+// submission: the board keeps neither).
+func (s *site) answersPages(md goldmark.Markdown, m *model, run *board.Run) ([]board.File, error) {
+	var subjects []string
+	bySubject := map[string][]int{}
+	for i := range s.in.Bench.Items {
+		sub := s.in.Bench.Items[i].Subject
+		if _, ok := bySubject[sub]; !ok {
+			subjects = append(subjects, sub)
+		}
+		bySubject[sub] = append(bySubject[sub], i)
+	}
+	var links []render.Link
+	for _, sub := range subjects {
+		it := &s.in.Bench.Items[bySubject[sub][0]]
+		links = append(links, render.Link{Href: "../../" + s.answersHref(m, it), Text: sub})
+	}
+	var files []board.File
+	for _, sub := range subjects {
+		v := answersView{Model: s.modelLink(m), Subject: sub, Subjects: links}
+		for _, i := range bySubject[sub] {
+			resp := ""
+			if i < len(run.Responses) {
+				resp = run.Responses[i]
+			}
+			v.Answers = append(v.Answers, s.answerCard(md, m, i, &run.Verdicts[i], resp))
+		}
+		it := &s.in.Bench.Items[bySubject[sub][0]]
+		f, err := s.exec("answers", s.answersHref(m, it), render.Page{
+			Title:   m.Scores.Name + " · " + sub + " answers",
+			NoIndex: true, Math: true, Nav: "cases", Body: v,
+		})
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
 type claimRow struct {
 	Policy, Metric, Claimed, Rescored, Diff string
 	Off                                     bool
 }
 
 type failedItem struct {
-	Item     render.Link
+	Item render.Link
+	// Answer is the model's answer to it, relative to the model page.
+	Answer   string
 	Subject  string
 	Answered bool
 	Correct  bool
@@ -1025,6 +1118,8 @@ type failedItem struct {
 }
 
 type modelView struct {
+	// Answers links the model's answers pages, one per subject.
+	Answers     []render.Link
 	Row         boardRow
 	Cols        []column
 	Name        string
@@ -1053,6 +1148,14 @@ func (s *site) modelPage(m *model) (board.File, error) {
 		Row: s.boardRow(m, gets), Cols: cols, Name: m.Scores.Name, Link: render.SafeURL(meta.Link),
 		Params: meta.Params, Decoding: meta.Decoding, Notes: meta.Notes, Judges: m.Scores.Judges,
 		Items: len(s.in.Bench.Items), Ks: s.allKs(), Other: s.otherBenchmarks(m),
+	}
+	seen := map[string]bool{}
+	for i := range s.in.Bench.Items {
+		it := &s.in.Bench.Items[i]
+		if !seen[it.Subject] {
+			seen[it.Subject] = true
+			v.Answers = append(v.Answers, render.Link{Href: "../" + s.answersHref(m, it), Text: it.Subject})
+		}
 	}
 	_, ccols, cgets := s.consColumns()
 	v.ConsCols = ccols
@@ -1097,7 +1200,8 @@ func (s *site) modelPage(m *model) (board.File, error) {
 		if iv.Answered && iv.Correct && iv.Compliant(board.Strict) {
 			continue
 		}
-		f := failedItem{Item: s.itemLink(i), Subject: s.in.Bench.Items[i].Subject, Answered: iv.Answered, Correct: iv.Correct}
+		f := failedItem{Item: s.itemLink(i), Subject: s.in.Bench.Items[i].Subject, Answered: iv.Answered, Correct: iv.Correct,
+			Answer: "../" + s.answersHref(m, &s.in.Bench.Items[i]) + "#" + s.itemSlugs[i]}
 		f.Item.Href += "#m-" + m.Slug
 		for _, cv := range iv.Constraints {
 			if !cv.Strict {

@@ -1,11 +1,14 @@
 package sciif
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"sort"
 	"strings"
+
+	"github.com/yuin/goldmark"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/render"
@@ -41,6 +44,9 @@ type input struct {
 	Reported   []board.Reported
 	Version    string
 	Title      string
+	// Reload reads a submission again with its responses and every
+	// verdict's texts; nil when Runs hold them.
+	Reload func(context.Context, *board.Submission) (board.Run, error)
 }
 
 // site renders one SciIF board's pages into a render.Site.
@@ -194,19 +200,41 @@ func (s *site) build() error {
 		}
 		s.Add(f)
 	}
-	for i := range s.models {
-		f, err := s.modelPage(&s.models[i])
+	// Each model's page, then its answers from a second pass over its
+	// submission; one model per core at a time, so that memory holds that
+	// many models' answers, not every one's.
+	err := render.Each(len(s.models), func(i int, md goldmark.Markdown) error {
+		m := &s.models[i]
+		f, err := s.modelPage(m)
 		if err != nil {
 			return err
 		}
 		s.Add(f)
-	}
-	probs, err := render.Parallel(len(s.in.Bench.Items), func(i int) (board.File, error) { return s.problemPage(render.NewMarkdown(), i) })
+		run := m.Run
+		if s.in.Reload != nil {
+			full, err := s.in.Reload(context.Background(), &m.Run.Submission)
+			if err != nil {
+				return fmt.Errorf("%s: %w", m.Scores.ID, err)
+			}
+			run = &full
+		}
+		files, err := s.answersPages(md, m, run)
+		if err != nil {
+			return err
+		}
+		s.Add(files...)
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	s.Add(probs...)
-	return nil
+	return render.Each(len(s.in.Bench.Items), func(i int, md goldmark.Markdown) error {
+		f, err := s.problemPage(md, i)
+		if err == nil {
+			s.Add(f)
+		}
+		return err
+	})
 }
 
 // otherBenchmarks puts the model's SciIF correctness and compliance beside

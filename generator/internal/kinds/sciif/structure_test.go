@@ -279,7 +279,10 @@ func TestProblemPagesAreNotIndexed(t *testing.T) {
 	for _, f := range htmlPages(renderSite(t, tinyInput())) {
 		doc := parse(t, f.Path, f.Data)
 		noindex := doc.Find(`meta[name=robots][content=noindex]`).Length() == 1
-		want := strings.HasPrefix(f.Path, "problems/") || strings.HasPrefix(f.Path, "ifeval/") && f.Path != "ifeval/index.html"
+		// Pages that quote submitted answers: problems, a model's answers
+		// (models/<id>/<subject>.html), instruction prompts.
+		answers := strings.HasPrefix(f.Path, "models/") && strings.Count(f.Path, "/") == 2
+		want := strings.HasPrefix(f.Path, "problems/") || answers || strings.HasPrefix(f.Path, "ifeval/") && f.Path != "ifeval/index.html"
 		if noindex != want {
 			t.Errorf("%s: noindex = %v, want %v", f.Path, noindex, want)
 		}
