@@ -60,7 +60,7 @@ func TestCompleteRetries(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			clock := newFakeClock()
 			srv := newFakeServer(t, clock)
-			srv.fault = func(_ string, n int) fault {
+			srv.Fault = func(_ string, n int) fault {
 				if n <= len(tt.steps) {
 					return tt.steps[n-1]
 				}
@@ -73,7 +73,7 @@ func TestCompleteRetries(t *testing.T) {
 				t.Fatal(err)
 			}
 			comp, err := c.Complete(context.Background(), "hello")
-			if got := srv.requests("model-x", "hello"); got != tt.wantRequests {
+			if got := srv.Requests("model-x", "hello"); got != tt.wantRequests {
 				t.Errorf("%s: server saw %d requests, want %d", tt.reason, got, tt.wantRequests)
 			}
 			if diff := cmp.Diff(tt.wantSleeps, clock.Sleeps()); diff != "" {
@@ -147,8 +147,8 @@ func TestConnectionErrorRedactsKey(t *testing.T) {
 	// A key that ends up in the URL (some gateways take it in the path)
 	// must not come back in the error of a refused connection.
 	srv := newFakeServer(t, newFakeClock())
-	url := srv.srv.URL
-	srv.srv.Close()
+	url := srv.URL
+	srv.Close()
 	ep := Endpoint{Name: "m", BaseURL: url + "/" + testKey + "/v1", Model: "x", APIKey: testKey}
 	c, err := NewClient(ep, Options{Clock: newFakeClock(), Retry: RetryPolicy{MaxAttempts: 2, Base: time.Second, Max: time.Second}})
 	if err != nil {

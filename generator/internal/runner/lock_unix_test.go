@@ -24,7 +24,7 @@ func TestJournalInUse(t *testing.T) {
 	if _, _, err := Run(context.Background(), plainTasks("m", 1), []Endpoint{srv.endpoint("m", "x")}, path, nil); err != nil {
 		t.Errorf("after the first run closed the journal: %v", err)
 	}
-	if srv.requestsServed() != 1 {
-		t.Errorf("%d requests, want 1", srv.requestsServed())
+	if srv.Total() != 1 {
+		t.Errorf("%d requests, want 1", srv.Total())
 	}
 }

@@ -3,15 +3,16 @@
 // test, then its judges) and keeps every answer in an append-only journal,
 // so that a long paid run survives crashes, rate limits and Ctrl-C.
 //
-// It is not a pipeline stage and knows no benchmark kind: a kind turns its
-// benchmark into Tasks (a stable key, an endpoint name, a prompt and an
-// optional format check), calls Run once per phase, and assembles its
-// submission files from the Results, in its benchmark's order, with
-// WriteFile and WriteJSONL. What is written depends only on the answers,
+// It is not a pipeline stage and names no benchmark kind. Execute runs a
+// Plan: it asks each benchmark, through the kind.Runnable seam, for its
+// answer tasks, runs them on the model, asks the judged benchmarks for
+// their judge tasks on those answers, runs them on every judge, and has
+// each benchmark turn the answers into its submission file. Run, below it,
+// answers any list of Tasks (a stable key, an endpoint name, a prompt and
+// an optional format check). What is written depends only on the answers,
 // never on timing, retries or the order in which answers arrived, so an
 // interrupted and resumed run writes the same bytes as an uninterrupted one
-// when the server answers deterministically. sciif.go and instr.go are the
-// SciIF and IFEval/IFBench glue until the kinds own it.
+// when the server answers deterministically.
 //
 // The API key of an endpoint goes into the Authorization header and nowhere
 // else: not into the journal, the progress line or any error.

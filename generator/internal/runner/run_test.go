@@ -36,9 +36,9 @@ func TestRPMLimit(t *testing.T) {
 	}
 	// Every request waits for its start time on the clock, so the targets
 	// are the starts: no 6 of them fit in less than a minute.
-	starts := slices.Clone(clock.targets)
-	if len(starts) != 20 || srv.total != 20 || totals.Endpoints[0].Requests != 20 {
-		t.Fatalf("%d start times, %d requests served, %d counted; want 20", len(starts), srv.total, totals.Endpoints[0].Requests)
+	starts := slices.Clone(clock.Targets())
+	if len(starts) != 20 || srv.Total() != 20 || totals.Endpoints[0].Requests != 20 {
+		t.Fatalf("%d start times, %d requests served, %d counted; want 20", len(starts), srv.Total(), totals.Endpoints[0].Requests)
 	}
 	slices.SortFunc(starts, func(a, b time.Time) int { return a.Compare(b) })
 	for i := 0; i+ep.RPM < len(starts); i++ {
@@ -58,13 +58,13 @@ func TestConcurrencyBound(t *testing.T) {
 	a.Concurrency, b.Concurrency = 2, 5
 	// The first requests of each model wait until the bound is reached, so
 	// the test sees the bound itself; a runner below it hangs here.
-	srv.barrier = map[string]int{"model-a": 2, "model-b": 5}
+	srv.Barrier = map[string]int{"model-a": 2, "model-b": 5}
 	tasks := append(plainTasks("a", 15), plainTasks("b", 15)...)
 	r := Runner{Options: Options{Clock: clock}}
 	if _, _, err := r.Run(context.Background(), tasks, []Endpoint{a, b}, filepath.Join(t.TempDir(), "j.jsonl"), nil); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(map[string]int{"model-a": 2, "model-b": 5}, srv.maxInflight); diff != "" {
+	if diff := cmp.Diff(map[string]int{"model-a": 2, "model-b": 5}, srv.MaxInflight()); diff != "" {
 		t.Errorf("most requests in flight at once (-want +got):\n%s", diff)
 	}
 }
@@ -72,7 +72,7 @@ func TestConcurrencyBound(t *testing.T) {
 func TestFormatCheckAsksOnceMore(t *testing.T) {
 	clock := newFakeClock()
 	srv := newFakeServer(t, clock)
-	srv.fault = func(p string, n int) fault {
+	srv.Fault = func(p string, n int) fault {
 		if p == "hopeless" || (p == "fixed" && n == 1) {
 			return badFormat
 		}
@@ -104,7 +104,7 @@ func TestFormatCheckAsksOnceMore(t *testing.T) {
 	}
 	gotm := map[string]got{}
 	for k, v := range res {
-		gotm[k] = got{v.Content, v.Invalid, v.Requests, srv.requests("judge", k)}
+		gotm[k] = got{v.Content, v.Invalid, v.Requests, srv.Requests("judge", k)}
 	}
 	if diff := cmp.Diff(want, gotm); diff != "" {
 		t.Errorf("results (-want +got):\n%s", diff)
@@ -113,10 +113,10 @@ func TestFormatCheckAsksOnceMore(t *testing.T) {
 		t.Errorf("usage: %s", totals)
 	}
 	// The kept answers are done: a rerun asks nothing.
-	srv.reset()
+	srv.Reset()
 	res, _, err = r.Run(context.Background(), tasks, []Endpoint{srv.endpoint("j", "judge")}, journal, nil)
-	if err != nil || srv.total != 0 || !res["hopeless"].Resumed || !res["hopeless"].Invalid {
-		t.Errorf("rerun: %d requests, err %v, hopeless %+v", srv.total, err, res["hopeless"])
+	if err != nil || srv.Total() != 0 || !res["hopeless"].Resumed || !res["hopeless"].Invalid {
+		t.Errorf("rerun: %d requests, err %v, hopeless %+v", srv.Total(), err, res["hopeless"])
 	}
 }
 
@@ -146,8 +146,8 @@ func TestRunRefusesBadInput(t *testing.T) {
 			t.Errorf("%s: journal created before the input was checked", tt.name)
 		}
 	}
-	if srv.total != 0 {
-		t.Errorf("%d requests sent for refused input", srv.total)
+	if srv.Total() != 0 {
+		t.Errorf("%d requests sent for refused input", srv.Total())
 	}
 }
 
@@ -167,7 +167,7 @@ func TestRefusedKeyStopsTheRun(t *testing.T) {
 	if strings.Contains(err.Error(), ep.APIKey) || strings.Contains(progress.String(), ep.APIKey) || strings.Contains(se.Body, ep.APIKey) {
 		t.Errorf("the refused key was printed: %v", err)
 	}
-	if n := srv.requestsServed(); n >= 50 {
+	if n := srv.Total(); n >= 50 {
 		t.Errorf("%d requests after a 401: the run must stop", n)
 	}
 }
@@ -175,7 +175,7 @@ func TestRefusedKeyStopsTheRun(t *testing.T) {
 func TestJournalResumesOnlyTheSameQuestion(t *testing.T) {
 	clock := newFakeClock()
 	srv := newFakeServer(t, clock)
-	srv.anyDecoding = true
+	srv.AnyDecoding = true
 	ep := srv.endpoint("m", "model")
 	r := Runner{Options: Options{Clock: clock}}
 	tests := []struct {
@@ -200,12 +200,12 @@ func TestJournalResumesOnlyTheSameQuestion(t *testing.T) {
 		if tt.edit != nil {
 			tt.edit(&e)
 		}
-		before := srv.requestsServed()
+		before := srv.Total()
 		res, _, err := r.Run(context.Background(), []Task{{Key: "a", Endpoint: e.Name, Prompt: tt.prompt}}, []Endpoint{e}, journal, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if asked := srv.requestsServed() > before; asked != tt.asked {
+		if asked := srv.Total() > before; asked != tt.asked {
 			t.Errorf("%s (%s): asked %v, want %v", tt.name, tt.reason, asked, tt.asked)
 		}
 		if res["a"].Resumed == tt.asked {
@@ -320,7 +320,10 @@ func TestProgressLine(t *testing.T) {
 func TestWriteFile(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "responses.jsonl")
-	if err := WriteJSONL(path, []any{map[string]string{"b": "<&>"}, InstrLine{Prompt: "p", Response: "r"}}); err != nil {
+	if err := WriteJSONL(path, []any{map[string]string{"b": "<&>"}, struct {
+		Prompt   string `json:"prompt"`
+		Response string `json:"response"`
+	}{"p", "r"}}); err != nil {
 		t.Fatal(err)
 	}
 	if err := WriteFile(path, []byte("second\n")); err != nil {
@@ -332,7 +335,10 @@ func TestWriteFile(t *testing.T) {
 	if err != nil || wrote || string(data) != "second\n" || len(entries) != 1 {
 		t.Errorf("WriteNew wrote %v (err %v); file %q; %d entries (no temporary files may stay)", wrote, err, data, len(entries))
 	}
-	got, _ := JSONL([]any{map[string]string{"b": "<&>"}, InstrLine{Prompt: "p", Response: "r"}})
+	got, _ := JSONL([]any{map[string]string{"b": "<&>"}, struct {
+		Prompt   string `json:"prompt"`
+		Response string `json:"response"`
+	}{"p", "r"}})
 	if want := "{\"b\":\"<&>\"}\n{\"prompt\":\"p\",\"response\":\"r\"}\n"; string(got) != want {
 		t.Errorf("JSONL %q, want %q", got, want)
 	}
