@@ -111,14 +111,26 @@
   var caseSel = ['model', 'constraint', 'subject', 'regime'].map(function (k) {
     return { key: k, el: document.getElementById('cf-' + k) };
   }).filter(function (x) { return x.el; });
+  // The overview has no per-model rows: choosing a model opens its own
+  // cases page (cases/<model>.html), and choosing another model or none
+  // there goes back, keeping the other filters in the address.
+  function caseTarget(model) {
+    if (!cases || model === (cases.dataset.model || '')) return null;
+    var root = cases.dataset.root || '';
+    var rest = location.hash.replace(/^#/, '').split('&').filter(function (p) { return p && p.indexOf('model=') !== 0; }).join('&');
+    var page = model ? root + 'cases/' + encodeURIComponent(model) + '.html' : root + 'cases.html';
+    return page + (rest ? '#' + rest : '');
+  }
   function filterCases() {
     if (!cases) return;
     var v = {};
     caseSel.forEach(function (x) { v[x.key] = x.el.value; });
+    var target = caseTarget(v.model);
+    if (target) { location.href = target; return; }
     var shown = 0, rows = cases.tBodies[0].rows;
     Array.from(rows).forEach(function (r) {
       if (!r.dataset.regime) return;
-      var ok = (!v.model || r.dataset.models.indexOf(' ' + v.model + ' ') >= 0) &&
+      var ok = (!v.model || (r.dataset.models || '').indexOf(' ' + v.model + ' ') >= 0) &&
         (!v.constraint || r.dataset.constraints.indexOf(' ' + v.constraint + ' ') >= 0) &&
         (!v.subject || r.dataset.subject === v.subject) &&
         (!v.regime || r.dataset.regime === v.regime);
@@ -168,6 +180,8 @@
   if (fw) setSelect(fw, h.get('weights'));
   if (fq && h.get('q')) fq.value = h.get('q');
   caseSel.forEach(function (x) { setSelect(x.el, h.get(x.key)); });
+  var caseModel = caseSel.filter(function (x) { return x.key === 'model'; })[0];
+  if (cases && caseModel && cases.dataset.model) setSelect(caseModel.el, cases.dataset.model);
   promptSel.forEach(function (x) { setSelect(x.el, h.get(x.key)); });
   if (board) {
     var key = h.get('sort'), dir = h.get('dir');

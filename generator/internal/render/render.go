@@ -555,6 +555,9 @@ type Page struct {
 	Body  any
 	// ChartData holds chart options, each emitted as inert JSON.
 	ChartData []ChartData
+	// Pager links the pages a long table is split into; the current one
+	// has no Href.
+	Pager []Link
 }
 
 // ChartData is one chart's ECharts option, emitted as inert JSON.

@@ -115,9 +115,9 @@ func (s *site) rankCells(m *model) [2]rankCell {
 			continue
 		}
 		tied := false
-		for j := range s.models {
-			o := s.models[j].Scores.Policy(p)
-			if j != m.Index && o != nil && o.Rank == ps.Rank {
+		for j := range s.all {
+			o := s.all[j].Scores.Policy(p)
+			if s.all[j].Scores.ID != m.Scores.ID && o != nil && o.Rank == ps.Rank {
 				tied = true
 			}
 		}
@@ -670,14 +670,19 @@ func rulesOverride(v *board.ItemVerdict) bool {
 }
 
 type caseRow struct {
-	Item     render.Link
-	Subject  string
-	K        int
-	Cons     []string
-	ConsIDs  string
-	Regime   string
-	Label    string
-	Models   []render.Link
+	Item    render.Link
+	Subject string
+	K       int
+	Cons    []string
+	ConsIDs string
+	Regime  string
+	Label   string
+	// Models lists the models in the case, at most shownModels of them;
+	// More counts the others.
+	Models []render.Link
+	More   int
+	// ModelIDs lists the models for the model filter, on a model's own
+	// cases page only.
 	ModelIDs string
 }
 
@@ -687,10 +692,40 @@ type casesView struct {
 	Cons     []render.Option
 	Subjects []render.Option
 	Regimes  []render.Option
+	// Model is the model of a model's own cases page ("" on the overview);
+	// Root leads from the page to the board's base.
+	Model string
+	Root  string
 }
 
-func (s *site) casesPage() (board.File, error) {
-	var v casesView
+// shownModels is how many models a row of the cases overview names; the
+// problem page lists them all, and each model has a cases page of its own.
+const shownModels = 8
+
+// casesPages renders the cases overview (cases.html: every problem and
+// regime with the models in it) and one cases page per model
+// (cases/<model>.html), so that no page grows with models × problems.
+func (s *site) casesPages() error {
+	f, err := s.casesPage(nil)
+	if err != nil {
+		return err
+	}
+	s.Add(f)
+	return render.Each(len(s.models), func(i int, _ goldmark.Markdown) error {
+		f, err := s.casesPage(&s.models[i])
+		if err == nil {
+			s.Add(f)
+		}
+		return err
+	})
+}
+
+func (s *site) casesPage(only *model) (board.File, error) {
+	v := casesView{Root: ""}
+	out := "cases.html"
+	if only != nil {
+		v.Model, v.Root, out = only.Slug, "../", "cases/"+only.Slug+".html"
+	}
 	for i := range s.models {
 		v.Models = append(v.Models, render.Option{Value: s.models[i].Slug, Label: s.models[i].Scores.Name})
 	}
@@ -711,20 +746,32 @@ func (s *site) casesPage() (board.File, error) {
 		for _, r := range regimes() {
 			row := caseRow{Item: s.itemLink(i), Subject: it.Subject, K: it.K(), Cons: abbrevs,
 				ConsIDs: " " + strings.Join(it.Constraints, " ") + " ", Regime: r.Key, Label: r.Label}
-			var ids []string
+			n := 0
 			for mi := range s.models {
 				m := &s.models[mi]
+				if only != nil && m != only {
+					continue
+				}
 				for _, got := range regimesOf(&m.Run.Verdicts[i]) {
-					if got == r.Key {
+					if got != r.Key {
+						continue
+					}
+					n++
+					if len(row.Models) < shownModels {
 						l := s.modelLink(m)
 						l.Href = row.Item.Href + "#m-" + m.Slug
+						if only != nil {
+							l.Href = s.answersHref(m, i) + "#" + s.itemSlugs[i]
+						}
 						row.Models = append(row.Models, l)
-						ids = append(ids, m.Slug)
 					}
 				}
 			}
-			if len(ids) > 0 {
-				row.ModelIDs = " " + strings.Join(ids, " ") + " "
+			if n > 0 {
+				row.More = n - len(row.Models)
+				if only != nil {
+					row.ModelIDs = " " + only.Slug + " "
+				}
 				v.Rows = append(v.Rows, row)
 			}
 		}
@@ -737,8 +784,12 @@ func (s *site) casesPage() (board.File, error) {
 	for _, sub := range subs {
 		v.Subjects = append(v.Subjects, render.Option{Value: sub, Label: sub})
 	}
-	return s.exec("cases", "cases.html", render.Page{
-		Title:       "Case studies",
+	title := "Case studies"
+	if only != nil {
+		title = "Case studies: " + only.Scores.Name
+	}
+	return s.exec("cases", out, render.Page{
+		Title:       title,
 		Description: "Problems where correctness and compliance part ways, judges disagree, or rules override judges.",
 		Nav:         "cases", Body: v,
 	})
@@ -952,7 +1003,7 @@ func (s *site) problemPage(md goldmark.Markdown, i int) (board.File, error) {
 		iv := &m.Run.Verdicts[i]
 		a := answerView{
 			Model: s.modelLink(m), Anchor: "m-" + m.Slug, Answered: iv.Answered,
-			Href:    "../" + s.answersHref(m, it) + "#" + s.itemSlugs[i],
+			Href:    "../" + s.answersHref(m, i) + "#" + s.itemSlugs[i],
 			Correct: iv.Correct, CorrectBy: string(iv.CorrectBy),
 			CompliantS: iv.Compliant(board.Strict), CompliantL: iv.Compliant(board.Loose),
 		}
@@ -969,9 +1020,10 @@ func (s *site) problemPage(md goldmark.Markdown, i int) (board.File, error) {
 }
 
 // answersHref is the page, relative to the board's base, that holds model
-// m's answers to the problems of item it's subject.
-func (s *site) answersHref(m *model, it *board.Item) string {
-	return "models/" + m.Slug + "/" + render.Slug(strings.ToLower(it.Subject)) + ".html"
+// m's answer to item i: one page per subject, in parts of perAnswers
+// problems.
+func (s *site) answersHref(m *model, i int) string {
+	return "models/" + m.Slug + "/" + s.answersFile[i]
 }
 
 // answerCard is model m's whole answer to item i: the response, every
@@ -995,7 +1047,7 @@ func (s *site) answerCard(md goldmark.Markdown, m *model, i int, iv *board.ItemV
 		part, cut := render.Shown(resp)
 		a.Response = render.Markdown(md, part)
 		if cut {
-			a.Cut = render.CutNote(resp, part, render.RootOf(s.Base(s.name)+s.answersHref(m, it)), m.Slug)
+			a.Cut = render.CutNote(resp, part, render.RootOf(s.Base(s.name)+s.answersHref(m, i)), m.Slug)
 			s.AddAnswer(m.Slug, s.name, it.ID, resp)
 		}
 		a.Words = countWords(resp)
@@ -1050,55 +1102,54 @@ func countWords(s string) int {
 	return n
 }
 
-// answersView is one page of a model's answers: the problems of one
-// subject.
+// answersView is one page of a model's answers: problems of one subject.
 type answersView struct {
 	Model   render.Link
 	Subject string
 	Answers []answerView
-	// Subjects links the model's other answers pages.
-	Subjects []render.Link
+	// Pages links the model's answers pages.
+	Pages []render.Link
 }
 
-// answersPages renders model m's answers, one page per subject, from run,
-// which holds the full verdicts and responses (a second pass over the
-// submission: the board keeps neither).
+// answersPages renders model m's answers, one page per part of a subject
+// (see answersFile), from run, which holds the full verdicts and
+// responses (a second pass over the submission: the board keeps neither).
 func (s *site) answersPages(md goldmark.Markdown, m *model, run *board.Run) ([]board.File, error) {
-	var subjects []string
-	bySubject := map[string][]int{}
-	for i := range s.in.Bench.Items {
-		sub := s.in.Bench.Items[i].Subject
-		if _, ok := bySubject[sub]; !ok {
-			subjects = append(subjects, sub)
+	var files []string
+	byFile := map[string][]int{}
+	for i, f := range s.answersFile {
+		if _, ok := byFile[f]; !ok {
+			files = append(files, f)
 		}
-		bySubject[sub] = append(bySubject[sub], i)
+		byFile[f] = append(byFile[f], i)
 	}
 	var links []render.Link
-	for _, sub := range subjects {
-		it := &s.in.Bench.Items[bySubject[sub][0]]
-		links = append(links, render.Link{Href: "../../" + s.answersHref(m, it), Text: sub})
+	for _, f := range files {
+		links = append(links, render.Link{Href: f, Text: s.answersLabel[byFile[f][0]]})
 	}
-	var files []board.File
-	for _, sub := range subjects {
-		v := answersView{Model: s.modelLink(m), Subject: sub, Subjects: links}
-		for _, i := range bySubject[sub] {
+	var out []board.File
+	for k, f := range files {
+		first := byFile[f][0]
+		v := answersView{Model: s.modelLink(m), Subject: s.in.Bench.Items[first].Subject, Pages: links}
+		v.Pages = append([]render.Link(nil), links...)
+		v.Pages[k].Href = ""
+		for _, i := range byFile[f] {
 			resp := ""
 			if i < len(run.Responses) {
 				resp = run.Responses[i]
 			}
 			v.Answers = append(v.Answers, s.answerCard(md, m, i, &run.Verdicts[i], resp))
 		}
-		it := &s.in.Bench.Items[bySubject[sub][0]]
-		f, err := s.exec("answers", s.answersHref(m, it), render.Page{
-			Title:   m.Scores.Name + " · " + sub + " answers",
+		file, err := s.exec("answers", s.answersHref(m, first), render.Page{
+			Title:   m.Scores.Name + " · " + s.answersLabel[first] + " answers",
 			NoIndex: true, Math: true, Nav: "cases", Body: v,
 		})
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, f)
+		out = append(out, file)
 	}
-	return files, nil
+	return out, nil
 }
 
 type claimRow struct {
@@ -1150,11 +1201,10 @@ func (s *site) modelPage(m *model) (board.File, error) {
 		Items: len(s.in.Bench.Items), Ks: s.allKs(), Other: s.otherBenchmarks(m),
 	}
 	seen := map[string]bool{}
-	for i := range s.in.Bench.Items {
-		it := &s.in.Bench.Items[i]
-		if !seen[it.Subject] {
-			seen[it.Subject] = true
-			v.Answers = append(v.Answers, render.Link{Href: "../" + s.answersHref(m, it), Text: it.Subject})
+	for i, f := range s.answersFile {
+		if !seen[f] {
+			seen[f] = true
+			v.Answers = append(v.Answers, render.Link{Href: "../" + s.answersHref(m, i), Text: s.answersLabel[i]})
 		}
 	}
 	_, ccols, cgets := s.consColumns()
@@ -1201,7 +1251,7 @@ func (s *site) modelPage(m *model) (board.File, error) {
 			continue
 		}
 		f := failedItem{Item: s.itemLink(i), Subject: s.in.Bench.Items[i].Subject, Answered: iv.Answered, Correct: iv.Correct,
-			Answer: "../" + s.answersHref(m, &s.in.Bench.Items[i]) + "#" + s.itemSlugs[i]}
+			Answer: "../" + s.answersHref(m, i) + "#" + s.itemSlugs[i]}
 		f.Item.Href += "#m-" + m.Slug
 		for _, cv := range iv.Constraints {
 			if !cv.Strict {

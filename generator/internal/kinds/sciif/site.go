@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
 	"sort"
 	"strings"
 
@@ -64,6 +65,15 @@ type site struct {
 	// enabled counts, per constraint id, the items that enable it.
 	enabled map[string]int
 	judges  []string
+	// page and pages number the part of a paged page being rendered, with
+	// models holding that part's models (see paged).
+	page, pages int
+	// all is every model of the board, whatever the page.
+	all []model
+	per int
+	// answersFile names, per item, the file of a model's answers pages
+	// that holds it; answersLabel names that page for links.
+	answersFile, answersLabel []string
 }
 
 // familyGroup is a family and its constraints in catalog order.
@@ -99,6 +109,7 @@ func newSite(rs *render.Site, name string, in input) (*site, error) {
 		}
 		s.models = append(s.models, model{Scores: ms, Run: run, Slug: ref.Slug, Index: ref.Index})
 	}
+	s.all = s.models
 	seen := map[string]string{}
 	for i := range in.Bench.Items {
 		it := &in.Bench.Items[i]
@@ -112,6 +123,7 @@ func newSite(rs *render.Site, name string, in input) (*site, error) {
 			s.enabled[c]++
 		}
 	}
+	s.answersFile, s.answersLabel = answersParts(in.Bench.Items)
 	s.groups = groupFamilies(in.Bench.Catalog)
 	for _, g := range s.groups {
 		s.cons = append(s.cons, g.Cons...)
@@ -172,23 +184,106 @@ func weightsLabel(open bool) string {
 	return "closed"
 }
 
+// perAnswers is how many answers one page of a model's answers holds.
+const perAnswers = 30
+
+// answersParts places each item's answer on a page of a model's answers:
+// one per subject, split into parts of perAnswers problems in benchmark
+// order, named <subject>.html, <subject>-2.html, …
+func answersParts(items []board.Item) (files, labels []string) {
+	count := map[string]int{}
+	for i := range items {
+		sub := items[i].Subject
+		k := count[sub]/perAnswers + 1
+		count[sub]++
+		slug := render.Slug(strings.ToLower(sub))
+		files = append(files, pageName(slug, k))
+		label := sub
+		if k > 1 {
+			label = fmt.Sprintf("%s (%d)", sub, k)
+		}
+		labels = append(labels, label)
+	}
+	return files, labels
+}
+
+// How many models a part of a paged page lists: every part stays well
+// under 1 MiB of HTML at 1,000 models.
+const (
+	perIndex    = 200
+	perAnalysis = 100
+	perMatrix   = 50
+)
+
 // exec renders one of the board's pages: its path and navigation key are
 // the board's (under its base when it is not the site's front board).
 func (s *site) exec(name, out string, p page) (board.File, error) {
 	if p.Nav != "" {
 		p.Nav = s.name + ":" + p.Nav
 	}
+	if s.pages > 1 {
+		stem := strings.TrimSuffix(out, ".html")
+		out = pageName(stem, s.page)
+		for k := 1; k <= s.pages; k++ {
+			lo, hi := (k-1)*s.per+1, min(k*s.per, len(s.all))
+			l := render.Link{Text: fmt.Sprintf("%d–%d", lo, hi)}
+			if k != s.page {
+				l.Href = path.Base(pageName(stem, k))
+			}
+			p.Pager = append(p.Pager, l)
+		}
+	}
 	return s.Render(name, s.Base(s.name)+out, p)
+}
+
+// pageName is the file of part k of a paged page: the first part keeps
+// the page's name, so links to it stay valid.
+func pageName(stem string, k int) string {
+	if k == 1 {
+		return stem + ".html"
+	}
+	return fmt.Sprintf("%s-%d.html", stem, k)
+}
+
+// paged renders a page whose tables list every model in parts of per
+// models, in board order: name.html, name-2.html, … Each part is small
+// whatever the number of models; a board of per models or fewer is one
+// page, as before.
+func (s *site) paged(per int, page func(*site) (board.File, error)) error {
+	n := len(s.all)
+	parts := max(1, (n+per-1)/per)
+	for k := 1; k <= parts; k++ {
+		c := *s
+		c.models = s.all[(k-1)*per : min(k*per, n)]
+		c.page, c.pages, c.per = k, parts, per
+		f, err := page(&c)
+		if err != nil {
+			return err
+		}
+		s.Add(f)
+	}
+	return nil
 }
 
 // build renders every page and download of the board.
 func (s *site) build() error {
+	for _, p := range []struct {
+		per  int
+		page func(*site) (board.File, error)
+	}{
+		{perIndex, (*site).indexPage},
+		{perIndex, (*site).constraintsPage},
+		{perAnalysis, (*site).analysisPage},
+		{perMatrix, (*site).matrixPage},
+	} {
+		if err := s.paged(p.per, p.page); err != nil {
+			return err
+		}
+	}
+	if err := s.casesPages(); err != nil {
+		return err
+	}
 	steps := []func() (board.File, error){
-		s.indexPage,
-		s.constraintsPage,
-		s.analysisPage,
-		s.casesPage,
-		s.matrixPage,
 		s.leaderboardCSV,
 		s.verdictsCSV,
 		s.scoresJSON,
