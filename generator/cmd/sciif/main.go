@@ -64,6 +64,7 @@ func commands() map[string]command {
 		"ifbench":  {"score IFBench responses under Strict and Loose, in the official output format", runIFBench},
 		"validate": {"check submission folders and show their rescored scores", runValidate},
 		"new":      {"scaffold a submission folder results/<model-id>", runNew},
+		"run":      {"generate a submission: ask a model the benchmarks' prompts and the judges theirs, resumably", runRun},
 	}
 }
 
