@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
@@ -89,6 +90,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// Pages go into the draft as they are rendered: the site is never
 	// held in memory, and the draft is swapped in only when it is whole.
 	in.Sink = draft
+	in.Progress = progressLine(stderr)
 	files, err := render.Build(in)
 	if err != nil {
 		fmt.Fprintf(stderr, "sciif build: %v\nsciif build: the previous site is left as it was\n", err)
@@ -101,6 +103,32 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		return 1
 	}
+	if in.Progress != nil {
+		fmt.Fprintln(stderr)
+	}
 	fmt.Fprintf(stdout, "wrote %d files to %s (%d models, %d boards)\n", len(files), *out, len(res.Submissions), len(in.Boards))
 	return 0
+}
+
+// progressLine returns a function that shows on w how many files are
+// written, when w is a terminal; nil otherwise, so logs and CI output stay
+// clean. It redraws at most every 100 files, from any goroutine.
+func progressLine(w io.Writer) func(int) {
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil
+	}
+	fi, err := f.Stat()
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	var mu sync.Mutex
+	return func(n int) {
+		if n%100 != 0 {
+			return
+		}
+		mu.Lock()
+		fmt.Fprintf(f, "\rsciif build: %d files written", n)
+		mu.Unlock()
+	}
 }

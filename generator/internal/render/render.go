@@ -59,6 +59,9 @@ type Input struct {
 	// recompiling.
 	Templates fs.FS
 	Assets    fs.FS
+	// Progress, when set, is told how many files are rendered so far, as
+	// they are (for a progress line).
+	Progress func(files int)
 	// Sink, when set, receives every file as soon as it is rendered, so the
 	// site is never held in memory (publish.Draft is one); Build then
 	// returns the files' paths without their data.
@@ -161,7 +164,8 @@ type Site struct {
 	models       []ModelRef
 	modelIndex   map[string]int
 
-	sink Sink
+	sink     Sink
+	progress func(int)
 
 	mu          sync.Mutex
 	err         error
@@ -199,7 +203,7 @@ func newSite(in Input) (*Site, error) {
 	if len(in.Boards) == 0 {
 		return nil, errors.New("no board to show")
 	}
-	s := &Site{tmpl: in.Templates, assets: in.Assets, version: in.Version, reported: in.Reported, sink: in.Sink, paths: map[string]bool{},
+	s := &Site{tmpl: in.Templates, assets: in.Assets, version: in.Version, reported: in.Reported, sink: in.Sink, progress: in.Progress, paths: map[string]bool{},
 		boards: in.Boards, modelIndex: map[string]int{}, pages: map[string]*template.Template{}, answers: map[string][]answer{}}
 	if s.tmpl == nil {
 		s.tmpl = templates.FS
@@ -403,7 +407,11 @@ func (s *Site) Add(files ...board.File) {
 			s.err = err
 		}
 		s.files = append(s.files, f)
+		n := len(s.files)
 		s.mu.Unlock()
+		if s.progress != nil {
+			s.progress(n)
+		}
 	}
 }
 
