@@ -1,8 +1,6 @@
 package runner
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -51,28 +49,4 @@ func WriteNew(path string, data []byte) (bool, error) {
 		return false, err
 	}
 	return true, WriteFile(path, data)
-}
-
-// JSONL encodes values as JSON lines, in the order given, with <, > and &
-// written as themselves.
-func JSONL(values []any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	for _, v := range values {
-		if err := enc.Encode(v); err != nil {
-			return nil, err
-		}
-	}
-	return buf.Bytes(), nil
-}
-
-// WriteJSONL writes values to path as JSON lines, in the order given,
-// atomically (see WriteFile).
-func WriteJSONL(path string, values []any) error {
-	data, err := JSONL(values)
-	if err != nil {
-		return err
-	}
-	return WriteFile(path, data)
 }
