@@ -41,7 +41,7 @@ func addRunFlags(fs *pflag.FlagSet) *runOptions {
 	o := &runOptions{bench: addBenchFlags(fs)}
 	fs.StringVar(&o.model, "model", "", "the model to answer, as the endpoint names it (required)")
 	fs.StringVar(&o.baseURL, "base-url", "", "the model's OpenAI-compatible endpoint, up to /v1 (required), e.g. http://127.0.0.1:8000/v1")
-	fs.StringVar(&o.keyEnv, "api-key-env", "OPENAI_API_KEY", "environment variable holding the model's API key (unset: no key, as local servers need)")
+	fs.StringVar(&o.keyEnv, "api-key-env", "OPENAI_API_KEY", "environment variable holding the model's API key (unset or \"\": no key, as local servers need)")
 	fs.StringArrayVar(&o.judges, "judge", nil, "a judge NAME=URL, NAME as the submission names it and as the endpoint knows the model (repeatable; needed by benchmarks with judges)")
 	fs.StringArrayVar(&o.judgeModels, "judge-model", nil, "NAME=MODEL: ask judge NAME for the model MODEL, where the endpoint names it differently (repeatable)")
 	fs.StringArrayVar(&o.judgeKeyEnvs, "judge-key-env", nil, "NAME=VAR: judge NAME's API key is in environment variable VAR (repeatable; default --api-key-env's)")
@@ -280,10 +280,13 @@ func lookup(ps []pair, name string) (string, bool) {
 var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // apiKey reads the key from the environment variable name. A variable that
-// was asked for must be set; the default one may be unset (no key, as
-// local servers need). Nothing here prints a value: a flag that is not a
-// variable's name may be the key itself.
+// was asked for must be set; the default one may be unset, and "" means no
+// key (local servers need none). Nothing here prints a value: a flag that
+// is not a variable's name may be the key itself.
 func apiKey(flag, name string, required bool) (string, error) {
+	if name == "" {
+		return "", nil
+	}
 	if !envName.MatchString(name) {
 		return "", fmt.Errorf("%s takes the name of an environment variable, like OPENAI_API_KEY, never the key itself", flag)
 	}
