@@ -173,10 +173,14 @@ func (b *benchmark) verify(ctx context.Context, sub *board.Submission, path stri
 	return r, probs
 }
 
-// slim drops the texts of a verdict (reasons, evidence, extracted answer),
-// keeping every decision.
+// slim drops what only a model's answers pages show (they read the
+// submission again): every text (reasons, evidence, extracted answer) and
+// the points the judges alone decided. It keeps every decision the board's
+// pages count: correctness and its votes, each constraint's verdicts and
+// per-judge verdicts, and the points a rule decided, with their votes.
 func slim(v *board.ItemVerdict) {
 	v.Extracted = ""
+	v.CorrectVotes = append([]board.Vote(nil), v.CorrectVotes...)
 	for i := range v.CorrectVotes {
 		v.CorrectVotes[i].Reason = ""
 	}
@@ -184,15 +188,20 @@ func slim(v *board.ItemVerdict) {
 		v.CorrectRule = &board.RuleVerdict{Outcome: r.Outcome, Rule: r.Rule}
 	}
 	for c := range v.Constraints {
-		for p := range v.Constraints[c].Points {
-			pv := &v.Constraints[c].Points[p]
-			for k := range pv.Votes {
-				pv.Votes[k].Reason = ""
+		cv := &v.Constraints[c]
+		var kept []board.PointVerdict
+		for _, p := range cv.Points {
+			if p.Rule == nil {
+				continue
 			}
-			if r := pv.Rule; r != nil {
-				pv.Rule = &board.RuleVerdict{Outcome: r.Outcome, Rule: r.Rule}
+			p.Votes = append([]board.Vote(nil), p.Votes...)
+			for k := range p.Votes {
+				p.Votes[k].Reason = ""
 			}
+			p.Rule = &board.RuleVerdict{Outcome: p.Rule.Outcome, Rule: p.Rule.Rule}
+			kept = append(kept, p)
 		}
+		cv.Points = kept
 	}
 }
 

@@ -700,7 +700,7 @@ type casesView struct {
 
 // shownModels is how many models a row of the cases overview names; the
 // problem page lists them all, and each model has a cases page of its own.
-const shownModels = 8
+const shownModels = 3
 
 // casesPages renders the cases overview (cases.html: every problem and
 // regime with the models in it) and one cases page per model
