@@ -47,22 +47,27 @@ func (s *site) verdictsCSV() (board.File, error) {
 		m := &s.models[mi]
 		for i := range s.in.Bench.Items {
 			it := &s.in.Bench.Items[i]
-			v := &m.Run.Verdicts[i]
+			c := m.cells[i]
 			r := verdictRow{
 				Model: report.SafeCell(m.Scores.ID), Item: report.SafeCell(it.ID), Subject: report.SafeCell(it.Subject), K: it.K(),
-				Answered: v.Answered, Correct: v.Correct, CorrectBy: report.SafeCell(string(v.CorrectBy)),
-				CompliantStrict: v.Compliant(board.Strict), CompliantLoose: v.Compliant(board.Loose),
-				JudgesDisagree: judgesDisagree(v),
+				Answered: c.has(cAnswered), Correct: c.has(cCorrect), CorrectBy: report.SafeCell(string(c.correctBy())),
+				CompliantStrict: c.compliant(board.Strict), CompliantLoose: c.compliant(board.Loose),
+				JudgesDisagree: c.has(cJudgesDisagree), RuleOverrides: int(c.pointsAgainst),
+			}
+			if !c.has(cAnswered) {
+				r.CorrectBy = "" // neither judges nor rules saw it
 			}
 			var fs, fl []string
-			for _, c := range v.Constraints {
-				if !c.Strict {
-					fs = append(fs, c.ID)
+			for ci, id := range it.Constraints {
+				if !c.has(cAnswered) {
+					break // not answered: no constraint was audited
 				}
-				if !c.Loose {
-					fl = append(fl, c.ID)
+				if !c.pass(ci, board.Strict) {
+					fs = append(fs, id)
 				}
-				r.RuleOverrides += c.Overridden
+				if !c.pass(ci, board.Loose) {
+					fl = append(fl, id)
+				}
 			}
 			r.FailedStrict = report.SafeCell(strings.Join(fs, " "))
 			r.FailedLoose = report.SafeCell(strings.Join(fl, " "))

@@ -108,6 +108,8 @@ type run struct {
 	run    board.Run
 	model  board.ModelScores
 	passes map[board.Policy][]bool
+	// cond is what the site's pages need of the verdicts (when kept).
+	cond condensed
 	// judges holds the same with the judges alone, when the site compares
 	// the two.
 	judges *run
@@ -148,6 +150,8 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 		b.score(j, sub, jv)
 		r.judges = j
 	}
+	// Memory does not grow with the verdicts of every submission.
+	r.run.Verdicts = nil
 	for _, d := range r.run.Diagnostics {
 		probs = append(probs, d)
 	}
@@ -159,50 +163,12 @@ func (b *benchmark) verify(ctx context.Context, sub *board.Submission, path stri
 	vr, probs := pipeline.VerifySubmission(ctx, b.bench, b.index, b.verifier(noRules), sub, path, false)
 	r := &run{sub: *sub, run: vr, passes: map[board.Policy][]bool{}}
 	b.score(r, sub, vr.Verdicts)
-	if !keep {
-		// The board needs the scores and the paired outcomes only: memory
-		// does not grow with the verdicts of every submission.
-		r.run.Verdicts = nil
-	} else {
-		// The site's board pages need the verdicts, not the judges' and
-		// the rules' texts: answers pages read those again (reload).
-		for i := range r.run.Verdicts {
-			slim(&r.run.Verdicts[i])
-		}
+	if keep {
+		// The site's board pages need a few bits per item, not the
+		// verdicts: a model's answers pages read those again (reload).
+		r.cond = condense(vr.Verdicts)
 	}
 	return r, probs
-}
-
-// slim drops what only a model's answers pages show (they read the
-// submission again): every text (reasons, evidence, extracted answer) and
-// the points the judges alone decided. It keeps every decision the board's
-// pages count: correctness and its votes, each constraint's verdicts and
-// per-judge verdicts, and the points a rule decided, with their votes.
-func slim(v *board.ItemVerdict) {
-	v.Extracted = ""
-	v.CorrectVotes = append([]board.Vote(nil), v.CorrectVotes...)
-	for i := range v.CorrectVotes {
-		v.CorrectVotes[i].Reason = ""
-	}
-	if r := v.CorrectRule; r != nil {
-		v.CorrectRule = &board.RuleVerdict{Outcome: r.Outcome, Rule: r.Rule}
-	}
-	for c := range v.Constraints {
-		cv := &v.Constraints[c]
-		var kept []board.PointVerdict
-		for _, p := range cv.Points {
-			if p.Rule == nil {
-				continue
-			}
-			p.Votes = append([]board.Vote(nil), p.Votes...)
-			for k := range p.Votes {
-				p.Votes[k].Reason = ""
-			}
-			p.Rule = &board.RuleVerdict{Outcome: p.Rule.Outcome, Rule: p.Rule.Rule}
-			kept = append(kept, p)
-		}
-		cv.Points = kept
-	}
 }
 
 // reload reads and verifies sub's file again, keeping every verdict's
@@ -292,7 +258,12 @@ func (b *benchmark) Rank(runs []kind.Run, opt kind.Options) (kind.Board, error) 
 			js = append(js, r.judges)
 		}
 	}
-	out.board, out.runs = rank(b.bench, rs, pols, !opt.NoRules)
+	var order []int
+	out.board, order = rank(b.bench, rs, pols, !opt.NoRules)
+	for _, i := range order {
+		out.runs = append(out.runs, rs[i].run)
+		out.cond = append(out.cond, rs[i].cond)
+	}
 	if len(js) == len(rs) && len(js) > 0 {
 		out.judgesOnly, _ = rank(b.bench, js, pols, false)
 	}
@@ -301,7 +272,7 @@ func (b *benchmark) Rank(runs []kind.Run, opt kind.Options) (kind.Board, error) 
 
 // rank scores and orders a board: ranks from the paired test under each
 // policy, board order by the first policy.
-func rank(bench *board.Benchmark, rs []*run, pols []board.Policy, withRules bool) (*board.Board, []board.Run) {
+func rank(bench *board.Benchmark, rs []*run, pols []board.Policy, withRules bool) (*board.Board, []int) {
 	bd := &board.Board{Benchmark: bench.Name, Rules: withRules}
 	passes := map[board.Policy][][]bool{}
 	for _, r := range rs {
@@ -333,12 +304,11 @@ func rank(bench *board.Benchmark, rs []*run, pols []board.Policy, withRules bool
 	}
 	sort.SliceStable(order, func(a, c int) bool { return score.Less(&bd.Models[order[a]], &bd.Models[order[c]], pols[0]) })
 	models := make([]board.ModelScores, len(order))
-	runs := make([]board.Run, len(order))
 	for k, i := range order {
-		models[k], runs[k] = bd.Models[i], rs[i].run
+		models[k] = bd.Models[i]
 	}
 	bd.Models = models
-	return bd, runs
+	return bd, order
 }
 
 func copyPolicy(p *board.PolicyScores) *board.PolicyScores {
@@ -393,10 +363,12 @@ func (b *benchmark) Scaffold() string {
 
 // Board is a scored SciIF board.
 type Board struct {
-	spec       kind.Spec
-	bench      *board.Benchmark
-	board      *board.Board
-	runs       []board.Run
+	spec  kind.Spec
+	bench *board.Benchmark
+	board *board.Board
+	runs  []board.Run
+	// cond parallels runs: what the pages need of each run's verdicts.
+	cond       []condensed
 	judgesOnly *board.Board
 	// reload reads a submission again with every verdict's texts and its
 	// responses, for its answers pages; nil when runs hold them already.
@@ -482,7 +454,7 @@ func (b *Board) Info(front bool) render.BoardInfo {
 
 func (b *Board) Pages(rs *render.Site) error {
 	s, err := newSite(rs, b.spec.Name, input{Bench: b.bench, Board: b.board, Runs: b.runs, JudgesOnly: b.judgesOnly,
-		Reported: rs.Reported(), Version: rs.Version(), Title: b.spec.Title, Reload: b.reload})
+		Reported: rs.Reported(), Version: rs.Version(), Title: b.spec.Title, Reload: b.reload, Condensed: b.cond})
 	if err != nil {
 		return fmt.Errorf("%s: %w", b.spec.Name, err)
 	}

@@ -424,28 +424,19 @@ func (s *site) rulesRows() []rulesRow {
 		r := rulesRow{Model: s.modelLink(m),
 			CorrectRules: render.Pct(m.Scores.Strict.Correct.Rate), CorrectJudges: render.Pct(j.Strict.Correct.Rate),
 			CompliantRules: render.Pct(m.Scores.Strict.Compliant.Rate), CompliantJudges: render.Pct(j.Strict.Compliant.Rate)}
-		for k := range m.Run.Verdicts {
-			v := &m.Run.Verdicts[k]
-			if !v.Answered {
+		for _, c := range m.cells {
+			if !c.has(cAnswered) {
 				continue
 			}
 			r.Items++
-			if v.CorrectBy == board.ByRules {
+			if c.has(cByRules) {
 				r.CorrectDecided++
-				if allYes(v.CorrectVotes) != v.Correct {
+				if c.has(cCorrectAgainst) {
 					r.CorrectAgainst++
 				}
 			}
-			for c := range v.Constraints {
-				for _, p := range v.Constraints[c].Points {
-					if p.DecidedBy == board.ByRules {
-						r.PointsDecided++
-						if p.JudgesPass() != p.Pass {
-							r.PointsAgainst++
-						}
-					}
-				}
-			}
+			r.PointsDecided += int(c.pointsDecided)
+			r.PointsAgainst += int(c.pointsAgainst)
 		}
 		rows = append(rows, r)
 	}
@@ -752,7 +743,7 @@ func (s *site) casesPage(only *model) (board.File, error) {
 				if only != nil && m != only {
 					continue
 				}
-				for _, got := range regimesOf(&m.Run.Verdicts[i]) {
+				for _, got := range m.cells[i].regimes() {
 					if got != r.Key {
 						continue
 					}
@@ -803,17 +794,17 @@ func (s *site) abbrev(id string) string {
 }
 
 // cell classes of the problem × model matrix, under Strict.
-func quadClass(v *board.ItemVerdict) (class, glyph, label string) {
-	if !v.Answered {
+func quadClass(c cell) (class, glyph, label string) {
+	if !c.has(cAnswered) {
 		return "q-na", "·", "not answered"
 	}
-	c := v.Compliant(board.Strict)
+	compliant := c.compliant(board.Strict)
 	switch {
-	case v.Correct && c:
+	case c.has(cCorrect) && compliant:
 		return "q-cc", "✓✓", "correct, compliant"
-	case v.Correct:
+	case c.has(cCorrect):
 		return "q-cn", "✓✗", "correct, not compliant"
-	case c:
+	case compliant:
 		return "q-ic", "✗✓", "incorrect, compliant"
 	}
 	return "q-in", "✗✗", "incorrect, not compliant"
@@ -844,7 +835,7 @@ func (s *site) matrixPage() (board.File, error) {
 		it := &s.in.Bench.Items[i]
 		row := matrixRow{Item: s.itemLink(i), Subject: it.Subject, K: it.K()}
 		for mi := range s.models {
-			c, g, l := quadClass(&s.models[mi].Run.Verdicts[i])
+			c, g, l := quadClass(s.models[mi].cells[i])
 			row.Cells = append(row.Cells, matrixCell{c, g, l})
 		}
 		v.Rows = append(v.Rows, row)
@@ -1000,16 +991,15 @@ func (s *site) problemPage(md goldmark.Markdown, i int) (board.File, error) {
 	}
 	for mi := range s.models {
 		m := &s.models[mi]
-		iv := &m.Run.Verdicts[i]
+		c := m.cells[i]
 		a := answerView{
-			Model: s.modelLink(m), Anchor: "m-" + m.Slug, Answered: iv.Answered,
+			Model: s.modelLink(m), Anchor: "m-" + m.Slug, Answered: c.has(cAnswered),
 			Href:    "../" + s.answersHref(m, i) + "#" + s.itemSlugs[i],
-			Correct: iv.Correct, CorrectBy: string(iv.CorrectBy),
-			CompliantS: iv.Compliant(board.Strict), CompliantL: iv.Compliant(board.Loose),
+			Correct: c.has(cCorrect), CorrectBy: string(c.correctBy()),
+			CompliantS: c.compliant(board.Strict), CompliantL: c.compliant(board.Loose),
 		}
-		for ci := range iv.Constraints {
-			cv := &iv.Constraints[ci]
-			a.Cons = append(a.Cons, consVerdictView{ID: cv.ID, Abbrev: s.abbrev(cv.ID), Strict: cv.Strict, Loose: cv.Loose})
+		for ci, id := range it.Constraints {
+			a.Cons = append(a.Cons, consVerdictView{ID: id, Abbrev: s.abbrev(id), Strict: c.pass(ci, board.Strict), Loose: c.pass(ci, board.Loose)})
 		}
 		v.Answers = append(v.Answers, a)
 	}
@@ -1246,19 +1236,22 @@ func (s *site) modelPage(m *model) (board.File, error) {
 		}
 	}
 	for i := range s.in.Bench.Items {
-		iv := &m.Run.Verdicts[i]
-		if iv.Answered && iv.Correct && iv.Compliant(board.Strict) {
+		c := m.cells[i]
+		if c.has(cAnswered) && c.has(cCorrect) && c.compliant(board.Strict) {
 			continue
 		}
-		f := failedItem{Item: s.itemLink(i), Subject: s.in.Bench.Items[i].Subject, Answered: iv.Answered, Correct: iv.Correct,
+		f := failedItem{Item: s.itemLink(i), Subject: s.in.Bench.Items[i].Subject, Answered: c.has(cAnswered), Correct: c.has(cCorrect),
 			Answer: "../" + s.answersHref(m, i) + "#" + s.itemSlugs[i]}
 		f.Item.Href += "#m-" + m.Slug
-		for _, cv := range iv.Constraints {
-			if !cv.Strict {
-				f.FailedS = append(f.FailedS, s.abbrev(cv.ID))
+		for ci, id := range s.in.Bench.Items[i].Constraints {
+			if !c.has(cAnswered) {
+				break // not answered: no constraint was audited
 			}
-			if !cv.Loose {
-				f.FailedL = append(f.FailedL, s.abbrev(cv.ID))
+			if !c.pass(ci, board.Strict) {
+				f.FailedS = append(f.FailedS, s.abbrev(id))
+			}
+			if !c.pass(ci, board.Loose) {
+				f.FailedL = append(f.FailedL, s.abbrev(id))
 			}
 		}
 		v.Failed = append(v.Failed, f)
@@ -1308,17 +1301,11 @@ func (s *site) methodology() (template.HTML, error) {
 		return counts[id]
 	}
 	for mi := range s.models {
-		for _, iv := range s.models[mi].Run.Verdicts {
-			if iv.CorrectRule != nil && iv.CorrectBy == board.ByRules {
-				get(iv.CorrectRule.Rule).Correctness++
-			}
-			for _, cv := range iv.Constraints {
-				for _, p := range cv.Points {
-					if p.Rule != nil && p.DecidedBy == board.ByRules {
-						get(p.Rule.Rule).Points++
-					}
-				}
-			}
+		rules := s.models[mi].rules
+		for _, id := range ruleIDs(rules) {
+			c := get(id)
+			c.Points += rules[id][0]
+			c.Correctness += rules[id][1]
 		}
 	}
 	for _, c := range counts {

@@ -26,7 +26,10 @@ type (
 type siteModel struct {
 	Scores *board.ModelScores
 	Run    *board.Run
-	Slug   string
+	// cells holds a cell per item; rules how often each rule decided.
+	cells []cell
+	rules map[string][2]int
+	Slug  string
 	// Index is the model's place among the site's models, which fixes its
 	// colour in charts.
 	Index int
@@ -45,6 +48,9 @@ type input struct {
 	Reported   []board.Reported
 	Version    string
 	Title      string
+	// Condensed parallels Runs: what the pages need of the verdicts; nil
+	// when Runs hold the verdicts.
+	Condensed []condensed
 	// Reload reads a submission again with its responses and every
 	// verdict's texts; nil when Runs hold them.
 	Reload func(context.Context, *board.Submission) (board.Run, error)
@@ -97,7 +103,13 @@ func newSite(rs *render.Site, name string, in input) (*site, error) {
 		if run.Submission.ID != ms.ID {
 			return nil, fmt.Errorf("run %d is %q but board row %d is %q", i, run.Submission.ID, i, ms.ID)
 		}
-		if n := len(run.Verdicts); n != len(in.Bench.Items) {
+		cond := condensed{}
+		if in.Condensed != nil {
+			cond = in.Condensed[i]
+		} else {
+			cond = condense(run.Verdicts)
+		}
+		if n := len(cond.cells); n != len(in.Bench.Items) {
 			return nil, fmt.Errorf("model %s: %d verdicts for %d items", ms.ID, n, len(in.Bench.Items))
 		}
 		if n := len(run.Responses); n != 0 && n != len(in.Bench.Items) {
@@ -107,7 +119,7 @@ func newSite(rs *render.Site, name string, in input) (*site, error) {
 		if !ok {
 			return nil, fmt.Errorf("model %s is not on the site", ms.ID)
 		}
-		s.models = append(s.models, model{Scores: ms, Run: run, Slug: ref.Slug, Index: ref.Index})
+		s.models = append(s.models, model{Scores: ms, Run: run, Slug: ref.Slug, Index: ref.Index, cells: cond.cells, rules: cond.rules})
 	}
 	s.all = s.models
 	seen := map[string]string{}
