@@ -70,6 +70,8 @@ func commands() map[string]command {
 		"validate": {"check submission folders and show their rescored scores", runValidate},
 		"new":      {"scaffold a submission folder results/<model-id>", runNew},
 		"run":      {"generate a submission: ask a model the benchmarks' prompts and the judges theirs, resumably", runRun},
+		"reward":   {"turn records into training rewards with their parts, from the benchmark's own verifiers", runReward},
+		"serve":    {"serve rewards over HTTP: OpenRLHF's remote reward protocol, a batch API, health and metrics", runServe},
 	}
 }
 

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/reward"
+)
+
+// runReward is `sciif reward`: one training reward per input record, with
+// its parts, from the benchmark's own verifiers (or a formula).
+func runReward(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flagSet("reward", "(--benchmark DIR | --formula NAME) [--config FILE] [--format jsonl|csv] [--out FILE] [FILE|-]", stderr)
+	bf := addBenchFlags(fs)
+	formula := fs.String("formula", "", "reward records with a formula instead of a benchmark: "+formulaNames())
+	config := fs.String("config", "", "reward config file (YAML or JSON): one section per benchmark, kind or formula")
+	format := fs.String("format", "jsonl", "output format: jsonl or csv")
+	out := fs.String("out", "-", "output file, - for standard output")
+	if code := parseFlags(fs, args, stdout); code >= 0 {
+		return code
+	}
+	if fs.NArg() > 1 {
+		fmt.Fprintf(stderr, "sciif reward: want at most one input file, got %v\n", fs.Args())
+		return 2
+	}
+	if (*formula == "") == (len(*bf.dirs) == 0) {
+		fmt.Fprintln(stderr, "sciif reward: choose one benchmark with --benchmark DIR, or a formula with --formula NAME")
+		return 2
+	}
+	if *format != "jsonl" && *format != "csv" {
+		fmt.Fprintf(stderr, "sciif reward: --format must be jsonl or csv, not %q\n", *format)
+		return 2
+	}
+	cfg, err := reward.LoadConfig(*config)
+	if err != nil {
+		fmt.Fprintln(stderr, "sciif reward:", err)
+		return 1
+	}
+	var benches []kind.Benchmark
+	if *formula == "" {
+		if len(*bf.dirs) != 1 {
+			fmt.Fprintln(stderr, "sciif reward: choose one benchmark with --benchmark DIR")
+			return 2
+		}
+		if benches, err = bf.open(); err != nil {
+			printProblems(stderr, "reward", err)
+			return 1
+		}
+	}
+	set, err := reward.NewSet(benches, cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "sciif reward:", err)
+		return 1
+	}
+	name := *formula
+	if name == "" {
+		name = benches[0].Spec().Name
+	}
+	fn, ok := set.Lookup(name)
+	if !ok {
+		if *formula != "" {
+			if _, known := reward.FindFormula(name); known {
+				fmt.Fprintf(stderr, "sciif reward: formula %s needs its parameters in a --config file section %q\n", name, name)
+				return 2
+			}
+			fmt.Fprintf(stderr, "sciif reward: unknown formula %q (one of %s)\n", name, formulaNames())
+			return 2
+		}
+		fmt.Fprintf(stderr, "sciif reward: %s gives no rewards (its kind has none)\n", name)
+		return 1
+	}
+	in := io.Reader(os.Stdin)
+	if path := fs.Arg(0); path != "" && path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			fmt.Fprintln(stderr, "sciif reward:", err)
+			return 1
+		}
+		defer f.Close()
+		in = f
+	}
+	w := stdout
+	var f *os.File
+	if *out != "-" {
+		if f, err = os.Create(*out); err != nil {
+			fmt.Fprintln(stderr, "sciif reward:", err)
+			return 1
+		}
+		w = f
+	}
+	st, err := reward.Stream(ctx, in, w, fn.Rewards, *format)
+	if f != nil {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "sciif reward:", err)
+		return 1
+	}
+	if st.Errors > 0 {
+		fmt.Fprintf(stderr, "sciif reward: %d of %d lines could not be rewarded (see their error lines)\n", st.Errors, st.Lines)
+		return 1
+	}
+	return 0
+}
+
+func formulaNames() string {
+	var names []string
+	for _, f := range reward.Formulas {
+		names = append(names, f.Name)
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"os/signal"
+	"syscall"
+
+	"github.com/sciif/leaderboard/generator/internal/reward"
+)
+
+// runServe is `sciif serve`: a stateless reward server for RL trainers.
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flagSet("serve", "[--addr HOST:PORT] [--benchmarks DIR | --benchmark DIR...] [--config FILE] [limits]", stderr)
+	bf := addBenchFlags(fs)
+	def := reward.DefaultOptions()
+	opt := def
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (0.0.0.0:8080 in a container)")
+	config := fs.String("config", "", "reward config file (YAML or JSON): one section per benchmark, kind or formula")
+	fs.Int64Var(&opt.MaxBody, "max-body", def.MaxBody, "largest request body, in bytes (413 beyond)")
+	fs.IntVar(&opt.MaxRecords, "max-records", def.MaxRecords, "most records or queries per request (413 beyond)")
+	fs.IntVar(&opt.MaxInFlight, "max-in-flight", def.MaxInFlight, "reward requests answered at once; others wait up to --queue-wait, then get 503")
+	fs.DurationVar(&opt.QueueWait, "queue-wait", def.QueueWait, "how long a request waits for a slot")
+	fs.DurationVar(&opt.RequestTimeout, "request-timeout", def.RequestTimeout, "most work one request may take (503 beyond)")
+	fs.DurationVar(&opt.ReadTimeout, "read-timeout", def.ReadTimeout, "time to read a whole request")
+	fs.DurationVar(&opt.WriteTimeout, "write-timeout", def.WriteTimeout, "time to answer a request, from the end of its headers")
+	fs.DurationVar(&opt.IdleTimeout, "idle-timeout", def.IdleTimeout, "how long an idle keep-alive connection stays open")
+	fs.DurationVar(&opt.DrainDelay, "drain-delay", def.DrainDelay, "on SIGTERM, keep answering this long (with /healthz 503) before closing the listener")
+	fs.DurationVar(&opt.ShutdownTimeout, "shutdown-timeout", def.ShutdownTimeout, "on SIGTERM, the longest wait for requests in flight")
+	if code := parseFlags(fs, args, stdout); code >= 0 {
+		return code
+	}
+	if code := noArgs(fs, stderr); code >= 0 {
+		return code
+	}
+	if opt.MaxBody <= 0 || opt.MaxRecords <= 0 || opt.MaxInFlight <= 0 || opt.RequestTimeout <= 0 {
+		fmt.Fprintln(stderr, "sciif serve: --max-body, --max-records, --max-in-flight and --request-timeout must be positive")
+		return 2
+	}
+	cfg, err := reward.LoadConfig(*config)
+	if err != nil {
+		fmt.Fprintln(stderr, "sciif serve:", err)
+		return 1
+	}
+	benches, err := bf.open()
+	if err != nil {
+		printProblems(stderr, "serve", err)
+		return 1
+	}
+	set, err := reward.NewSet(benches, cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "sciif serve:", err)
+		return 1
+	}
+	if len(set.Funcs()) == 0 {
+		fmt.Fprintln(stderr, "sciif serve: no benchmark gives rewards")
+		return 1
+	}
+	// SIGTERM (Kubernetes, systemd) and SIGINT drain the server; the
+	// handler is installed before the port opens, so a signal never
+	// finds the default action.
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintln(stderr, "sciif serve:", err)
+		return 1
+	}
+	opt.Log = stderr
+	fmt.Fprintf(stderr, "sciif serve: listening on http://%s (rewards: %s)\n", ln.Addr(), set.Names())
+	if err := reward.NewServer(set, opt).Serve(ctx, ln); err != nil {
+		fmt.Fprintln(stderr, "sciif serve:", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,309 @@
+package verifiable
+
+// The training reward of an instruction benchmark (kind.Rewarder), after
+// the IFBench RL environment (Pyatkin et al., 2025, §5 and Appendix E):
+//
+//	V_i = instructions followed / instructions of the prompt   (Strict by default)
+//	F_i = V_i + bonus    if V_i > 0 and S_i > α
+//	F_i = V_i − penalty  if V_i > 0 and S_i ≤ α
+//	F_i = V_i            if V_i ≤ 0, or when no judge score S_i is given
+//
+// with α = 0.7, bonus 0.1 and penalty 0.05 by default and S_i a judge's
+// quality score in [0, 1] (the environment scales a 1–10 rating to
+// 0.1–1.0). all_or_nothing makes V_i 1 when every instruction is followed
+// and 0 otherwise. An undecided instruction is not followed.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/verify/instr"
+)
+
+var _ kind.Rewarder = (*benchmark)(nil)
+
+// rewardConfig is an instruction benchmark's section of the reward config
+// file.
+type rewardConfig struct {
+	// Mode is "strict" (the response as written) or "loose" (any of the
+	// official variants).
+	Mode string `json:"mode"`
+	// AllOrNothing makes V_i the prompt-level verdict: 1 or 0.
+	AllOrNothing bool `json:"all_or_nothing"`
+	// Judge sets α, the bonus and the penalty of the combined reward.
+	Judge *judgeConfig `json:"judge"`
+}
+
+type judgeConfig struct {
+	Threshold *float64 `json:"threshold"`
+	Bonus     *float64 `json:"bonus"`
+	Penalty   *float64 `json:"penalty"`
+}
+
+type instrRewards struct {
+	b                     *benchmark
+	mode                  instr.Mode
+	allOrNothing          bool
+	alpha, bonus, penalty float64
+	byKey                 map[int64]int
+	parts                 []string
+}
+
+// The parts of an instruction reward.
+var instrParts = []string{"V", "followed", "instructions", "undecided", "S", "adjustment"}
+
+// Rewards configures the benchmark's reward.
+func (b *benchmark) Rewards(cfg kind.RewardConfig) (kind.Rewards, error) {
+	var c rewardConfig
+	if err := cfg.Decode(&c); err != nil {
+		return nil, err
+	}
+	r := &instrRewards{b: b, mode: instr.Strict, allOrNothing: c.AllOrNothing, alpha: 0.7, bonus: 0.1, penalty: 0.05,
+		byKey: make(map[int64]int, len(b.ib.Prompts)), parts: instrParts}
+	switch c.Mode {
+	case "", "strict":
+	case "loose":
+		r.mode = instr.Loose
+	default:
+		return nil, fmt.Errorf("mode: %q is not strict or loose", c.Mode)
+	}
+	if j := c.Judge; j != nil {
+		for _, s := range []struct {
+			name string
+			v    *float64
+			dst  *float64
+		}{{"threshold", j.Threshold, &r.alpha}, {"bonus", j.Bonus, &r.bonus}, {"penalty", j.Penalty, &r.penalty}} {
+			if s.v == nil {
+				continue
+			}
+			if math.IsNaN(*s.v) || math.IsInf(*s.v, 0) || *s.v < 0 {
+				return nil, fmt.Errorf("judge.%s: %v is not a number ≥ 0", s.name, *s.v)
+			}
+			*s.dst = *s.v
+		}
+	}
+	for i, p := range b.ib.Prompts {
+		r.byKey[p.Key] = i
+	}
+	return r, nil
+}
+
+func (r *instrRewards) Parts() []string { return r.parts }
+
+// rewardLine is a record of `sciif reward` for an instruction benchmark: a
+// submission line {"prompt", "response"}, optionally with the prompt's own
+// instructions (the input format's "instruction_id_list" and "kwargs", for
+// prompts outside the benchmark), its "key", and a judge's "judge_score".
+type rewardLine struct {
+	Key            json.RawMessage `json:"key"`
+	Prompt         *string         `json:"prompt"`
+	Response       *string         `json:"response"`
+	InstructionIDs []string        `json:"instruction_id_list"`
+	Kwargs         []instr.Args    `json:"kwargs"`
+	JudgeScore     *float64        `json:"judge_score"`
+}
+
+// Record rewards one line. The prompt's instructions are the line's own
+// when it has instruction_id_list, else those of the benchmark's prompt
+// with the same text (as the official code matches), else those of the
+// prompt with its key.
+func (r *instrRewards) Record(ctx context.Context, rec []byte) (kind.Reward, error) {
+	var l rewardLine
+	if err := kind.DecodeRecord(rec, &l); err != nil {
+		return kind.Reward{}, err
+	}
+	if l.Response == nil {
+		return kind.Reward{}, kind.Errorf("response", "missing; want the model's answer as a JSON string")
+	}
+	p, keyed, err := r.prompt(&l)
+	if err != nil {
+		return kind.Reward{}, err
+	}
+	return r.reward(p, keyed, *l.Response, l.JudgeScore)
+}
+
+// labelRecord is the label of a training prompt: the benchmark's input
+// record of the prompt (key and prompt are optional and ignored), as RLVR
+// data sets carry it; "instruction_id" is accepted for
+// "instruction_id_list".
+type labelRecord struct {
+	Key            json.RawMessage `json:"key"`
+	Prompt         *string         `json:"prompt"`
+	InstructionIDs []string        `json:"instruction_id_list"`
+	InstructionID  []string        `json:"instruction_id"`
+	Kwargs         []instr.Args    `json:"kwargs"`
+}
+
+// Label rewards response given label: the JSON text of an input record
+// with instruction_id_list and kwargs (or a one-element array of one), or
+// the key of one of the benchmark's prompts. Problems are reported under
+// the field "label".
+func (r *instrRewards) Label(_ context.Context, prompt, response, label string) (kind.Reward, error) {
+	t := strings.TrimSpace(label)
+	if strings.HasPrefix(t, "[") {
+		var list []json.RawMessage
+		if err := json.Unmarshal([]byte(t), &list); err != nil || len(list) != 1 {
+			return kind.Reward{}, kind.Errorf("label", "want one input record, not an array of %d", len(list))
+		}
+		t = strings.TrimSpace(string(list[0]))
+	}
+	var p instr.Prompt
+	keyed := true
+	if strings.HasPrefix(t, "{") {
+		var l labelRecord
+		if err := kind.DecodeRecord([]byte(t), &l); err != nil {
+			re := err.(*kind.RecordError)
+			re.Field = strings.TrimSuffix("label."+re.Field, ".")
+			return kind.Reward{}, re
+		}
+		ids := l.InstructionIDs
+		if ids == nil {
+			ids = l.InstructionID
+		}
+		if ids == nil {
+			return kind.Reward{}, kind.Errorf("label.instruction_id_list", "missing")
+		}
+		var err error
+		if p, err = r.inline(prompt, ids, l.Kwargs, "label."); err != nil {
+			return kind.Reward{}, err
+		}
+		p.Key, keyed = parseKey(l.Key)
+	} else {
+		k, err := strconv.ParseInt(t, 10, 64)
+		i, ok := r.byKey[k]
+		if err != nil || !ok {
+			return kind.Reward{}, kind.Errorf("label", "want the JSON text of an input record (instruction_id_list, kwargs) or the key of a prompt of %s, got %q", r.b.spec.Name, excerpt(t))
+		}
+		p = r.b.ib.Prompts[i]
+	}
+	return r.reward(p, keyed, response, nil)
+}
+
+func excerpt(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "…"
+	}
+	return s
+}
+
+func parseKey(raw json.RawMessage) (int64, bool) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return 0, false
+	}
+	k, err := strconv.ParseInt(strings.Trim(string(raw), `"`), 10, 64)
+	return k, err == nil
+}
+
+// prompt finds the instructions a record is checked against; keyed is
+// whether the prompt has a key.
+func (r *instrRewards) prompt(l *rewardLine) (p instr.Prompt, keyed bool, err error) {
+	text := ""
+	if l.Prompt != nil {
+		text = *l.Prompt
+	}
+	if l.InstructionIDs != nil || l.Kwargs != nil {
+		p, err := r.inline(text, l.InstructionIDs, l.Kwargs, "")
+		if err != nil {
+			return p, false, err
+		}
+		if len(l.Key) > 0 && string(l.Key) != "null" {
+			k, ok := parseKey(l.Key)
+			if !ok {
+				return p, false, kind.Errorf("key", "%s is not an integer", l.Key)
+			}
+			p.Key, keyed = k, true
+		}
+		return p, keyed, nil
+	}
+	if l.Prompt != nil {
+		if i, ok := r.b.ib.Index[text]; ok {
+			return r.b.ib.Prompts[i], true, nil
+		}
+	}
+	if len(l.Key) > 0 && string(l.Key) != "null" {
+		k, ok := parseKey(l.Key)
+		if !ok {
+			return instr.Prompt{}, false, kind.Errorf("key", "%s is not an integer", l.Key)
+		}
+		i, found := r.byKey[k]
+		if !found {
+			return instr.Prompt{}, false, kind.Errorf("key", "no prompt of %s has key %d", r.b.spec.Name, k)
+		}
+		return r.b.ib.Prompts[i], true, nil
+	}
+	if l.Prompt == nil {
+		return instr.Prompt{}, false, kind.Errorf("prompt", "missing; want the prompt as written, its key, or its instruction_id_list and kwargs")
+	}
+	return instr.Prompt{}, false, kind.Errorf("prompt", "not a prompt of %s (prompts match by exact text); give its instruction_id_list and kwargs", r.b.spec.Name)
+}
+
+// inline is a prompt that brings its own instructions.
+func (r *instrRewards) inline(text string, ids []string, kwargs []instr.Args, prefix string) (instr.Prompt, error) {
+	if len(ids) == 0 {
+		return instr.Prompt{}, kind.Errorf(prefix+"instruction_id_list", "empty: a prompt needs at least one instruction")
+	}
+	for _, id := range ids {
+		if _, ok := r.b.ib.Registry.Lookup(id); !ok {
+			return instr.Prompt{}, kind.Errorf(prefix+"instruction_id_list", "unknown instruction id %q for %s", id, r.b.spec.Name)
+		}
+	}
+	if kwargs == nil {
+		return instr.Prompt{}, kind.Errorf(prefix+"kwargs", "missing; want one object of arguments per instruction")
+	}
+	if len(kwargs) != len(ids) {
+		return instr.Prompt{}, kind.Errorf(prefix+"kwargs", "%d argument objects for %d instructions", len(kwargs), len(ids))
+	}
+	return instr.Prompt{Prompt: text, InstructionIDs: ids, Kwargs: kwargs}, nil
+}
+
+// reward checks response against p's instructions under the mode and
+// combines the verdicts with the judge's score, if any.
+func (r *instrRewards) reward(p instr.Prompt, keyed bool, response string, score *float64) (kind.Reward, error) {
+	if score != nil && !(*score >= 0 && *score <= 1) {
+		return kind.Reward{}, kind.Errorf("judge_score", "%v is not in [0, 1] (the judge's 1–10 rating divided by 10)", *score)
+	}
+	if len(p.InstructionIDs) == 0 {
+		return kind.Reward{}, kind.Errorf("instruction_id_list", "the prompt has no instructions")
+	}
+	res := r.b.ib.Registry.Evaluate(r.mode, p, response)
+	followed, undecided := 0, 0
+	for _, ir := range res.Instructions {
+		if ir.Followed {
+			followed++
+		} else if ir.Undecided {
+			undecided++
+		}
+	}
+	n := len(res.Instructions)
+	v := float64(followed) / float64(n)
+	if r.allOrNothing {
+		v = 0
+		if followed == n {
+			v = 1
+		}
+	}
+	rw := kind.Reward{Reward: v, Parts: make([]kind.Part, 0, len(instrParts))}
+	if keyed {
+		rw.ID = strconv.FormatInt(p.Key, 10)
+	}
+	rw.Parts = append(rw.Parts, kind.Part{Name: "V", Value: v}, kind.Part{Name: "followed", Value: float64(followed)},
+		kind.Part{Name: "instructions", Value: float64(n)}, kind.Part{Name: "undecided", Value: float64(undecided)})
+	if score != nil {
+		adj := 0.0
+		if v > 0 {
+			if *score > r.alpha {
+				adj = r.bonus
+			} else {
+				adj = -r.penalty
+			}
+		}
+		rw.Reward = v + adj
+		rw.Parts = append(rw.Parts, kind.Part{Name: "S", Value: *score}, kind.Part{Name: "adjustment", Value: adj})
+	}
+	return rw, nil
+}

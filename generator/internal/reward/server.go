@@ -1,0 +1,599 @@
+package reward
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/sciif/leaderboard/generator/internal/kind"
+)
+
+// Options bound what the server accepts and how long it waits.
+type Options struct {
+	// MaxBody bounds a request's body, in bytes (413 beyond).
+	MaxBody int64
+	// MaxRecords bounds the records (or queries) of one request (413
+	// beyond).
+	MaxRecords int
+	// MaxInFlight bounds the reward requests answered at once; others wait
+	// for a slot up to QueueWait, then get 503 with Retry-After.
+	MaxInFlight int
+	QueueWait   time.Duration
+	// RequestTimeout bounds the work of one request: a request not done in
+	// time gets 503 and no rewards.
+	RequestTimeout time.Duration
+	// ReadHeaderTimeout, ReadTimeout, WriteTimeout and IdleTimeout are the
+	// http.Server's.
+	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
+	// DrainDelay is how long the server keeps answering, with /healthz
+	// saying 503, after it is told to stop and before it stops accepting
+	// connections: time for a load balancer to take it out of rotation.
+	DrainDelay time.Duration
+	// ShutdownTimeout bounds the wait for in-flight requests at shutdown.
+	ShutdownTimeout time.Duration
+	// StripSuffixes are end-of-sequence tokens removed from the end of a
+	// /get_reward query (OpenRLHF decodes it with special tokens).
+	StripSuffixes []string
+	// Log receives the server's few log lines (start, stop, errors of the
+	// HTTP layer); nil discards them.
+	Log io.Writer
+}
+
+// DefaultStripSuffixes are the end-of-sequence tokens of common chat
+// templates.
+var DefaultStripSuffixes = []string{"<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end_of_text|>", "<|end|>", "<end_of_turn>", "</s>", "<eos>"}
+
+// DefaultOptions are the limits `sciif serve` starts with.
+func DefaultOptions() Options {
+	return Options{
+		MaxBody:           16 << 20,
+		MaxRecords:        4096,
+		MaxInFlight:       4 * runtime.GOMAXPROCS(0),
+		QueueWait:         10 * time.Second,
+		RequestTimeout:    60 * time.Second,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		WriteTimeout:      120 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ShutdownTimeout:   60 * time.Second,
+		StripSuffixes:     DefaultStripSuffixes,
+	}
+}
+
+// Server answers reward requests for a Set. It keeps no state but its
+// metrics: any number of replicas can stand behind a load balancer.
+type Server struct {
+	set      *Set
+	opt      Options
+	m        *metrics
+	slots    chan struct{}
+	draining atomic.Bool
+	log      *log.Logger
+}
+
+// NewServer returns a server of set's functions.
+func NewServer(set *Set, opt Options) *Server {
+	var names []string
+	for _, f := range set.Funcs() {
+		names = append(names, f.Name)
+	}
+	w := opt.Log
+	if w == nil {
+		w = io.Discard
+	}
+	return &Server{set: set, opt: opt, m: newMetrics(names), slots: make(chan struct{}, max(1, opt.MaxInFlight)), log: log.New(w, "sciif serve: ", 0)}
+}
+
+// Handler is the server's routes: POST /get_reward, POST /v1/rewards, GET
+// /healthz and GET /metrics.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/get_reward", s.timed(hGetReward, http.MethodPost, s.getReward))
+	mux.HandleFunc("/v1/rewards", s.timed(hRewards, http.MethodPost, s.rewards))
+	mux.HandleFunc("/healthz", s.timed(hHealthz, http.MethodGet, s.healthz))
+	mux.HandleFunc("/metrics", s.timed(hMetrics, http.MethodGet, s.metrics))
+	mux.HandleFunc("/", s.timed(hOther, "", func(w http.ResponseWriter, r *http.Request) int {
+		return jsonError(w, http.StatusNotFound, "no such endpoint %s; see POST /get_reward, POST /v1/rewards, GET /healthz, GET /metrics", r.URL.Path)
+	}))
+	return mux
+}
+
+// Serve answers on ln until ctx is done, then drains: /healthz turns 503,
+// after DrainDelay the listener closes, and every request in flight is
+// answered (up to ShutdownTimeout) before Serve returns.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	srv := &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: s.opt.ReadHeaderTimeout,
+		ReadTimeout:       s.opt.ReadTimeout,
+		WriteTimeout:      s.opt.WriteTimeout,
+		IdleTimeout:       s.opt.IdleTimeout,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          s.log,
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	s.draining.Store(true)
+	s.log.Printf("draining: %d request(s) in flight", s.m.inFlight.Load())
+	if s.opt.DrainDelay > 0 {
+		time.Sleep(s.opt.DrainDelay)
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), s.opt.ShutdownTimeout)
+	defer cancel()
+	err := srv.Shutdown(sctx)
+	if e := <-errc; err == nil && !errors.Is(e, http.ErrServerClosed) {
+		err = e
+	}
+	s.log.Printf("stopped")
+	return err
+}
+
+// timed checks the method, counts the request and times it.
+func (s *Server) timed(h int, method string, fn func(http.ResponseWriter, *http.Request) int) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		var code int
+		if method != "" && r.Method != method {
+			w.Header().Set("Allow", method)
+			code = jsonError(w, http.StatusMethodNotAllowed, "%s %s: use %s", r.Method, r.URL.Path, method)
+		} else {
+			code = fn(w, r)
+		}
+		s.m.request(h, code, time.Since(start))
+	}
+}
+
+func jsonError(w http.ResponseWriter, code int, format string, args ...any) int {
+	return jsonErrorAt(w, code, -1, "", fmt.Sprintf(format, args...))
+}
+
+// jsonErrorAt writes {"error", "index", "field"}; index < 0 is left out.
+func jsonErrorAt(w http.ResponseWriter, code, index int, field, msg string) int {
+	b := append([]byte(nil), `{"error":`...)
+	b = appendString(b, msg)
+	if index >= 0 {
+		b = append(b, `,"index":`...)
+		b = strconv.AppendInt(b, int64(index), 10)
+	}
+	if field != "" {
+		b = append(b, `,"field":`...)
+		b = appendString(b, field)
+	}
+	b = append(b, "}\n"...)
+	return writeJSON(w, code, b)
+}
+
+func writeJSON(w http.ResponseWriter, code int, b []byte) int {
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Content-Length", strconv.Itoa(len(b)))
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	_, _ = w.Write(b)
+	return code
+}
+
+func (s *Server) healthz(w http.ResponseWriter, _ *http.Request) int {
+	if s.draining.Load() {
+		return writeJSON(w, http.StatusServiceUnavailable, []byte(`{"status":"draining"}`+"\n"))
+	}
+	b := append([]byte(nil), `{"status":"ok","rewards":[`...)
+	for i, f := range s.set.Funcs() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, f.Name)
+	}
+	return writeJSON(w, http.StatusOK, append(b, "]}\n"...))
+}
+
+func (s *Server) metrics(w http.ResponseWriter, _ *http.Request) int {
+	var b bytes.Buffer
+	s.m.write(&b)
+	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(b.Bytes())
+	return http.StatusOK
+}
+
+// acquire takes a slot for a reward request, waiting up to QueueWait; it
+// reports false (and has answered 503) when none came free.
+func (s *Server) acquire(w http.ResponseWriter, r *http.Request) (release func(), code int) {
+	s.m.inFlight.Add(1)
+	t := time.NewTimer(s.opt.QueueWait)
+	defer t.Stop()
+	select {
+	case s.slots <- struct{}{}:
+		return func() { <-s.slots; s.m.inFlight.Add(-1) }, 0
+	case <-t.C:
+		s.m.inFlight.Add(-1)
+		w.Header().Set("Retry-After", "1")
+		return nil, jsonError(w, http.StatusServiceUnavailable, "busy: %d requests in flight; retry", cap(s.slots))
+	case <-r.Context().Done():
+		s.m.inFlight.Add(-1)
+		return nil, jsonError(w, http.StatusServiceUnavailable, "the client went away while waiting")
+	}
+}
+
+// readBody decodes the body into v, bounded by MaxBody.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request, v any) (int, bool) {
+	body := http.MaxBytesReader(w, r.Body, s.opt.MaxBody)
+	dec := json.NewDecoder(body)
+	if err := dec.Decode(v); err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return jsonError(w, http.StatusRequestEntityTooLarge, "body larger than %d bytes; send fewer records per request", s.opt.MaxBody), false
+		}
+		if re, ok := kindError(err); ok {
+			return jsonErrorAt(w, http.StatusBadRequest, -1, re.Field, "body: "+re.Error()), false
+		}
+		return jsonError(w, http.StatusBadRequest, "body: %v", err), false
+	}
+	if _, err := io.Copy(io.Discard, body); err != nil {
+		return jsonError(w, http.StatusRequestEntityTooLarge, "body larger than %d bytes; send fewer records per request", s.opt.MaxBody), false
+	}
+	return 0, true
+}
+
+func kindError(err error) (*kind.RecordError, bool) {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return kind.Errorf(te.Field, "want a JSON %s, got %s", te.Type.Kind(), te.Value), true
+	}
+	return nil, false
+}
+
+// getRewardRequest is OpenRLHF's remote reward request: query[i] is the
+// prompt followed by the generated response, prompts[i] the prompt,
+// labels[i] the data set row's label.
+type getRewardRequest struct {
+	Query   []string          `json:"query"`
+	Prompts []string          `json:"prompts"`
+	Labels  []json.RawMessage `json:"labels"`
+}
+
+// getReward answers OpenRLHF's --remote_rm_url: {"rewards", "scores",
+// "extra_logs"}. The benchmark is the query parameter benchmark. A bad
+// label refuses the whole request with 422, naming its index.
+func (s *Server) getReward(w http.ResponseWriter, r *http.Request) int {
+	name := r.URL.Query().Get("benchmark")
+	if name == "" {
+		return jsonError(w, http.StatusBadRequest, "missing query parameter benchmark (one of %s)", s.set.Names())
+	}
+	f, ok := s.set.Lookup(name)
+	if !ok {
+		return jsonError(w, http.StatusNotFound, "unknown benchmark %q (one of %s)", name, s.set.Names())
+	}
+	var req getRewardRequest
+	if code, ok := s.readBody(w, r, &req); !ok {
+		return code
+	}
+	n := len(req.Query)
+	switch {
+	case n == 0:
+		return jsonErrorAt(w, http.StatusBadRequest, -1, "query", "missing or empty: want the prompts followed by the responses")
+	case n > s.opt.MaxRecords:
+		return jsonErrorAt(w, http.StatusRequestEntityTooLarge, -1, "query", fmt.Sprintf("%d queries, more than the %d a request may hold", n, s.opt.MaxRecords))
+	case req.Prompts != nil && len(req.Prompts) != n:
+		return jsonErrorAt(w, http.StatusBadRequest, -1, "prompts", fmt.Sprintf("%d prompts for %d queries", len(req.Prompts), n))
+	case len(req.Labels) != n:
+		return jsonErrorAt(w, http.StatusBadRequest, -1, "labels", fmt.Sprintf("%d labels for %d queries", len(req.Labels), n))
+	}
+	release, code := s.acquire(w, r)
+	if release == nil {
+		return code
+	}
+	defer release()
+	ctx, cancel := context.WithTimeout(r.Context(), s.opt.RequestTimeout)
+	defer cancel()
+	res := make([]Result, n)
+	found := make([]bool, n)
+	each(ctx, n, func(i int) {
+		prompt := ""
+		if req.Prompts != nil {
+			prompt = req.Prompts[i]
+		}
+		var resp string
+		resp, found[i] = SplitQuery(req.Query[i], prompt, s.opt.StripSuffixes)
+		label, err := labelText(req.Labels[i])
+		if err != nil {
+			res[i].Err = err
+			return
+		}
+		res[i].Reward, res[i].Err = f.Rewards.Label(ctx, prompt, resp, label)
+	})
+	if err := ctx.Err(); err != nil {
+		return s.tooSlow(w, r, err)
+	}
+	for i := range res {
+		if res[i].Err != nil {
+			s.m.rewarded(f.Name, 0, 1)
+			return jsonErrorAt(w, http.StatusUnprocessableEntity, i, res[i].field(), fmt.Sprintf("labels[%d]: %v", i, res[i].Err))
+		}
+	}
+	s.m.rewarded(f.Name, n, 0)
+	b := append(make([]byte, 0, 64+n*64), `{"rewards":[`...)
+	for i := range res {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = AppendFloat(b, res[i].Reward.Reward)
+	}
+	b = append(b, `],"scores":[`...)
+	for i := range res {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = AppendFloat(b, min(1, max(0, res[i].Reward.Reward)))
+	}
+	b = append(b, `],"extra_logs":{`...)
+	// A part goes into extra_logs when every query has it, so that each
+	// list lines up with the queries.
+	first := true
+	for _, part := range f.Rewards.Parts() {
+		all := true
+		for i := range res {
+			if _, ok := res[i].Reward.Part(part); !ok {
+				all = false
+				break
+			}
+		}
+		if !all {
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = appendString(b, part)
+		b = append(b, ":["...)
+		for i := range res {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			v, _ := res[i].Reward.Part(part)
+			b = AppendFloat(b, v)
+		}
+		b = append(b, ']')
+	}
+	if !first {
+		b = append(b, ',')
+	}
+	b = append(b, `"prompt_found":[`...)
+	for i := range found {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if found[i] {
+			b = append(b, '1')
+		} else {
+			b = append(b, '0')
+		}
+	}
+	b = append(b, "]}}\n"...)
+	return writeJSON(w, http.StatusOK, b)
+}
+
+func (s *Server) tooSlow(w http.ResponseWriter, r *http.Request, err error) int {
+	if r.Context().Err() != nil {
+		return jsonError(w, http.StatusServiceUnavailable, "the client went away")
+	}
+	return jsonError(w, http.StatusServiceUnavailable, "the request's work took longer than %v; send fewer records per request (%v)", s.opt.RequestTimeout, err)
+}
+
+// labelText is a label as the kinds read it: a JSON string's text, or the
+// JSON text of any other value (a data set whose label column holds an
+// object).
+func labelText(raw json.RawMessage) (string, error) {
+	t := bytes.TrimSpace(raw)
+	if len(t) > 0 && t[0] == '"' {
+		var s string
+		if err := json.Unmarshal(t, &s); err != nil {
+			return "", kind.Errorf("label", "not a JSON string")
+		}
+		return s, nil
+	}
+	if len(t) == 0 || string(t) == "null" {
+		return "", kind.Errorf("label", "missing")
+	}
+	return string(t), nil
+}
+
+// SplitQuery returns the response in query, OpenRLHF's prompt followed by
+// the response: what follows prompt (found reports whether prompt was
+// there; if not, the whole query is the response), without the
+// end-of-sequence tokens strip at its end.
+func SplitQuery(query, prompt string, strip []string) (response string, found bool) {
+	response = query
+	if prompt != "" {
+		if strings.HasPrefix(query, prompt) {
+			response, found = query[len(prompt):], true
+		} else if i := strings.LastIndex(query, prompt); i >= 0 {
+			response, found = query[i+len(prompt):], true
+		}
+	} else {
+		found = true
+	}
+	for again := true; again; {
+		again = false
+		for _, s := range strip {
+			if s != "" && strings.HasSuffix(response, s) {
+				response, again = response[:len(response)-len(s)], true
+			}
+		}
+	}
+	return response, found
+}
+
+// rewardsRequest is a batch of records of any benchmark or formula:
+// {"benchmark": default, "records": [record or {"benchmark", "record"}]}.
+type rewardsRequest struct {
+	Benchmark string            `json:"benchmark"`
+	Records   []json.RawMessage `json:"records"`
+}
+
+type wrapped struct {
+	Benchmark string          `json:"benchmark"`
+	Record    json.RawMessage `json:"record"`
+}
+
+// rewards answers POST /v1/rewards: {"results": [...]}, one per record in
+// order, each the reward with its parts or the error of that record alone.
+func (s *Server) rewards(w http.ResponseWriter, r *http.Request) int {
+	var req rewardsRequest
+	if code, ok := s.readBody(w, r, &req); !ok {
+		return code
+	}
+	n := len(req.Records)
+	if n == 0 {
+		return jsonErrorAt(w, http.StatusBadRequest, -1, "records", "missing or empty")
+	}
+	if n > s.opt.MaxRecords {
+		return jsonErrorAt(w, http.StatusRequestEntityTooLarge, -1, "records", fmt.Sprintf("%d records, more than the %d a request may hold", n, s.opt.MaxRecords))
+	}
+	if req.Benchmark != "" {
+		if _, ok := s.set.Lookup(req.Benchmark); !ok {
+			return jsonErrorAt(w, http.StatusNotFound, -1, "benchmark", fmt.Sprintf("unknown benchmark %q (one of %s)", req.Benchmark, s.set.Names()))
+		}
+	}
+	release, code := s.acquire(w, r)
+	if release == nil {
+		return code
+	}
+	defer release()
+	ctx, cancel := context.WithTimeout(r.Context(), s.opt.RequestTimeout)
+	defer cancel()
+	res := make([]Result, n)
+	names := make([]string, n)
+	each(ctx, n, func(i int) {
+		rec, name := []byte(req.Records[i]), req.Benchmark
+		if hasKey(rec, "record") {
+			var wr wrapped
+			if err := kind.DecodeRecord(rec, &wr); err != nil {
+				res[i].Err = err
+				return
+			}
+			rec = wr.Record
+			if wr.Benchmark != "" {
+				name = wr.Benchmark
+			}
+		}
+		names[i] = name
+		if name == "" {
+			res[i].Err = kind.Errorf("benchmark", "missing: name the benchmark or formula (one of %s)", s.set.Names())
+			return
+		}
+		f, ok := s.set.Lookup(name)
+		if !ok {
+			res[i].Err = kind.Errorf("benchmark", "unknown benchmark %q (one of %s)", name, s.set.Names())
+			return
+		}
+		res[i].Reward, res[i].Err = f.Rewards.Record(ctx, rec)
+	})
+	if err := ctx.Err(); err != nil {
+		return s.tooSlow(w, r, err)
+	}
+	b := append(make([]byte, 0, 64+n*128), `{"results":[`...)
+	for i := range res {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '{')
+		if names[i] != "" {
+			b = append(b, `"benchmark":`...)
+			b = appendString(b, names[i])
+			b = append(b, ',')
+		}
+		if res[i].Err != nil {
+			s.m.rewarded(names[i], 0, 1)
+			b = append(b, `"error":`...)
+			b = appendString(b, res[i].Err.Error())
+			if f := res[i].field(); f != "" {
+				b = append(b, `,"field":`...)
+				b = appendString(b, f)
+			}
+		} else {
+			s.m.rewarded(names[i], 1, 0)
+			if res[i].Reward.ID != "" {
+				b = append(b, `"id":`...)
+				b = appendString(b, res[i].Reward.ID)
+				b = append(b, ',')
+			}
+			b = append(b, `"reward":`...)
+			b = AppendFloat(b, res[i].Reward.Reward)
+			b = append(b, `,"parts":`...)
+			b = appendParts(b, res[i].Reward.Parts)
+		}
+		b = append(b, '}')
+	}
+	b = append(b, "]}\n"...)
+	return writeJSON(w, http.StatusOK, b)
+}
+
+// hasKey reports whether the JSON object rec has the top-level key.
+func hasKey(rec []byte, key string) bool {
+	dec := json.NewDecoder(bytes.NewReader(rec))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return false
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		if k, _ := t.(string); k == key {
+			return true
+		}
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return false
+		}
+	}
+	return false
+}
+
+// each calls fn(i) for i in [0, n), on up to GOMAXPROCS goroutines for
+// large batches, and stops handing out work when ctx is done.
+func each(ctx context.Context, n int, fn func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), (n+15)/16)
+	if workers <= 1 {
+		for i := range n {
+			if ctx.Err() != nil {
+				return
+			}
+			fn(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n || ctx.Err() != nil {
+					return
+				}
+				fn(i)
+			}
+		})
+	}
+	wg.Wait()
+}

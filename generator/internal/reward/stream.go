@@ -1,0 +1,347 @@
+package reward
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"runtime"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/kind"
+)
+
+// Result is the reward of one record, or why there is none.
+type Result struct {
+	Reward kind.Reward
+	// Err is a *kind.RecordError for a bad record.
+	Err error
+}
+
+// field is the field Err names, if any.
+func (r *Result) field() string {
+	var re *kind.RecordError
+	if errors.As(r.Err, &re) {
+		return re.Field
+	}
+	return ""
+}
+
+// Stats counts what a stream did.
+type Stats struct {
+	Lines, Rewards, Errors int
+}
+
+// batchLines is how many lines one worker rewards at a time.
+const batchLines = 64
+
+// Stream rewards every line of in with fn and writes one result per line
+// to out, in input order, as JSON lines ("jsonl") or CSV ("csv"). A bad
+// line (not JSON, a missing or wrong field, an unknown item, a blank line)
+// gives an error line naming the input line and the field, and the stream
+// goes on. Lines are rewarded on every processor, a bounded number ahead
+// of the writer, so memory does not grow with the input; a line longer
+// than ingest.MaxLine stops the stream with an error. It stops early only
+// when ctx is done or out fails.
+func Stream(ctx context.Context, in io.Reader, out io.Writer, fn kind.Rewards, format string) (Stats, error) {
+	var st Stats
+	w := bufio.NewWriterSize(out, 64<<10)
+	enc, err := newEncoder(format, fn.Parts())
+	if err != nil {
+		return st, err
+	}
+	buf := enc.header(nil)
+	if _, err := w.Write(buf); err != nil {
+		return st, err
+	}
+	type batch struct {
+		first int
+		lines [][]byte
+		res   []Result
+		done  chan struct{}
+	}
+	workers := max(1, runtime.GOMAXPROCS(0))
+	order := make(chan *batch, 2*workers)
+	readErr := make(chan error, 1)
+	stop := make(chan struct{})
+	go func() {
+		defer close(order)
+		br := bufio.NewReaderSize(in, 64<<10)
+		n := 0
+		for {
+			b := &batch{first: n + 1, done: make(chan struct{})}
+			var err error
+			for len(b.lines) < batchLines {
+				var line []byte
+				line, err = readLine(br, n+1)
+				if line == nil && err != nil {
+					break
+				}
+				n++
+				b.lines = append(b.lines, line)
+				if err != nil {
+					break
+				}
+			}
+			if len(b.lines) > 0 {
+				select {
+				case order <- b:
+				case <-stop:
+					return
+				}
+				go func() {
+					b.res = make([]Result, len(b.lines))
+					for i, l := range b.lines {
+						b.res[i] = one(ctx, fn, l)
+					}
+					close(b.done)
+				}()
+			}
+			if err != nil {
+				if err != io.EOF {
+					readErr <- err
+				}
+				return
+			}
+		}
+	}()
+	defer func() {
+		close(stop)
+		for b := range order {
+			<-b.done
+		}
+	}()
+	for b := range order {
+		<-b.done
+		for i := range b.res {
+			st.Lines++
+			if b.res[i].Err != nil {
+				st.Errors++
+			} else {
+				st.Rewards++
+			}
+			buf = enc.result(buf[:0], b.first+i, &b.res[i])
+			if _, err := w.Write(buf); err != nil {
+				return st, err
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return st, err
+		}
+	}
+	select {
+	case err := <-readErr:
+		w.Flush()
+		return st, err
+	default:
+	}
+	return st, w.Flush()
+}
+
+// readLine reads one line without its line end; a blank line is returned
+// as an empty, non-nil slice. At the end of the input it returns nil and
+// io.EOF, or the last line and io.EOF.
+func readLine(br *bufio.Reader, n int) ([]byte, error) {
+	var buf []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(buf)+len(chunk) > ingest.MaxLine {
+			return nil, fmt.Errorf("line %d: longer than %d MiB; refused", n, ingest.MaxLine>>20)
+		}
+		buf = append(buf, chunk...)
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == io.EOF && len(buf) == 0 {
+			return nil, io.EOF
+		}
+		if err != nil && err != io.EOF {
+			return nil, err
+		}
+		out := bytes.TrimRight(buf, "\r\n")
+		if n == 1 {
+			out = bytes.TrimPrefix(out, []byte("\xef\xbb\xbf"))
+		}
+		if out == nil {
+			out = []byte{}
+		}
+		return out, err
+	}
+}
+
+// one rewards one line.
+func one(ctx context.Context, fn kind.Rewards, line []byte) Result {
+	if len(bytes.TrimSpace(line)) == 0 {
+		return Result{Err: kind.Errorf("", "blank line; want one JSON object per line")}
+	}
+	if !utf8.Valid(line) {
+		return Result{Err: kind.Errorf("", "invalid UTF-8")}
+	}
+	r, err := fn.Record(ctx, line)
+	return Result{Reward: r, Err: err}
+}
+
+// An encoder writes results in one output format.
+type encoder interface {
+	header(b []byte) []byte
+	result(b []byte, line int, r *Result) []byte
+}
+
+func newEncoder(format string, parts []string) (encoder, error) {
+	switch format {
+	case "", "jsonl":
+		return jsonlEncoder{}, nil
+	case "csv":
+		return &csvEncoder{parts: parts}, nil
+	}
+	return nil, fmt.Errorf("unknown format %q (jsonl or csv)", format)
+}
+
+// jsonlEncoder writes {"line", "id", "reward", "parts"} or {"line",
+// "error", "field"}.
+type jsonlEncoder struct{}
+
+func (jsonlEncoder) header(b []byte) []byte { return b }
+
+func (jsonlEncoder) result(b []byte, line int, r *Result) []byte {
+	b = append(b, `{"line":`...)
+	b = strconv.AppendInt(b, int64(line), 10)
+	if r.Err != nil {
+		b = append(b, `,"error":`...)
+		b = appendString(b, r.Err.Error())
+		if f := r.field(); f != "" {
+			b = append(b, `,"field":`...)
+			b = appendString(b, f)
+		}
+		return append(b, "}\n"...)
+	}
+	if r.Reward.ID != "" {
+		b = append(b, `,"id":`...)
+		b = appendString(b, r.Reward.ID)
+	}
+	b = append(b, `,"reward":`...)
+	b = AppendFloat(b, r.Reward.Reward)
+	b = append(b, `,"parts":`...)
+	b = appendParts(b, r.Reward.Parts)
+	return append(b, "}\n"...)
+}
+
+func appendParts(b []byte, parts []kind.Part) []byte {
+	b = append(b, '{')
+	for i, p := range parts {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, p.Name)
+		b = append(b, ':')
+		b = AppendFloat(b, p.Value)
+	}
+	return append(b, '}')
+}
+
+// csvEncoder writes line, id, reward, one column per part, and error.
+type csvEncoder struct {
+	parts []string
+}
+
+func (e *csvEncoder) header(b []byte) []byte {
+	b = append(b, "line,id,reward"...)
+	for _, p := range e.parts {
+		b = append(b, ',')
+		b = appendCSV(b, p)
+	}
+	return append(b, ",error\n"...)
+}
+
+func (e *csvEncoder) result(b []byte, line int, r *Result) []byte {
+	b = strconv.AppendInt(b, int64(line), 10)
+	b = append(b, ',')
+	if r.Err != nil {
+		b = append(b, ',')
+		for range e.parts {
+			b = append(b, ',')
+		}
+		b = append(b, ',')
+		return append(appendCSV(b, r.Err.Error()), '\n')
+	}
+	b = appendCSV(b, r.Reward.ID)
+	b = append(b, ',')
+	b = AppendFloat(b, r.Reward.Reward)
+	for _, name := range e.parts {
+		b = append(b, ',')
+		if v, ok := r.Reward.Part(name); ok {
+			b = AppendFloat(b, v)
+		}
+	}
+	return append(b, ",\n"...)
+}
+
+// appendCSV appends s as one CSV field, quoted when it must be, and with a
+// leading ' before =, +, - and @ so that a spreadsheet does not run it.
+func appendCSV(b []byte, s string) []byte {
+	if s != "" && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@') {
+		s = "'" + s
+	}
+	if !bytes.ContainsAny([]byte(s), ",\"\r\n") {
+		return append(b, s...)
+	}
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		if s[i] == '"' {
+			b = append(b, '"')
+		}
+		b = append(b, s[i])
+	}
+	return append(b, '"')
+}
+
+// AppendFloat appends x as encoding/json writes a float64: the shortest
+// text that reads back as x, in exponent form only below 1e-6 or from
+// 1e21. NaN and infinities, which JSON lacks, are written as null.
+func AppendFloat(b []byte, x float64) []byte {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return append(b, "null"...)
+	}
+	if x == 0 {
+		return append(b, '0') // also -0
+	}
+	abs := math.Abs(x)
+	if abs < 1e-6 || abs >= 1e21 {
+		n := len(b)
+		b = strconv.AppendFloat(b, x, 'e', -1, 64)
+		// 1e-07 → 1e-7, as encoding/json does.
+		if m := len(b); m-n >= 4 && b[m-4] == 'e' && b[m-3] == '-' && b[m-2] == '0' {
+			b[m-2] = b[m-1]
+			b = b[:m-1]
+		}
+		return b
+	}
+	return strconv.AppendFloat(b, x, 'f', -1, 64)
+}
+
+// appendString appends s as a JSON string, with <, > and & as themselves.
+func appendString(b []byte, s string) []byte {
+	simple := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
+			simple = false
+			break
+		}
+	}
+	if simple {
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return append(b, bytes.TrimRight(buf.Bytes(), "\n")...)
+}
