@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sciif/leaderboard/generator/internal/render"
+	"github.com/sciif/leaderboard/generator/internal/score"
 
 	"github.com/yuin/goldmark"
 
@@ -517,25 +518,22 @@ func (s *site) analysisPage() (board.File, error) {
 			v.KReported = append(v.KReported, row)
 		}
 	}
+	// Judge disagreement is the whole board's, on every part of the page.
+	var pooled [2]map[string]board.Disagreement
+	scores := make([]*board.ModelScores, len(s.all))
+	for i := range s.all {
+		scores[i] = s.all[i].Scores
+	}
 	for pi, p := range board.Policies {
+		pooled[pi] = score.PoolDisagreement(scores, p)
+	}
+	for pi := range board.Policies {
 		for _, c := range s.cons {
 			d := disagreeRow{Abbrev: c.Abbrev, Name: c.Name}
-			stricter := map[string]int{}
-			for i := range s.models {
-				ps := s.models[i].Scores.Policy(p)
-				if ps == nil {
-					continue
-				}
-				dd := ps.Judges[c.ID]
-				d.Audited += dd.Audited
-				d.Disagree += dd.Disagree
-				d.Overrides += dd.RuleOverrides
-				for j, n := range dd.Stricter {
-					stricter[j] += n
-				}
-			}
+			dd := pooled[pi][c.ID]
+			d.Audited, d.Disagree, d.Overrides = dd.Audited, dd.Disagree, dd.RuleOverrides
 			for _, j := range s.judges {
-				d.Stricter = append(d.Stricter, judgeCount{Judge: j, N: stricter[j]})
+				d.Stricter = append(d.Stricter, judgeCount{Judge: j, N: dd.Stricter[j]})
 			}
 			d.Rate = "—"
 			if d.Audited > 0 {
@@ -911,13 +909,33 @@ type answerView struct {
 	Words       int
 	Correct     bool
 	CorrectBy   string
-	Extracted   string
+	Extracted   *extractedView
 	CorrectRule *ruleView
 	Votes       []voteView
 	CompliantS  bool
 	CompliantL  bool
 	Regimes     []string
 	Cons        []consVerdictView
+}
+
+// extractedView is the answer a verdict extracted from a response: TeX is
+// typeset on the page, anything else is shown as plain text.
+type extractedView struct {
+	Text string
+	Math bool
+}
+
+func newExtracted(s string) *extractedView {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil
+	}
+	if t, ok := strings.CutPrefix(s, "$"); ok {
+		if t, ok := strings.CutSuffix(t, "$"); ok && t != "" {
+			return &extractedView{Text: t, Math: true}
+		}
+	}
+	return &extractedView{Text: s, Math: strings.ContainsAny(s, `\^_{}`)}
 }
 
 type problemView struct {
@@ -1022,7 +1040,7 @@ func (s *site) answerCard(md goldmark.Markdown, m *model, i int, iv *board.ItemV
 	it := &s.in.Bench.Items[i]
 	a := answerView{
 		Model: s.modelLink(m), Anchor: s.itemSlugs[i], Answered: iv.Answered, Item: s.itemLink(i),
-		Correct: iv.Correct, CorrectBy: string(iv.CorrectBy), Extracted: iv.Extracted,
+		Correct: iv.Correct, CorrectBy: string(iv.CorrectBy), Extracted: newExtracted(iv.Extracted),
 		CorrectRule: newRuleView(iv.CorrectRule),
 		CompliantS:  iv.Compliant(board.Strict), CompliantL: iv.Compliant(board.Loose),
 	}
