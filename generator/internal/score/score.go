@@ -206,3 +206,31 @@ func Less(a, b *board.ModelScores, p board.Policy) bool {
 	}
 	return a.ID < b.ID
 }
+
+// PoolDisagreement adds up the models' judge disagreement per constraint
+// under p: audited and disagreeing enablements, rule overrides, and per
+// judge how often it was the stricter one. Models without scores under p
+// are left out.
+func PoolDisagreement(models []*board.ModelScores, p board.Policy) map[string]board.Disagreement {
+	out := map[string]board.Disagreement{}
+	for _, m := range models {
+		ps := m.Policy(p)
+		if ps == nil {
+			continue
+		}
+		for id, d := range ps.Judges {
+			o := out[id]
+			o.Audited += d.Audited
+			o.Disagree += d.Disagree
+			o.RuleOverrides += d.RuleOverrides
+			if o.Stricter == nil {
+				o.Stricter = map[string]int{}
+			}
+			for j, n := range d.Stricter {
+				o.Stricter[j] += n
+			}
+			out[id] = o
+		}
+	}
+	return out
+}
