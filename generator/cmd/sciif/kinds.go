@@ -6,6 +6,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/kinds/ifbench"
 	"github.com/sciif/leaderboard/generator/internal/kinds/ifeval"
+	"github.com/sciif/leaderboard/generator/internal/kinds/rubric"
 	"github.com/sciif/leaderboard/generator/internal/kinds/sciif"
 )
 
@@ -16,6 +17,7 @@ var registry = []*kind.Kind{
 	sciif.Kind,
 	ifeval.Kind,
 	ifbench.Kind,
+	rubric.Kind,
 }
 
 // benchFlags are the flags that choose benchmarks, shared by every command

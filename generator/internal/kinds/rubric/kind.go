@@ -1,0 +1,293 @@
+// Package rubric is the kind of rubric-graded benchmarks (Complex-IF,
+// HealthBench, AdvancedIF): each task carries expert-written criteria in
+// three categories — Primary Intent (what the user expects), Extra Credit
+// (bonus only) and Dodged Bullet (penalty only: the response must avoid a
+// likely misconception) — and judges say YES or NO per criterion.
+//
+// It is one kind.Kind value, Kind. A benchmark folder holds benchmark.yaml
+// (kind: rubric, alpha, beta, optional judges), items.jsonl (one task per
+// line) and optionally reported.yaml (published figures, shown apart and
+// never ranked). A submission's file holds one
+// {"id", "response", "judges": {"<judge>": "<raw output>"}} line per
+// answered task.
+//
+// A criterion is satisfied only when every judge of the protocol says YES.
+// The package scores the perfect-task rate, the mean per-criterion pass
+// rate, per-category rates, the reward of Complex-IF's equation 1 and the
+// perfect-task rate by number of criteria, ranks by the paired test on
+// perfect tasks, and renders its board's pages. It performs no disk I/O
+// beyond reading its inputs through ingest, and writes nothing.
+package rubric
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/kind"
+)
+
+// Kind is the rubric benchmark kind.
+var Kind = &kind.Kind{
+	Name: "rubric",
+	Doc:  "tasks graded against expert-written criteria (primary intent, extra credit, dodged bullet), every judge must say YES",
+	Open: open,
+}
+
+// Categories of criteria, as items.jsonl writes them.
+const (
+	Primary = "primary"
+	Extra   = "extra"
+	Dodged  = "dodged"
+)
+
+// CategoryOrder lists the categories in the order pages show them.
+var CategoryOrder = []string{Primary, Extra, Dodged}
+
+// categoryNames are the categories as readers know them.
+var categoryNames = map[string]string{Primary: "Primary Intent", Extra: "Extra Credit", Dodged: "Dodged Bullet"}
+
+// DefaultJudges is how many judges the protocol uses when benchmark.yaml
+// does not say.
+const DefaultJudges = 2
+
+// ItemsFile is the tasks' file of a rubric benchmark folder.
+const ItemsFile = "items.jsonl"
+
+// Codes of the problems of a rubric benchmark folder.
+const (
+	CodeSpec  = "benchmark.spec"
+	CodeItems = "rubric.items"
+)
+
+// Criterion is one rubric criterion of a task.
+type Criterion struct {
+	ID       string `json:"id"`
+	Text     string `json:"text"`
+	Category string `json:"category"`
+}
+
+// Task is one line of items.jsonl.
+type Task struct {
+	ID       string      `json:"id"`
+	Prompt   string      `json:"prompt"`
+	Criteria []Criterion `json:"criteria"`
+	// Line is the task's line in items.jsonl.
+	Line int `json:"-"`
+}
+
+// ids lists the task's criterion ids in task order.
+func (t *Task) ids() []string {
+	out := make([]string, len(t.Criteria))
+	for i, c := range t.Criteria {
+		out[i] = c.ID
+	}
+	return out
+}
+
+type benchmark struct {
+	spec   kind.Spec
+	alpha  float64
+	beta   float64
+	judges int
+	tasks  []Task
+	index  map[string]int
+	// ids holds each task's criterion ids.
+	ids      [][]string
+	reported *Reported
+}
+
+var idPattern = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+
+// taskIDPattern bounds task ids: they name pages.
+var taskIDPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$`)
+
+func open(spec kind.Spec) (kind.Benchmark, error) {
+	b := &benchmark{spec: spec, judges: DefaultJudges, index: map[string]int{}}
+	var probs board.Problems
+	at := func(key, format string, args ...any) {
+		probs = append(probs, board.Diagnostic{File: spec.Path, Line: spec.Line[key], Field: key, Code: CodeSpec, Fatal: true, Msg: fmt.Sprintf(format, args...)})
+	}
+	weight := func(key string) float64 {
+		v, ok := spec.Fields[key]
+		if !ok || v == nil {
+			at(key, "required field missing: the weight of equation 1's %s term, a number ≥ 0 (write 0 to leave the term out)", map[string]string{"alpha": "Extra Credit", "beta": "Dodged Bullet"}[key])
+			return 0
+		}
+		f, ok := number(v)
+		if !ok || f < 0 || math.IsInf(f, 0) || math.IsNaN(f) {
+			at(key, "want a number ≥ 0, got %v", v)
+			return 0
+		}
+		return f
+	}
+	b.alpha, b.beta = weight("alpha"), weight("beta")
+	for key, v := range spec.Fields {
+		switch key {
+		case "alpha", "beta":
+		case "judges":
+			f, ok := number(v)
+			if !ok || f != math.Trunc(f) || f < 1 || f > 10 {
+				at(key, "want the number of judges of the protocol, a whole number from 1 to 10, got %v", v)
+				continue
+			}
+			b.judges = int(f)
+		case "description", "licence", "license", "source":
+		default:
+			if !strings.HasPrefix(key, "citation") {
+				at(key, "unknown field for a rubric benchmark (kind, name, title, file, alpha, beta, judges, description, licence, source and citation fields are allowed)")
+			}
+		}
+	}
+	if len(probs) > 0 {
+		sortProblems(probs)
+		return nil, probs
+	}
+	if err := b.readTasks(); err != nil {
+		return nil, err
+	}
+	rep, err := readReported(filepath.Join(spec.Dir, ReportedFile))
+	if err != nil {
+		return nil, err
+	}
+	b.reported = rep
+	return b, nil
+}
+
+// number reads a YAML number (integer or float).
+func number(v any) (float64, bool) {
+	switch n := v.(type) {
+	case int:
+		return float64(n), true
+	case int64:
+		return float64(n), true
+	case uint64:
+		return float64(n), true
+	case float64:
+		return n, true
+	}
+	return 0, false
+}
+
+// readTasks reads items.jsonl. Every problem of the file is fatal and all
+// are returned at once: a benchmark is the maintainers' input, and a board
+// scored against a broken rubric would mislead.
+func (b *benchmark) readTasks() error {
+	path := filepath.Join(b.spec.Dir, ItemsFile)
+	f, _, err := ingest.Open(path, ingest.MaxFile, ingest.FollowLinks)
+	if err != nil {
+		return board.Problems{{File: path, Code: CodeItems, Fatal: true, Msg: err.Error()}}
+	}
+	defer f.Close()
+	var probs board.Problems
+	err = ingest.Lines(path, f, func(line int, data []byte) {
+		at := func(item, field, format string, args ...any) {
+			probs = append(probs, board.Diagnostic{File: path, Line: line, Item: item, Field: field, Code: CodeItems, Fatal: true, Msg: fmt.Sprintf(format, args...)})
+		}
+		var t Task
+		if msg, field := decodeStrict(data, &t, taskKeys); msg != "" {
+			at("", field, "%s", msg)
+			return
+		}
+		t.Line = line
+		switch {
+		case t.ID == "":
+			at("", "id", "missing task id")
+			return
+		case !taskIDPattern.MatchString(t.ID):
+			at(t.ID, "id", "task id %q: letters, digits, '_', '.' and '-', starting with a letter or digit, at most 100", t.ID)
+			return
+		}
+		if first, dup := b.index[t.ID]; dup {
+			at(t.ID, "id", "duplicate task id (first on line %d)", b.tasks[first].Line)
+			return
+		}
+		if strings.TrimSpace(t.Prompt) == "" {
+			at(t.ID, "prompt", "missing prompt")
+		}
+		if len(t.Criteria) == 0 {
+			at(t.ID, "criteria", "no criteria: a task needs at least one")
+		}
+		seen := map[string]int{}
+		for i, c := range t.Criteria {
+			field := fmt.Sprintf("criteria[%d]", i)
+			switch {
+			case !idPattern.MatchString(c.ID):
+				at(t.ID, field+".id", "criterion id %q: want letters, digits, '_', '.' and '-' only", c.ID)
+			case len(c.ID) > 64:
+				at(t.ID, field+".id", "criterion id longer than 64 characters")
+			default:
+				if j, dup := seen[strings.ToLower(c.ID)]; dup {
+					at(t.ID, field+".id", "criterion id %q repeats criteria[%d] (ids are matched case-insensitively in judge outputs)", c.ID, j)
+				}
+				seen[strings.ToLower(c.ID)] = i
+			}
+			if strings.TrimSpace(c.Text) == "" {
+				at(t.ID, field+".text", "missing criterion text")
+			}
+			if _, ok := categoryNames[c.Category]; !ok {
+				at(t.ID, field+".category", "category %q: want primary, extra or dodged", c.Category)
+			}
+		}
+		b.index[t.ID] = len(b.tasks)
+		b.tasks = append(b.tasks, t)
+		b.ids = append(b.ids, t.ids())
+	})
+	if err != nil {
+		probs = append(probs, board.Diagnostic{File: path, Code: CodeItems, Fatal: true, Msg: err.Error()})
+	}
+	if len(probs) == 0 && len(b.tasks) == 0 {
+		probs = append(probs, board.Diagnostic{File: path, Code: CodeItems, Fatal: true, Msg: "no tasks"})
+	}
+	if len(probs) > 0 {
+		return probs
+	}
+	return nil
+}
+
+// taskKeys accepts the keys of an items.jsonl line.
+func taskKeys(depth int, key string) bool {
+	switch depth {
+	case 1:
+		return key == "id" || key == "prompt" || key == "criteria"
+	case 2:
+		return key == "id" || key == "text" || key == "category"
+	}
+	return false
+}
+
+// decodeStrict decodes one JSON object into v and reports, as a message
+// and the field at fault, what is wrong: not an object, a wrong type, a
+// duplicate key or a key that known rejects (usually a misspelt field
+// whose value would otherwise be lost).
+func decodeStrict(data []byte, v any, known func(depth int, key string) bool) (msg, field string) {
+	if data == nil {
+		return "invalid UTF-8", ""
+	}
+	t := strings.TrimSpace(string(data))
+	if !strings.HasPrefix(t, "{") {
+		if strings.HasPrefix(t, "[") {
+			return "a JSON array, not one JSON object per line (JSONL)", ""
+		}
+		return "not a JSON object", ""
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		var te *json.UnmarshalTypeError
+		if ok := asTypeError(err, &te); ok {
+			return fmt.Sprintf("want a JSON %s, got %s", jsonKind(te.Type.Kind().String()), te.Value), te.Field
+		}
+		return strings.TrimPrefix(err.Error(), "json: "), ""
+	}
+	if key, dup := checkKeys(data, known); key != "" {
+		if dup {
+			return "duplicate key", key
+		}
+		return "unknown field", key
+	}
+	return "", ""
+}

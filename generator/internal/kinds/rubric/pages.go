@@ -1,0 +1,574 @@
+package rubric
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/render"
+	"github.com/sciif/leaderboard/generator/internal/report"
+)
+
+// navKey marks the board's pages in the site's navigation.
+func (b *Board) navKey() string { return "rubric-" + b.bench.spec.Name }
+
+// dir is the folder of the board's pages and downloads.
+func (b *Board) dir() string { return render.Slug(b.bench.spec.Name) }
+
+func (b *Board) Info(front bool) render.BoardInfo {
+	info := render.BoardInfo{Name: b.bench.spec.Name, Title: b.bench.spec.Title}
+	for _, r := range b.runs {
+		info.Models = append(info.Models, render.ModelInfo{ID: r.id, Name: r.name})
+	}
+	home := b.dir() + "/index.html"
+	if front {
+		home = "index.html"
+	}
+	info.Nav = []render.NavLink{{Key: b.navKey(), Href: home, Text: b.bench.spec.Title}}
+	return info
+}
+
+// site is one rubric board being rendered.
+type site struct {
+	*render.Site
+	b      *Board
+	home   string
+	dir    string
+	links  []render.ModelName
+	slugs  []string
+	colors []string
+	pages  []string
+}
+
+func (b *Board) newSite(rs *render.Site) (*site, error) {
+	s := &site{Site: rs, b: b, home: rs.Home(b.bench.spec.Name), dir: b.dir()}
+	seen := map[string]string{}
+	for _, r := range b.runs {
+		sl := render.Slug(r.id)
+		if other, dup := seen[sl]; dup {
+			return nil, fmt.Errorf("models %q and %q share the anchor %s", other, r.id, sl)
+		}
+		seen[sl] = r.id
+		ref, _ := rs.Model(r.id)
+		n := render.ModelName{Link: render.Link{Text: r.name}}
+		if ref.Href != "" {
+			n.Href, n.Linked = ref.Href, true
+		}
+		s.links = append(s.links, n)
+		s.slugs = append(s.slugs, sl)
+		s.colors = append(s.colors, render.Palette(ref.Index))
+	}
+	seen = map[string]string{}
+	for _, t := range b.bench.tasks {
+		p := render.Slug(t.ID)
+		// "index" and "cases" are the board's own pages.
+		if other, dup := seen[strings.ToLower(p)]; dup || p == "index" || p == "cases" {
+			return nil, fmt.Errorf("tasks %q and %q share the page %s.html", other, t.ID, p)
+		}
+		seen[strings.ToLower(p)] = t.ID
+		s.pages = append(s.pages, p)
+	}
+	return s, nil
+}
+
+// taskHref is task i's page, relative to the site root.
+func (s *site) taskHref(i int) string { return s.dir + "/" + s.pages[i] + ".html" }
+
+func (b *Board) Pages(rs *render.Site) error {
+	s, err := b.newSite(rs)
+	if err != nil {
+		return fmt.Errorf("%s: %w", b.bench.spec.Name, err)
+	}
+	f, err := s.boardPage()
+	if err != nil {
+		return fmt.Errorf("%s: %w", b.bench.spec.Name, err)
+	}
+	rs.Add(f)
+	if f, err = s.casesPage(); err != nil {
+		return fmt.Errorf("%s: %w", b.bench.spec.Name, err)
+	}
+	rs.Add(f)
+	for i := range b.bench.tasks {
+		f, err := s.taskPage(i)
+		if err != nil {
+			return fmt.Errorf("%s: %w", b.bench.spec.Name, err)
+		}
+		rs.Add(f)
+	}
+	csv, err := render.MarshalCSV(s.dir+"/leaderboard.csv", b.rows())
+	if err != nil {
+		return err
+	}
+	verdicts, err := render.MarshalCSV(s.dir+"/verdicts.csv", b.verdictRows())
+	if err != nil {
+		return err
+	}
+	js, err := b.json()
+	if err != nil {
+		return err
+	}
+	rs.Add(csv, verdicts, board.File{Path: s.dir + "/scores.json", Data: js})
+	title := b.bench.spec.Title
+	rs.AddDownloads(title, []render.Download{
+		{Href: s.dir + "/leaderboard.csv", What: "one row per model: perfect-task rate, mean per-criterion pass rate and mean reward with 95% intervals, rank, and satisfied/total criteria per category."},
+		{Href: s.dir + "/scores.json", What: "the whole board, identical to <code>sciif score --format json</code> on this benchmark: per model the figures above, pooled criteria, the perfect-task rate by number of criteria, and the published figures (reported, not rescored)."},
+		{Href: s.dir + "/verdicts.csv", What: "every verdict: one row per model, task and criterion with its category, each judge’s verdict and the final <i>s<sub>c</sub></i>."},
+	}, []render.Download{
+		{Href: s.home, What: "the board."},
+		{Href: s.dir + "/cases.html", What: "every task with each model’s outcome."},
+		{Href: s.dir + "/<task id>.html", What: "a task, its criteria and every response with each judge’s verdict; <code>#m-&lt;model&gt;</code> jumps to one model."},
+	})
+	m, err := rs.Fragment("rubric_methodology", s.methodology())
+	if err != nil {
+		return err
+	}
+	rs.AddMethodology(m)
+	return nil
+}
+
+// meanView is a mean over tasks with its interval, for a table cell.
+type meanView struct {
+	Text, CI, Sort string
+	Shade          int
+}
+
+func pctMean(v float64, ci [2]float64) meanView {
+	return meanView{Text: render.Pct(v), CI: fmt.Sprintf("%.1f–%.1f", 100*ci[0], 100*ci[1]), Sort: strconv.FormatFloat(v, 'f', 6, 64), Shade: render.Shade(v)}
+}
+
+func rewardMean(v float64, ci [2]float64) meanView {
+	return meanView{Text: fmt.Sprintf("%.3f", v), CI: fmt.Sprintf("%.3f–%.3f", ci[0], ci[1]), Sort: strconv.FormatFloat(v, 'f', 6, 64)}
+}
+
+func countRate(c Count) render.RateView {
+	return render.NewRate(board.Rate{Pass: c.Satisfied, Total: c.Total, Rate: c.Rate, CI95: c.CI95})
+}
+
+type boardRow struct {
+	Rank      render.RankCell
+	Model     render.ModelName
+	Complete  bool
+	Answered  int
+	Perfect   render.RateView
+	Criterion meanView
+	Reward    meanView
+}
+
+type catRow struct {
+	Model  render.ModelName
+	Cells  []render.RateView
+	Pooled render.RateView
+}
+
+type binRow struct {
+	Model render.ModelName
+	Cells []render.RateView
+}
+
+type reportedView struct {
+	Citation ReportedCitation
+	URL      string
+	Note     string
+	Tables   []reportedTableView
+}
+
+type reportedTableView struct {
+	Table, Metric, Caption string
+	Rows                   []ReportedRow
+}
+
+type boardView struct {
+	Name, Dir       string
+	Tasks, Criteria int
+	ByCat           []catCount
+	Alpha, Beta     string
+	Judges          int
+	Rows            []boardRow
+	CatRows         []catRow
+	Bins            []render.KCol
+	BinRows         []binRow
+	Chart           string
+	Reported        *reportedView
+}
+
+type catCount struct {
+	Name string
+	N    int
+}
+
+// chartID is a chart id made of the benchmark name's letters and digits.
+func (s *site) chartID(suffix string) string {
+	var sb strings.Builder
+	for _, r := range strings.ToLower(s.b.bench.spec.Name) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			sb.WriteRune(r)
+		}
+	}
+	return "rubric" + sb.String() + "_" + suffix
+}
+
+func weight(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+func (s *site) boardPage() (board.File, error) {
+	b, bn := s.b, s.b.bench
+	v := boardView{Name: bn.spec.Title, Dir: s.dir, Tasks: len(bn.tasks), Alpha: weight(bn.alpha), Beta: weight(bn.beta), Judges: bn.judges, Chart: s.chartID("collapse")}
+	sc := b.Scores()
+	for _, c := range CategoryOrder {
+		v.ByCat = append(v.ByCat, catCount{categoryNames[c], sc.Criteria[c]})
+		v.Criteria += sc.Criteria[c]
+	}
+	ranks := map[int]int{}
+	for _, r := range b.runs {
+		ranks[r.scores.Rank]++
+	}
+	for i, r := range b.runs {
+		m := &r.scores
+		v.Rows = append(v.Rows, boardRow{Rank: render.RankCell{Label: render.RankLabel(m.Rank, ranks[m.Rank] > 1), Sort: m.Rank}, Model: s.links[i],
+			Complete: m.Complete, Answered: m.Answered, Perfect: render.NewRate(m.PerfectTaskRate),
+			Criterion: pctMean(m.MeanCriterionPass, m.MeanCriterionPassCI95), Reward: rewardMean(m.MeanReward, m.MeanRewardCI95)})
+		cr := catRow{Model: s.links[i], Pooled: countRate(m.Criteria)}
+		for _, c := range CategoryOrder {
+			cr.Cells = append(cr.Cells, countRate(*m.Categories.of(c)))
+		}
+		v.CatRows = append(v.CatRows, cr)
+	}
+	// The bins are the benchmark's: every model has the same.
+	rates := make([]map[string]board.Rate, len(b.runs))
+	for i, r := range b.runs {
+		rates[i] = map[string]board.Rate{}
+		for _, bin := range r.scores.ByCriteria {
+			rates[i][bin.Criteria] = bin.Perfect
+			if i == 0 {
+				v.Bins = append(v.Bins, render.KCol{K: bin.Criteria, N: bin.Perfect.Total})
+			}
+		}
+	}
+	for i := range b.runs {
+		row := binRow{Model: s.links[i]}
+		for _, k := range v.Bins {
+			row.Cells = append(row.Cells, render.NewRate(rates[i][k.K]))
+		}
+		v.BinRows = append(v.BinRows, row)
+	}
+	if rep := bn.reported; rep != nil {
+		rv := &reportedView{Citation: rep.Citation, URL: render.SafeURL(rep.Citation.URL), Note: rep.Note}
+		for _, t := range rep.Tables {
+			rv.Tables = append(rv.Tables, reportedTableView{Table: t.Table, Metric: reportedMetrics[t.Metric], Caption: t.Caption, Rows: t.Rows})
+		}
+		v.Reported = rv
+	}
+	var cds []render.ChartData
+	if len(b.runs) > 0 && len(v.Bins) > 0 {
+		cds = append(cds, render.ChartData{ID: v.Chart, Option: s.collapseChart(v.Chart, v.Bins, rates)})
+	}
+	return s.Render("rubric", s.home, render.Page{
+		Title:       bn.spec.Title,
+		Description: bn.spec.Title + " rescored from every submission's judge outputs: perfect-task rate, mean per-criterion pass rate and rubric reward.",
+		Nav:         b.navKey(), Charts: len(cds) > 0, Body: v, ChartData: cds,
+	})
+}
+
+// collapseChart draws the perfect-task rate against the number of
+// criteria per task, one line per model with its 95% band.
+func (s *site) collapseChart(id string, bins []render.KCol, rates []map[string]board.Rate) map[string]any {
+	line := charts.NewLine()
+	lg := render.Legend()
+	if len(s.b.runs) > render.ShownCurves {
+		lg.Selected = map[string]bool{}
+		for i, r := range s.b.runs {
+			lg.Selected[r.name] = i < render.ShownCurves
+		}
+	}
+	line.SetGlobalOptions(render.ChartInit(id), charts.WithLegendOpts(lg), charts.WithTooltipOpts(render.ItemTooltip()),
+		charts.WithYAxisOpts(render.PercentAxis("")),
+		charts.WithGridOpts(opts.Grid{Top: "60", Left: "50", Right: "20", Bottom: "50"}))
+	axis := make([]string, len(bins))
+	for i, k := range bins {
+		axis[i] = fmt.Sprintf("%s criteria (n=%d)", k.K, k.N)
+	}
+	line.SetXAxis(axis)
+	for i, r := range s.b.runs {
+		render.BandSeries(line, r.name, s.colors[i], fmt.Sprintf("band%d", i), bins, rates[i])
+	}
+	return render.OptionOf(line)
+}
+
+// Outcome tokens of the cases page, per model and task.
+const (
+	outPerfect   = "perfect"
+	outImperfect = "imperfect"
+	outDodged    = "dodged-violated"
+	outNone      = "unanswered"
+)
+
+func outcomeOptions() []render.Option {
+	return []render.Option{
+		{Value: outImperfect, Label: "not perfect"},
+		{Value: outDodged, Label: "a dodged bullet hit"},
+		{Value: outPerfect, Label: "perfect"},
+		{Value: outNone, Label: "not answered"},
+	}
+}
+
+type outcomeCell struct {
+	Href, Class, Glyph, Label string
+}
+
+type caseRow struct {
+	Href, ID, Excerpt string
+	N                 int
+	Outcomes          string
+	Cells             []outcomeCell
+}
+
+type casesView struct {
+	Name, Main string
+	Models     []render.ModelName
+	ModelOpt   []render.Option
+	Outcomes   []render.Option
+	Rows       []caseRow
+}
+
+// outcome classifies model mi's result on task ti.
+func (s *site) outcome(mi, ti int) (cell outcomeCell, tokens []string) {
+	r := &s.b.runs[mi].results[ti]
+	t := &s.b.bench.tasks[ti]
+	name := s.b.runs[mi].name
+	if !r.answered {
+		return outcomeCell{Class: "o-na", Glyph: "·", Label: name + ": not answered"}, []string{outNone, outImperfect}
+	}
+	sat, hit := 0, false
+	for c, ok := range r.sat {
+		if ok {
+			sat++
+		} else if t.Criteria[c].Category == Dodged {
+			hit = true
+		}
+	}
+	if sat == len(r.sat) {
+		return outcomeCell{Class: "o-pass", Glyph: "✓", Label: fmt.Sprintf("%s: perfect, %d/%d criteria", name, sat, len(r.sat))}, []string{outPerfect}
+	}
+	tokens = []string{outImperfect}
+	if hit {
+		tokens = append(tokens, outDodged)
+	}
+	return outcomeCell{Class: "o-fail", Glyph: fmt.Sprintf("%d/%d", sat, len(r.sat)), Label: fmt.Sprintf("%s: %d of %d criteria satisfied", name, sat, len(r.sat))}, tokens
+}
+
+func (s *site) casesPage() (board.File, error) {
+	b := s.b
+	v := casesView{Name: b.bench.spec.Title, Main: s.home, Models: s.links, Outcomes: outcomeOptions()}
+	for i, r := range b.runs {
+		v.ModelOpt = append(v.ModelOpt, render.Option{Value: s.slugs[i], Label: r.name})
+	}
+	for ti, t := range b.bench.tasks {
+		row := caseRow{Href: s.pages[ti] + ".html", ID: t.ID, Excerpt: render.Excerpt(t.Prompt, 140), N: len(t.Criteria)}
+		var toks []string
+		for mi := range b.runs {
+			c, ts := s.outcome(mi, ti)
+			c.Href = row.Href + "#m-" + s.slugs[mi]
+			row.Cells = append(row.Cells, c)
+			for _, tok := range ts {
+				toks = append(toks, s.slugs[mi]+":"+tok)
+			}
+		}
+		row.Outcomes = " " + strings.Join(toks, " ") + " "
+		v.Rows = append(v.Rows, row)
+	}
+	return s.Render("rubriccases", s.dir+"/cases.html", render.Page{
+		Title:       b.bench.spec.Title + " cases",
+		Description: "Every " + b.bench.spec.Title + " task with each model's outcome, filterable by model and outcome.",
+		Nav:         b.navKey(), Body: v,
+	})
+}
+
+type criterionView struct {
+	ID, Category, Name, Text string
+}
+
+type voteView struct {
+	Yes     bool
+	Verdict string
+	Reason  string
+}
+
+type checkRow struct {
+	ID, Category string
+	Votes        []voteView
+	Sat          bool
+}
+
+type answerView struct {
+	Model    render.ModelName
+	Anchor   string
+	Answered bool
+	Response string
+	Cut      *render.CutView
+	Words    string
+	Judges   []string
+	Checks   []checkRow
+	Sat, N   int
+	Perfect  bool
+	Reward   string
+}
+
+type taskView struct {
+	Name, Main, ID, Prompt string
+	Criteria               []criterionView
+	Answers                []answerView
+	Alpha, Beta            string
+	Prev, Next             *render.Link
+}
+
+func (s *site) taskPage(ti int) (board.File, error) {
+	b, bn := s.b, s.b.bench
+	t := &bn.tasks[ti]
+	v := taskView{Name: bn.spec.Title, Main: s.home, ID: t.ID, Prompt: t.Prompt, Alpha: weight(bn.alpha), Beta: weight(bn.beta)}
+	for _, c := range t.Criteria {
+		v.Criteria = append(v.Criteria, criterionView{ID: c.ID, Category: c.Category, Name: categoryNames[c.Category], Text: c.Text})
+	}
+	if ti > 0 {
+		v.Prev = &render.Link{Href: s.pages[ti-1] + ".html", Text: "task " + bn.tasks[ti-1].ID}
+	}
+	if ti+1 < len(bn.tasks) {
+		v.Next = &render.Link{Href: s.pages[ti+1] + ".html", Text: "task " + bn.tasks[ti+1].ID}
+	}
+	for mi, r := range b.runs {
+		res := &r.results[ti]
+		a := answerView{Model: s.links[mi], Anchor: "m-" + s.slugs[mi], Answered: res.answered, N: len(t.Criteria), Judges: r.judges, Reward: "0"}
+		for _, ok := range res.sat {
+			if ok {
+				a.Sat++
+			}
+		}
+		a.Perfect = res.answered && a.Sat == a.N
+		if res.answered {
+			a.Reward = fmt.Sprintf("%.3f", Reward(t, res.sat, bn.alpha, bn.beta))
+			part, cut := render.Shown(res.response)
+			a.Response = part
+			if cut {
+				a.Cut = render.CutNote(res.response, part, render.RootOf(s.taskHref(ti)), s.slugs[mi])
+				s.AddAnswer(s.slugs[mi], bn.spec.Name, t.ID, res.response)
+			}
+			a.Words = render.CountLabel(len(strings.Fields(res.response)), "word", "words")
+		}
+		for c, cr := range t.Criteria {
+			row := checkRow{ID: cr.ID, Category: cr.Category, Sat: res.sat[c]}
+			if res.answered {
+				for j := range r.judges {
+					var ans Answer
+					if j < len(res.votes) && c < len(res.votes[j]) {
+						ans = res.votes[j][c]
+					}
+					vv := voteView{Yes: ans.Verdict == Yes, Verdict: ans.Verdict.String(), Reason: ans.Reason}
+					if ans.Verdict == Invalid {
+						vv.Reason = "unreadable verdict " + strconv.Quote(ans.Reason) + " (counts as NO)"
+					} else if ans.Verdict != Yes && ans.Verdict != No {
+						vv.Reason = "counts as NO"
+					}
+					row.Votes = append(row.Votes, vv)
+				}
+			}
+			a.Checks = append(a.Checks, row)
+		}
+		v.Answers = append(v.Answers, a)
+	}
+	return s.Render("rubrictask", s.taskHref(ti), render.Page{
+		Title:   bn.spec.Title + " task " + t.ID,
+		NoIndex: true, Nav: b.navKey(), Body: v,
+	})
+}
+
+// methodologyView is the board's section of the methodology page.
+type methodologyView struct {
+	Title       string
+	Tasks       int
+	ByCat       []catCount
+	Alpha, Beta string
+	Judges      int
+	BinWidth    int
+	Intervals   string
+}
+
+func (s *site) methodology() methodologyView {
+	bn := s.b.bench
+	sc := s.b.Scores()
+	v := methodologyView{Title: bn.spec.Title, Tasks: len(bn.tasks), Alpha: weight(bn.alpha), Beta: weight(bn.beta), Judges: bn.judges, BinWidth: BinWidth, Intervals: Intervals}
+	for _, c := range CategoryOrder {
+		v.ByCat = append(v.ByCat, catCount{categoryNames[c], sc.Criteria[c]})
+	}
+	return v
+}
+
+// verdictRow is one line of verdicts.csv.
+type verdictRow struct {
+	Benchmark string `csv:"benchmark"`
+	Model     string `csv:"model"`
+	Task      string `csv:"task"`
+	Criterion string `csv:"criterion"`
+	Category  string `csv:"category"`
+	Answered  bool   `csv:"answered"`
+	Judge1    string `csv:"judge_1"`
+	Verdict1  string `csv:"verdict_1"`
+	Judge2    string `csv:"judge_2"`
+	Verdict2  string `csv:"verdict_2"`
+	More      string `csv:"other_judges"`
+	Satisfied int    `csv:"s_c"`
+}
+
+func (b *Board) verdictRows() []verdictRow {
+	out := []verdictRow{}
+	for _, r := range b.runs {
+		for ti := range b.bench.tasks {
+			t := &b.bench.tasks[ti]
+			res := &r.results[ti]
+			for c, cr := range t.Criteria {
+				row := verdictRow{Benchmark: b.bench.spec.Name, Model: report.SafeCell(r.id), Task: report.SafeCell(t.ID), Criterion: report.SafeCell(cr.ID), Category: cr.Category, Answered: res.answered}
+				if res.sat[c] {
+					row.Satisfied = 1
+				}
+				var more []string
+				for j, name := range r.judges {
+					verdict := ""
+					if res.answered && j < len(res.votes) {
+						verdict = res.votes[j][c].Verdict.String()
+					}
+					switch j {
+					case 0:
+						row.Judge1, row.Verdict1 = report.SafeCell(name), verdict
+					case 1:
+						row.Judge2, row.Verdict2 = report.SafeCell(name), verdict
+					default:
+						more = append(more, name+"="+verdict)
+					}
+				}
+				row.More = report.SafeCell(strings.Join(more, " "))
+				out = append(out, row)
+			}
+		}
+	}
+	return out
+}
+
+func (b *Board) Summary(rs *render.Site, id string) []render.OtherRow {
+	home := rs.Home(b.bench.spec.Name)
+	title := b.bench.spec.Title
+	for _, r := range b.runs {
+		if r.id != id {
+			continue
+		}
+		m := &r.scores
+		mean := pctMean(m.MeanCriterionPass, m.MeanCriterionPassCI95)
+		return []render.OtherRow{
+			{Bench: title, Href: home, Metric: "Perfect tasks", Title: "Tasks whose every rubric criterion is satisfied (every judge says YES), over all tasks; no Loose policy on rubric boards",
+				S: render.NewRate(m.PerfectTaskRate), L: render.MissingRate()},
+			{Bench: title, Href: home, Metric: "Mean criterion pass", Title: "Mean over tasks of the share of the task's criteria satisfied, with a Student t interval; no Loose policy on rubric boards",
+				S: render.RateView{Pct: mean.Text, CI: mean.CI, Sort: mean.Sort, Shade: mean.Shade}, L: render.MissingRate()},
+		}
+	}
+	return []render.OtherRow{{Bench: title, Href: home, Absent: true}}
+}
