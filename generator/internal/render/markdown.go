@@ -17,7 +17,7 @@ import (
 )
 
 // NewMarkdown returns a goldmark converter for untrusted text: raw HTML is
-// dropped (goldmark's default, never WithUnsafe), only http and https links
+// shown as text, HTML-escaped (never WithUnsafe), only http and https links
 // survive, images become their alt text (the site is offline and its CSP
 // allows no remote images), and TeX between $…$, $$…$$, \(…\) or \[…\] is
 // kept as HTML-escaped text in a span for KaTeX to typeset in the browser.
@@ -32,7 +32,7 @@ func NewMarkdown() goldmark.Markdown {
 			parser.WithASTTransformers(util.Prioritized(linkPolicy{}, 100)),
 		),
 		goldmark.WithRendererOptions(
-			renderer.WithNodeRenderers(util.Prioritized(mathRenderer{}, 50)),
+			renderer.WithNodeRenderers(util.Prioritized(mathRenderer{}, 50), util.Prioritized(rawHTMLRenderer{}, 50)),
 		),
 	)
 }
@@ -194,6 +194,45 @@ func (mathRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 		_, _ = w.WriteString(`<span class="` + class + `">`)
 		_, _ = w.WriteString(html.EscapeString(string(m.TeX)))
 		_, _ = w.WriteString(`</span>`)
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+// rawHTMLRenderer shows raw HTML in an answer as the text it is, escaped,
+// where goldmark would drop it: an answer is shown verbatim, and markup in
+// it never reaches the page as markup. An HTML block keeps its lines in a
+// <pre>.
+type rawHTMLRenderer struct{}
+
+func (rawHTMLRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindRawHTML, func(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		segs := n.(*ast.RawHTML).Segments
+		for i := 0; i < segs.Len(); i++ {
+			seg := segs.At(i)
+			_, _ = w.WriteString(html.EscapeString(string(seg.Value(src))))
+		}
+		return ast.WalkSkipChildren, nil
+	})
+	reg.Register(ast.KindHTMLBlock, func(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		b := n.(*ast.HTMLBlock)
+		var text strings.Builder
+		lines := b.Lines()
+		for i := 0; i < lines.Len(); i++ {
+			seg := lines.At(i)
+			text.Write(seg.Value(src))
+		}
+		if b.HasClosure() {
+			text.Write(b.ClosureLine.Value(src))
+		}
+		_, _ = w.WriteString(`<pre class="raw">`)
+		_, _ = w.WriteString(html.EscapeString(strings.TrimRight(text.String(), "\n")))
+		_, _ = w.WriteString("</pre>\n")
 		return ast.WalkSkipChildren, nil
 	})
 }

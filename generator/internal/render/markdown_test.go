@@ -56,10 +56,22 @@ func TestMarkdown(t *testing.T) {
 			want:   `<p>$x$</p>`,
 		},
 		{
-			name:   "raw html dropped",
-			reason: "goldmark without WithUnsafe omits raw HTML",
+			name:   "raw html shown as text",
+			reason: "an answer is shown verbatim: raw HTML is escaped, never dropped and never markup",
 			in:     "<script>alert(1)</script>\n\nok <b onclick=x>b</b>",
-			want:   "<!-- raw HTML omitted -->\n<p>ok <!-- raw HTML omitted -->b<!-- raw HTML omitted --></p>",
+			want:   "<pre class=\"raw\">&lt;script&gt;alert(1)&lt;/script&gt;</pre>\n<p>ok &lt;b onclick=x&gt;b&lt;/b&gt;</p>",
+		},
+		{
+			name:   "html block over lines",
+			reason: "an HTML block keeps its lines, escaped",
+			in:     "<div class=\"x\">\n<img src=x onerror=alert(1)>\n</div>",
+			want:   "<pre class=\"raw\">&lt;div class=&#34;x&#34;&gt;\n&lt;img src=x onerror=alert(1)&gt;\n&lt;/div&gt;</pre>",
+		},
+		{
+			name:   "comment shown",
+			reason: "an HTML comment is text too",
+			in:     "a <!-- hidden --> b",
+			want:   "<p>a &lt;!-- hidden --&gt; b</p>",
 		},
 		{
 			name:   "javascript link unlinked",

@@ -909,7 +909,7 @@ type answerView struct {
 	Words       int
 	Correct     bool
 	CorrectBy   string
-	Extracted   *extractedView
+	Extracted   []extractedPart
 	CorrectRule *ruleView
 	Votes       []voteView
 	CompliantS  bool
@@ -918,24 +918,36 @@ type answerView struct {
 	Cons        []consVerdictView
 }
 
-// extractedView is the answer a verdict extracted from a response: TeX is
-// typeset on the page, anything else is shown as plain text.
-type extractedView struct {
+// extractedPart is a piece of an extracted answer: TeX, typeset on the
+// page, or plain text.
+type extractedPart struct {
 	Text string
 	Math bool
 }
 
-func newExtracted(s string) *extractedView {
+// newExtracted splits the answer a verdict extracted from a response into
+// TeX ($…$) and plain text; an answer with no $ but TeX markup is TeX.
+func newExtracted(s string) []extractedPart {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return nil
 	}
-	if t, ok := strings.CutPrefix(s, "$"); ok {
-		if t, ok := strings.CutSuffix(t, "$"); ok && t != "" {
-			return &extractedView{Text: t, Math: true}
-		}
+	if !strings.Contains(s, "$") {
+		return []extractedPart{{Text: s, Math: strings.ContainsAny(s, `\^_{}`)}}
 	}
-	return &extractedView{Text: s, Math: strings.ContainsAny(s, `\^_{}`)}
+	var out []extractedPart
+	for i, piece := range strings.Split(s, "$") {
+		// Odd pieces lie between two dollars; an unclosed last one is text.
+		math := i%2 == 1 && i < strings.Count(s, "$")
+		if piece == "" {
+			continue
+		}
+		if !math && i%2 == 1 {
+			piece = "$" + piece
+		}
+		out = append(out, extractedPart{Text: piece, Math: math})
+	}
+	return out
 }
 
 type problemView struct {
