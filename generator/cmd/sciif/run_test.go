@@ -221,7 +221,7 @@ func TestRunResumesAfterCancelWithoutAskingAgain(t *testing.T) {
 			}
 
 			srv.Reset()
-			srv.OnRequest = nil
+			srv.SetOnRequest(nil)
 			if code, out, errs := runCtx(context.Background(), runArgs(srv)...); code != 0 {
 				t.Fatalf("rerun: exit %d\n%s%s", code, out, errs)
 			}

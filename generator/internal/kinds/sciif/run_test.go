@@ -349,7 +349,7 @@ func TestRunResumeAsksNothingTwice(t *testing.T) {
 
 			before := srv.Counts()
 			srv.Reset()
-			srv.OnRequest = nil
+			srv.SetOnRequest(nil)
 			if _, err := runPlan(context.Background(), srv, b, dir, runner.Options{Clock: clock}, 0, nil); err != nil {
 				t.Fatal(err)
 			}

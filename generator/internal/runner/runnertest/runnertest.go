@@ -154,7 +154,8 @@ type Server struct {
 	// nil: an answer.
 	Fault func(p string, n int) Fault
 	// OnRequest is called with the number of requests so far, before the
-	// answer.
+	// answer. Set it before the server is used, or with SetOnRequest while
+	// requests may be in flight.
 	OnRequest func(total int)
 	// AnyDecoding accepts any temperature and max tokens; otherwise the
 	// server refuses all but the protocol's 0 and MaxTokens.
@@ -301,8 +302,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if wait != nil {
 		<-wait // a hang here means fewer concurrent requests than the bound
 	}
-	if s.OnRequest != nil {
-		s.OnRequest(total)
+	s.mu.Lock()
+	on := s.OnRequest
+	s.mu.Unlock()
+	if on != nil {
+		on(total)
 	}
 	f := OK
 	if r.Header.Get("Authorization") != "Bearer "+Key {
@@ -366,4 +370,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			"message": map[string]any{"role": "assistant", "content": content}}},
 		"usage": map[string]any{"prompt_tokens": len(p) / 4, "completion_tokens": len(content) / 4},
 	})
+}
+
+// SetOnRequest replaces OnRequest, safely while requests are in flight.
+func (s *Server) SetOnRequest(f func(total int)) {
+	s.mu.Lock()
+	s.OnRequest = f
+	s.mu.Unlock()
 }
