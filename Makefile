@@ -6,12 +6,12 @@ GO      ?= go
 BIN     := bin/sciif
 PKGS    := ./...
 
-.PHONY: all build site score test vet fmt fuzz bench clean
+.PHONY: all build site score test race vet fmt fuzz bench clean
 
 all: build
 
 build:
-	$(GO) build -trimpath -o $(BIN) ./generator/cmd/sciif
+	$(GO) build -buildvcs=auto -trimpath -o $(BIN) ./generator/cmd/sciif
 
 site: build
 	$(BIN) build --results results --out site
@@ -25,6 +25,11 @@ test:
 	$(GO) vet $(PKGS)
 	@unformatted=$$(gofmt -l generator templates assets); if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) test -count=1 $(PKGS)
+
+# Every test again under the race detector: the determinism test among
+# them builds the site under load and compares every byte.
+race:
+	$(GO) test -race -count=1 $(PKGS)
 
 # Fuzz discovery: every fuzz target of FUZZPKGS for FUZZTIME each, output
 # shown. Stops at the first failure and prints the failing input, which go

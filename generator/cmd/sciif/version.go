@@ -2,6 +2,7 @@ package main
 
 import (
 	"runtime/debug"
+	"strings"
 )
 
 // versionString names this build of sciif for `sciif version`, `sciif
@@ -28,10 +29,10 @@ func versionString() string {
 			dirty = s.Value == "true"
 		}
 	}
-	if rev != "" {
-		if len(rev) > 12 {
-			rev = rev[:12]
-		}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if rev != "" && !strings.Contains(v, rev) {
 		v += " " + rev
 		if dirty {
 			v += "+dirty"
