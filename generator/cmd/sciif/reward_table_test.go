@@ -86,22 +86,22 @@ var rewardCases = []rewardCase{
 		// R_condition = (1·1 + 3·0)/(1 + 3) = 0.25; R_c = 0.25; R = 0.175 + 0.3 = 0.475
 		bench: "sciif", config: "weights: {units_standard: 3}",
 		record: `{"id":"physics-0004","verdicts":{"correct":true,"constraints":{"boundary_conditions":true,"units_standard":false}}}`,
-		want: 0.475, parts: map[string]float64{"R_g.condition": 0.25, "R_c": 0.25, "R_a": 1}},
+		want:   0.475, parts: map[string]float64{"R_g.condition": 0.25, "R_c": 0.25, "R_a": 1}},
 	{name: "sciif-group-weights", reason: "W_g weighs a group",
 		// R_condition = 0.5 (W 2), R_process = 1 (W 1); R_c = (2·0.5 + 1)/3 = 2/3; R = 0.7·2/3 + 0.3 = 0.766666…
 		bench: "sciif", config: "groups: [{name: condition, weight: 2}, {name: terminology}, {name: process}]",
 		record: `{"id":"physics-0006","verdicts":{"correct":true,"constraints":{"assumptions":true,"boundary_conditions":false,"numerical_methods":true}}}`,
-		want: 0.7*2/3 + 0.3, parts: map[string]float64{"R_g.condition": 0.5, "R_g.process": 1, "R_c": 2.0 / 3, "R_a": 1}},
+		want:   0.7*2/3 + 0.3, parts: map[string]float64{"R_g.condition": 0.5, "R_g.process": 1, "R_c": 2.0 / 3, "R_a": 1}},
 	{name: "sciif-custom-groups", reason: "groups need not be the families",
 		// form = {units ✗, symbols ✗, naming ✓} = 1/3; substance = {assumptions ✓, boundary ✓} = 1; R_c = (1/3 + 1)/2 = 2/3; R = 0.7·2/3 + 0.3
 		bench: "sciif", config: "groups: [{name: form, constraints: [units_standard, symbols_constants_standardization, variable_naming_consistency]}, {name: substance, constraints: [assumptions, boundary_conditions, applicability_range, cross_disciplinary_disambiguation, intra_discipline_definitions, numerical_methods, experimental_methods]}]",
 		record: `{"id":"physics-0010","verdicts":{"correct":true,"constraints":{"assumptions":true,"boundary_conditions":true,"units_standard":false,"symbols_constants_standardization":false,"variable_naming_consistency":true}}}`,
-		want: 0.7*2/3 + 0.3, parts: map[string]float64{"R_g.form": 1.0 / 3, "R_g.substance": 1, "R_c": 2.0 / 3, "R_a": 1}},
+		want:   0.7*2/3 + 0.3, parts: map[string]float64{"R_g.form": 1.0 / 3, "R_g.substance": 1, "R_c": 2.0 / 3, "R_a": 1}},
 	{name: "sciif-answer-weight", reason: "the 0.7/0.3 split is configurable",
 		// R = 0.5·1 + 0.5·0 = 0.5
 		bench: "sciif", config: "answer_weight: 0.5",
 		record: `{"id":"physics-0001","verdicts":{"correct":false,"constraints":{"numerical_methods":true}}}`,
-		want: 0.5, parts: map[string]float64{"R_g.process": 1, "R_c": 1, "R_a": 0}},
+		want:   0.5, parts: map[string]float64{"R_g.process": 1, "R_c": 1, "R_a": 0}},
 	{name: "sciif-judges-strict", reason: "judges pass the MAIN points only: Strict fails the constraint; the rules find 1.288 rad correct",
 		// s = 0 (point 3 NO); R_a = 1 (rule); R = 0 + 0.3 = 0.3
 		bench: "sciif", record: `{"id":"physics-0001","response":"I use Newton's method on f(E) = E - e sin E - M.\n\n**Final Answer:** $E \\approx 1.288$ rad","judges":{"j1":{"correctness":"CORRECT: YES","constraints":{"numerical_methods":"POINT_1: YES\nPOINT_2: YES\nPOINT_3: NO\nOVERALL: NO"}},"j2":{"correctness":"CORRECT: YES","constraints":{"numerical_methods":"POINT_1: YES\nPOINT_2: YES\nPOINT_3: NO\nOVERALL: NO"}}}}`,
@@ -154,12 +154,12 @@ var rewardCases = []rewardCase{
 		// V = 0 (not all followed)
 		bench: "ifeval", config: "all_or_nothing: true",
 		record: `{"prompt":"p","instruction_id_list":["change_case:english_lowercase","punctuation:no_comma","keywords:existence"],"kwargs":[{},{},{"keywords":["apple"]}],"response":"i like to eat pears and drink water every single morning before work"}`,
-		want: 0, parts: map[string]float64{"V": 0, "followed": 2, "instructions": 3, "undecided": 0}},
+		want:   0, parts: map[string]float64{"V": 0, "followed": 2, "instructions": 3, "undecided": 0}},
 	{name: "ifeval-all-or-nothing-bonus", reason: "all_or_nothing passes, then the bonus",
 		// V = 1, S = 0.8 > 0.7: F = 1.1
 		bench: "ifeval", config: "all_or_nothing: true",
 		record: `{"prompt":"p","instruction_id_list":["change_case:english_lowercase","punctuation:no_comma","keywords:existence"],"kwargs":[{},{},{"keywords":["apple"]}],"response":"i like to eat apples and drink water every single morning before work","judge_score":0.8}`,
-		want: 1.1, parts: map[string]float64{"V": 1, "followed": 3, "instructions": 3, "undecided": 0, "S": 0.8, "adjustment": 0.1}},
+		want:   1.1, parts: map[string]float64{"V": 1, "followed": 3, "instructions": 3, "undecided": 0, "S": 0.8, "adjustment": 0.1}},
 	{name: "ifeval-strict-first-line", reason: "Strict reads the response as written",
 		// "Sure" has a capital: V = 0/1
 		bench: "ifeval", record: `{"prompt":"p","instruction_id_list":["change_case:english_lowercase"],"kwargs":[{}],"response":"Sure\ni like to eat pears and drink water every single morning before work"}`,
@@ -168,12 +168,12 @@ var rewardCases = []rewardCase{
 		// without "Sure": V = 1/1
 		bench: "ifeval", config: "mode: loose",
 		record: `{"prompt":"p","instruction_id_list":["change_case:english_lowercase"],"kwargs":[{}],"response":"Sure\ni like to eat pears and drink water every single morning before work"}`,
-		want: 1, parts: map[string]float64{"V": 1, "followed": 1, "instructions": 1, "undecided": 0}},
+		want:   1, parts: map[string]float64{"V": 1, "followed": 1, "instructions": 1, "undecided": 0}},
 	{name: "ifeval-custom-judge", reason: "α, bonus and penalty are configurable",
 		// V = 1, S = 0.6 > α = 0.5: F = 1 + 0.2 = 1.2
 		bench: "ifeval", config: "judge: {threshold: 0.5, bonus: 0.2, penalty: 0.1}",
 		record: `{"prompt":"p",` + ifevalLowerNoComma + `,"response":"i like to eat pears and drink water every single morning before work","judge_score":0.6}`,
-		want: 1.2, parts: map[string]float64{"V": 1, "followed": 2, "instructions": 2, "undecided": 0, "S": 0.6, "adjustment": 0.2}},
+		want:   1.2, parts: map[string]float64{"V": 1, "followed": 2, "instructions": 2, "undecided": 0, "S": 0.6, "adjustment": 0.2}},
 	{name: "ifeval-empty-response", reason: "an empty response follows nothing",
 		// V = 0/2
 		bench: "ifeval", record: `{"prompt":"p",` + ifevalLowerNoComma + `,"response":""}`,
