@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"sync"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -11,14 +12,91 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 )
 
-// Palette gives each model a fixed colour by board position.
+// Palette gives each model a fixed colour by its place among the site's
+// models: the ten Tableau colours first, then colours spread around the
+// CIE LCh hue circle by the golden angle, at three lightness levels, so
+// that no two places share a colour however many models there are. It
+// uses no random source: the same place always has the same colour.
 func Palette(i int) string {
-	p := []string{
-		"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
-		"#9c755f", "#bab0ac", "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b", "#e377c2",
-		"#7f7f7f", "#bcbd22", "#17becf", "#aec7e8",
+	if i < 0 {
+		i = 0
 	}
-	return p[i%len(p)]
+	palette.mu.Lock()
+	defer palette.mu.Unlock()
+	if palette.seen == nil {
+		palette.seen = map[string]bool{}
+	}
+	for len(palette.colors) <= i {
+		n := len(palette.colors)
+		var c string
+		if n < len(tableau) {
+			c = tableau[n]
+		} else {
+			// A colour taken already (8-bit rounding, the gamut) moves on
+			// along the hue circle.
+			k := n - len(tableau)
+			hue := float64(k)*137.50776405003785 + 20
+			for c = lchHex([]float64{58, 45, 70}[k%3], 48, math.Mod(hue, 360)); palette.seen[c]; c = lchHex([]float64{58, 45, 70}[k%3], 48, math.Mod(hue, 360)) {
+				hue += 0.7
+			}
+		}
+		palette.seen[c] = true
+		palette.colors = append(palette.colors, c)
+	}
+	return palette.colors[i]
+}
+
+var tableau = []string{"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"}
+
+// palette holds the colours given so far, each computed once, in order:
+// a colour depends only on its place, never on who asked first.
+var palette struct {
+	mu     sync.Mutex
+	colors []string
+	seen   map[string]bool
+}
+
+// lchHex converts a CIE LCh(ab) colour (D65) to sRGB hex, lowering the
+// chroma until the colour lies in the sRGB gamut.
+func lchHex(l, c, h float64) string {
+	for ; c >= 0; c -= 2 {
+		a := c * math.Cos(h*math.Pi/180)
+		b := c * math.Sin(h*math.Pi/180)
+		fy := (l + 16) / 116
+		fx := fy + a/500
+		fz := fy - b/200
+		inv := func(t float64) float64 {
+			if t3 := t * t * t; t3 > 0.008856 {
+				return t3
+			}
+			return (t - 16.0/116) / 7.787
+		}
+		x, y, z := 0.95047*inv(fx), inv(fy), 1.08883*inv(fz)
+		rgb := [3]float64{
+			3.2404542*x - 1.5371385*y - 0.4985314*z,
+			-0.9692660*x + 1.8760108*y + 0.0415560*z,
+			0.0556434*x - 0.2040259*y + 1.0572252*z,
+		}
+		ok := true
+		var out [3]int
+		for k, v := range rgb {
+			if v < -0.0001 || v > 1.0001 {
+				ok = false
+				break
+			}
+			v = math.Max(0, math.Min(1, v))
+			if v <= 0.0031308 {
+				v *= 12.92
+			} else {
+				v = 1.055*math.Pow(v, 1/2.4) - 0.055
+			}
+			out[k] = int(math.Round(255 * v))
+		}
+		if ok {
+			return fmt.Sprintf("#%02x%02x%02x", out[0], out[1], out[2])
+		}
+	}
+	return "#808080"
 }
 
 // Pct1 is a fraction as a percentage with one decimal, for chart data.
@@ -34,9 +112,11 @@ func PercentAxis(name string) opts.YAxis {
 	return opts.YAxis{Name: name, Type: "value", Min: 0, Max: 100, AxisLabel: &opts.AxisLabel{Formatter: "{value}%"}}
 }
 
-// Legend is the charts' legend.
+// Legend is the charts' legend. assets/charts.js draws it as a list of
+// buttons beside the chart (it wraps, never pages, never clips a name) and
+// hides ECharts' own, which only keeps which series are shown.
 func Legend() opts.Legend {
-	return opts.Legend{Show: opts.Bool(true), Type: "scroll", Top: "0"}
+	return opts.Legend{Show: opts.Bool(true), Type: "plain", Top: "0"}
 }
 
 // ItemTooltip names the series and the point under the pointer.
@@ -55,7 +135,10 @@ func OptionOf(c interface {
 
 // BandSeries adds a model's curve over k with its 95% band: a transparent
 // lower bound and the band's height stacked on it. All three series share
-// the model's name, so the legend toggles them together.
+// the model's name, so the legend toggles them together. The band is
+// drawn transparent: assets/charts.js shows only the band of the model
+// under the pointer or picked by a click, since stacked translucent bands
+// read like a series of their own.
 func BandSeries(line *charts.Line, name, color, stack string, ks []KCol, rates map[string]board.Rate) {
 	lower := make([]opts.LineData, len(ks))
 	height := make([]opts.LineData, len(ks))
@@ -82,7 +165,7 @@ func BandSeries(line *charts.Line, name, color, stack string, ks []KCol, rates m
 		charts.WithLineChartOpts(opts.LineChart{Stack: stack, Symbol: "none", ShowSymbol: opts.Bool(false)}), hidden, colored)
 	line.AddSeries(name, height,
 		charts.WithLineChartOpts(opts.LineChart{Stack: stack, Symbol: "none", ShowSymbol: opts.Bool(false)}), hidden, colored,
-		charts.WithAreaStyleOpts(opts.AreaStyle{Color: color, Opacity: opts.Float(0.15)}))
+		charts.WithAreaStyleOpts(opts.AreaStyle{Color: color, Opacity: opts.Float(0)}))
 	line.AddSeries(name, mid,
 		charts.WithLineChartOpts(opts.LineChart{Symbol: "circle", SymbolSize: 7, ShowSymbol: opts.Bool(true)}),
 		charts.WithLineStyleOpts(opts.LineStyle{Color: color, Width: 2}),

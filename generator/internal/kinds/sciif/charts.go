@@ -37,7 +37,7 @@ func (s *site) bykChart(id string, p board.Policy, ks []render.KCol) map[string]
 	}
 	line.SetGlobalOptions(render.ChartInit(id), charts.WithLegendOpts(lg), charts.WithTooltipOpts(render.ItemTooltip()),
 		charts.WithYAxisOpts(render.PercentAxis("compliance")),
-		charts.WithGridOpts(opts.Grid{Top: "60", Left: "50", Right: "20", Bottom: "50"}))
+		charts.WithGridOpts(opts.Grid{Top: "30", Left: "50", Right: "20", Bottom: "50"}))
 	line.SetXAxis(render.KAxis(ks))
 	for i := range s.models {
 		m := &s.models[i]
@@ -91,7 +91,7 @@ func (s *site) fig4Chart(id string, p board.Policy) map[string]any {
 	bar := charts.NewBar()
 	bar.SetGlobalOptions(render.ChartInit(id), charts.WithLegendOpts(render.Legend()), charts.WithTooltipOpts(render.ItemTooltip()),
 		charts.WithYAxisOpts(render.PercentAxis("")), charts.WithXAxisOpts(render.RotatedAxis()),
-		charts.WithGridOpts(opts.Grid{Top: "40", Left: "50", Right: "20", Bottom: "110"}))
+		charts.WithGridOpts(opts.Grid{Top: "30", Left: "50", Right: "20", Bottom: "110"}))
 	bar.SetXAxis(s.modelNames())
 	metrics := []struct {
 		name  string
@@ -118,7 +118,7 @@ func (s *site) quadChart(id string, p board.Policy) map[string]any {
 	bar := charts.NewBar()
 	bar.SetGlobalOptions(render.ChartInit(id), charts.WithLegendOpts(render.Legend()), charts.WithTooltipOpts(render.ItemTooltip()),
 		charts.WithYAxisOpts(render.PercentAxis("share of items")), charts.WithXAxisOpts(render.RotatedAxis()),
-		charts.WithGridOpts(opts.Grid{Top: "40", Left: "50", Right: "20", Bottom: "110"}))
+		charts.WithGridOpts(opts.Grid{Top: "30", Left: "50", Right: "20", Bottom: "110"}))
 	bar.SetXAxis(s.modelNames())
 	parts := []struct {
 		name  string
@@ -152,7 +152,7 @@ func (s *site) scatterChart(id string, p board.Policy) map[string]any {
 	sc.SetGlobalOptions(render.ChartInit(id), charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}), charts.WithTooltipOpts(render.ItemTooltip()),
 		charts.WithXAxisOpts(opts.XAxis{Name: "correctness", Type: "value", Min: 0, Max: 100, AxisLabel: &opts.AxisLabel{Formatter: "{value}%"}, NameLocation: "middle", NameGap: 28}),
 		charts.WithYAxisOpts(render.PercentAxis("compliance")),
-		charts.WithGridOpts(opts.Grid{Top: "40", Left: "50", Right: "30", Bottom: "50"}))
+		charts.WithGridOpts(opts.Grid{Top: "30", Left: "50", Right: "30", Bottom: "50"}))
 	for i := range s.models {
 		m := &s.models[i]
 		ps := m.Scores.Policy(p)
@@ -186,7 +186,7 @@ func (s *site) judgesChart(id string, rows []disagreeRow) map[string]any {
 	bar.SetGlobalOptions(render.ChartInit(id), charts.WithLegendOpts(render.Legend()), charts.WithTooltipOpts(render.ItemTooltip()),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", AxisLabel: &opts.AxisLabel{Interval: "0"}}),
 		charts.WithYAxisOpts(opts.YAxis{Name: "disagreements", Type: "value", MinInterval: 1}),
-		charts.WithGridOpts(opts.Grid{Top: "50", Left: "50", Right: "20", Bottom: "40"}))
+		charts.WithGridOpts(opts.Grid{Top: "30", Left: "50", Right: "20", Bottom: "40"}))
 	bar.SetXAxis(names)
 	for ji, j := range s.judges {
 		data := make([]opts.BarData, len(rows))
@@ -227,7 +227,7 @@ func (s *site) modelCharts(m *model, v modelView) ([]render.ChartData, error) {
 	bar.SetGlobalOptions(render.ChartInit("model_cons"), charts.WithLegendOpts(render.Legend()), charts.WithTooltipOpts(render.ItemTooltip()),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", AxisLabel: &opts.AxisLabel{Interval: "0", Rotate: 35}}),
 		charts.WithYAxisOpts(render.PercentAxis("")),
-		charts.WithGridOpts(opts.Grid{Top: "40", Left: "50", Right: "20", Bottom: "80"}))
+		charts.WithGridOpts(opts.Grid{Top: "30", Left: "50", Right: "20", Bottom: "80"}))
 	bar.SetXAxis(names)
 	for pi, p := range board.Policies {
 		data := make([]opts.BarData, len(v.ConsCols))
@@ -251,7 +251,7 @@ func (s *site) modelCharts(m *model, v modelView) ([]render.ChartData, error) {
 	line := charts.NewLine()
 	line.SetGlobalOptions(render.ChartInit("model_byk"), charts.WithLegendOpts(render.Legend()), charts.WithTooltipOpts(render.ItemTooltip()),
 		charts.WithYAxisOpts(render.PercentAxis("compliance")),
-		charts.WithGridOpts(opts.Grid{Top: "40", Left: "50", Right: "20", Bottom: "50"}))
+		charts.WithGridOpts(opts.Grid{Top: "30", Left: "50", Right: "20", Bottom: "50"}))
 	line.SetXAxis(render.KAxis(v.Ks))
 	for pi, p := range board.Policies {
 		if ps := m.Scores.Policy(p); ps != nil {

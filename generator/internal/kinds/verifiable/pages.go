@@ -294,7 +294,7 @@ func (s *site) instrCountChart(is *instrSite, id string, p board.Policy, counts 
 	}
 	line.SetGlobalOptions(render.ChartInit(id), charts.WithLegendOpts(lg), charts.WithTooltipOpts(render.ItemTooltip()),
 		charts.WithYAxisOpts(render.PercentAxis("")),
-		charts.WithGridOpts(opts.Grid{Top: "60", Left: "50", Right: "20", Bottom: "50"}))
+		charts.WithGridOpts(opts.Grid{Top: "30", Left: "50", Right: "20", Bottom: "50"}))
 	axis := make([]string, len(counts))
 	for i, c := range counts {
 		axis[i] = fmt.Sprintf("%s (n=%d)", c.K, c.N)
