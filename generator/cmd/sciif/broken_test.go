@@ -148,6 +148,7 @@ func brokenCases() []brokenCase {
 		{name: "unexpected folder", files: withFiles(nil), setup: folderAt("raw"), want: "results/m/raw: unexpected folder"},
 		{name: "empty responses", files: withFiles(map[string]string{"responses.jsonl": ""}), want: "results/m/responses.jsonl: empty file"},
 		{name: "empty metadata", files: withFiles(map[string]string{"metadata.yaml": ""}), want: "results/m/metadata.yaml: empty file"},
+		{name: "model name too long", files: withFiles(map[string]string{"metadata.yaml": brokenMeta(strings.Repeat("N", 81))}), want: "results/m/metadata.yaml:1: name: is 81 characters long, longer than the 80 allowed — shorten the display name"},
 		{name: "metadata over its limit", files: withFiles(map[string]string{"metadata.yaml": brokenMeta("Model M") + "notes: \"" + strings.Repeat("n", 70<<10) + "\"\n"}), want: "results/m/metadata.yaml: file is 70 KiB, larger than the 64 KiB limit"},
 		{name: "sparse 2 GiB responses", files: withFiles(nil), setup: sparse("responses.jsonl", 2<<30), want: "results/m/responses.jsonl: file is 2.0 GiB, larger than the 1.0 GiB limit"},
 		{name: "sparse 2 GiB ifeval", files: withFiles(map[string]string{"ifeval.jsonl": "{}"}), setup: sparse("ifeval.jsonl", 2<<30), want: "results/m/ifeval.jsonl: file is 2.0 GiB, larger than the 1.0 GiB limit"},

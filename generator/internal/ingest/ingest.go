@@ -296,6 +296,10 @@ var metadataFields = []struct{ name, kind string }{
 	{"decoding", "string"}, {"notes", "string"}, {"claimed", "map"},
 }
 
+// MaxModelName is the longest display name a model may have, in
+// characters: names head table rows and chart legends.
+const MaxModelName = 80
+
 // DecodeMetadata decodes and checks the bytes of a metadata.yaml, reporting
 // every problem (unknown fields, wrong types, missing required fields) with
 // its line, not only the first.
@@ -377,6 +381,8 @@ func DecodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 	m.NameLine = lines["name"]
 	if strings.TrimSpace(m.Name) == "" {
 		at(lines["name"], "name", "must not be empty")
+	} else if n := utf8.RuneCountInString(m.Name); n > MaxModelName {
+		at(lines["name"], "name", "is %d characters long, longer than the %d allowed — shorten the display name", n, MaxModelName)
 	}
 	if strings.TrimSpace(m.Organization) == "" {
 		at(lines["organization"], "organization", "must not be empty")
