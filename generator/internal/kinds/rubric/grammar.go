@@ -142,8 +142,9 @@ func idByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-'
 }
 
-// separators may follow the verdict word before a reason.
-var separators = []string{".", ",", ":", ";", "-", "—", " ", "\t"}
+// separators may follow the verdict word (after spaces or not) before a
+// reason; a space alone separates too.
+var separators = []string{".", ",", ":", ";", "-", "—"}
 
 // verdict reads "YES|NO[sep reason]" after the colon.
 func verdict(s string) (Verdict, string) {
@@ -159,10 +160,15 @@ func verdict(s string) (Verdict, string) {
 		if after == "" || strings.TrimSpace(after) == "" {
 			return w.v, ""
 		}
+		spaced := after[0] == ' ' || after[0] == '\t'
+		after = strings.TrimLeft(after, " \t")
 		for _, sep := range separators {
 			if strings.HasPrefix(after, sep) {
 				return w.v, reason(after[len(sep):])
 			}
+		}
+		if spaced {
+			return w.v, reason(after)
 		}
 	}
 	return Invalid, clip(strings.TrimSpace(s), 40)
