@@ -18,6 +18,8 @@
 //	sciif equiv    [--type T] [--extract] REFERENCE ANSWER | --batch FILE.jsonl [--extract]
 //	sciif ifeval   --input input_data.jsonl --responses FILE --out DIR
 //	sciif ifbench  --input IFBench_test.jsonl --responses FILE --out DIR
+//	sciif reward   --benchmark DIR [--config FILE] [--format jsonl|csv] [FILE]
+//	sciif serve    [--addr 127.0.0.1:8080] [--benchmarks DIR | --benchmark DIR...]
 //	sciif synth    --out DIR [--models N] [--items N] [--seed N]
 //	sciif version
 //
