@@ -1,0 +1,95 @@
+package sciif
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// layoutChecks measures a page as laid out and returns what is wrong with
+// it, one line per defect (issue 14: a site people enjoy reading on any
+// screen).
+const layoutChecks = `(() => {
+  const bad = [];
+  const W = document.documentElement.clientWidth, H = innerHeight;
+  if (document.documentElement.scrollWidth > W) bad.push('the page scrolls sideways by ' + (document.documentElement.scrollWidth - W) + ' px');
+  // Every board shows rank, model and its two headline numbers in the
+  // first viewport's width; the index's also in its height.
+  document.querySelectorAll('table.board').forEach(t => {
+    const heads = Array.from(t.tHead.rows[0].cells).filter(c => getComputedStyle(c).display !== 'none').slice(0, 4);
+    heads.forEach(c => {
+      const r = c.getBoundingClientRect();
+      if (r.width === 0 || r.right > W + 0.5) bad.push(t.id + ': column ' + (c.dataset.key || c.textContent.trim()) + ' is not in view (right ' + Math.round(r.right) + ')');
+      if (t.id === 'board' && r.bottom > H) bad.push(t.id + ': column ' + c.dataset.key + ' is below the first screen');
+    });
+    const box = t.closest('.scroll');
+    if (box && W >= 1200 && box.scrollWidth > box.clientWidth + 1) bad.push(t.id + ': the board does not fit its container (' + box.scrollWidth + ' > ' + box.clientWidth + ')');
+  });
+  // Every table lies inside its card: either within it, or in a scroll
+  // box that is. An answer's per-point table fits its card on a desktop.
+  document.querySelectorAll('table').forEach(t => {
+    const card = t.closest('article') || t.closest('main');
+    const box = t.closest('.scroll') || t;
+    const cr = card.getBoundingClientRect(), br = box.getBoundingClientRect();
+    const name = t.id || t.className || 'table';
+    if (br.right > cr.right + 1 && getComputedStyle(box).overflowX === 'visible') bad.push(name + ' overflows its card by ' + Math.round(br.right - cr.right) + ' px');
+    if (t.classList.contains('points') && W >= 1200 && box !== t && box.scrollWidth > box.clientWidth + 1) bad.push('a per-point table is clipped in its card');
+  });
+  // Charts: no paging legend, no clipped legend name, no two series of a
+  // chart in one colour.
+  document.querySelectorAll('.chart[data-chart]').forEach(el => {
+    const c = echarts.getInstanceByDom(el);
+    if (!c) { bad.push('chart ' + el.dataset.chart + ' not drawn'); return; }
+    const opt = c.getOption();
+    (opt.legend || []).forEach(l => { if (l.type === 'scroll' || l.show) bad.push('chart ' + el.dataset.chart + ': ECharts legend shown, type ' + l.type); });
+    const colours = {};
+    const seen = {};
+    (opt.series || []).forEach(s => {
+      if (seen[s.name]) return;
+      seen[s.name] = true;
+      const col = (s.itemStyle && s.itemStyle.color) || (s.lineStyle && s.lineStyle.color);
+      if (!col) return;
+      if (colours[col]) bad.push('chart ' + el.dataset.chart + ': ' + s.name + ' and ' + colours[col] + ' share ' + col);
+      colours[col] = s.name;
+    });
+    const lg = el.nextElementSibling;
+    if (lg && lg.matches('ul.legend')) lg.querySelectorAll('button').forEach(b => {
+      if (b.scrollWidth > b.clientWidth + 1 || b.getBoundingClientRect().right > W) bad.push('chart ' + el.dataset.chart + ': legend name clipped: ' + b.textContent);
+    });
+  });
+  return bad.join('\n');
+})()`
+
+func TestBrowserLayoutFitsEveryScreen(t *testing.T) {
+	ctx := newBrowser(t)
+	in := synthInput(24, 30, 7)
+	in.Reported = reportedRows()
+	// The longest name metadata allows (ingest.MaxModelName).
+	in.Board.Models[3].Name = strings.Repeat("Very-Long-Model-Name ", 4)[:80]
+	dir := t.TempDir()
+	writeSite(t, dir, renderSite(t, in))
+	m := in.Board.Models[0].ID
+	pages := []string{
+		"index.html", "constraints.html", "analysis.html", "cases.html", "cases/" + m + ".html", "matrix.html",
+		"problems/" + in.Bench.Items[0].ID + ".html", "models/" + m + ".html", "models/" + m + "/biology.html",
+		"methodology.html", "downloads.html", "ifeval.html", "ifeval/index.html", "ifeval/1.html",
+	}
+	for _, w := range []int64{390, 1366} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 844)); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range pages {
+			t.Run(fmt.Sprintf("%d/%s", w, p), func(t *testing.T) {
+				openPage(t, ctx, dir, p)
+				if strings.Contains(p, "analysis") || strings.HasPrefix(p, "models/model-01.") || p == "ifeval.html" {
+					waitFor(t, ctx, "charts", allChartsDrawn)
+				}
+				if bad := eval[string](t, ctx, layoutChecks); bad != "" {
+					t.Errorf("at %d px:\n%s", w, bad)
+				}
+			})
+		}
+	}
+}
