@@ -75,16 +75,53 @@
 
   // The policy switch works without script (CSS :has); here it also
   // re-sorts policy-dependent columns and is remembered in the URL.
+  // The choice is also kept for the other pages (localStorage; the URL's
+  // #policy= wins).
+  function remember(p) {
+    try { localStorage.setItem('sciif-policy', p); } catch (e) { /* storage off */ }
+  }
+  function remembered() {
+    try { return localStorage.getItem('sciif-policy'); } catch (e) { return null; }
+  }
+  function policyChanged() {
+    Array.from(document.querySelectorAll('table.sortable')).forEach(function (t) {
+      var th = currentSort(t);
+      if (th && th.dataset.policy) sortTable(t, th, th.getAttribute('aria-sort'));
+    });
+    document.dispatchEvent(new CustomEvent('policychange', { detail: policy() }));
+  }
   Array.from(document.querySelectorAll('input[name=policy]')).forEach(function (r) {
     r.addEventListener('change', function () {
       setParam('policy', policy() === 'loose' ? 'loose' : '');
-      Array.from(document.querySelectorAll('table.sortable')).forEach(function (t) {
-        var th = currentSort(t);
-        if (th && th.dataset.policy) sortTable(t, th, th.getAttribute('aria-sort'));
-      });
-      document.dispatchEvent(new CustomEvent('policychange', { detail: policy() }));
+      remember(policy());
+      policyChanged();
     });
   });
+  function setPolicy(p) {
+    var el = document.getElementById(p === 'loose' ? 'policy-loose' : 'policy-strict');
+    if (!el || el.checked) return false;
+    el.checked = true;
+    return true;
+  }
+
+  // Matrix cells open the model's answer to the problem.
+  var matrix = document.getElementById('matrix');
+  if (matrix) {
+    var slugs = Array.from(matrix.tHead.rows[0].cells).map(function (th) { return th.dataset.m || ''; });
+    matrix.addEventListener('click', function (ev) {
+      var td = ev.target.closest('td.q');
+      if (!td) return;
+      var m = slugs[td.cellIndex], a = td.parentNode.dataset.a;
+      if (m && a) location.href = 'models/' + m + '/' + a;
+    });
+  }
+
+  // On a phone the navigation is one line that scrolls: show the current
+  // page's entry.
+  var cur = document.querySelector('header nav a[aria-current=page]');
+  if (cur && cur.parentNode.parentNode.parentNode.scrollWidth > cur.parentNode.parentNode.parentNode.clientWidth) {
+    cur.parentNode.parentNode.parentNode.scrollLeft = cur.offsetLeft - 16;
+  }
 
   // Leaderboard filters.
   var board = document.getElementById('board');
@@ -167,28 +204,37 @@
     x.el.addEventListener('change', function () { setParam(x.key, x.el.value); filterPrompts(); });
   });
 
-  // Restore a shared view from the URL fragment.
+  // Restore a shared view from the URL fragment, on load and whenever the
+  // fragment changes (a link within the page, the back button).
   function setSelect(el, value) {
-    if (!el || !value) return;
+    if (!el) return;
+    el.value = '';
     Array.from(el.options).forEach(function (o) { if (o.value === value) el.value = value; });
   }
-  var h = readHash();
-  if (h.get('policy') === 'loose') {
-    var loose = document.getElementById('policy-loose');
-    if (loose) loose.checked = true;
+  function applyHash(first) {
+    var h = readHash();
+    var p = h.get('policy') || (first ? remembered() : null);
+    var changed = p ? setPolicy(p === 'loose' ? 'loose' : 'strict') : false;
+    if (fw) setSelect(fw, h.get('weights') || '');
+    if (fq) fq.value = h.get('q') || '';
+    caseSel.forEach(function (x) { setSelect(x.el, h.get(x.key) || ''); });
+    var caseModel = caseSel.filter(function (x) { return x.key === 'model'; })[0];
+    if (cases && caseModel && cases.dataset.model) setSelect(caseModel.el, cases.dataset.model);
+    promptSel.forEach(function (x) { setSelect(x.el, h.get(x.key) || ''); });
+    if (board) {
+      var key = h.get('sort'), dir = h.get('dir');
+      var th = key ? board.querySelector('th[data-key="' + CSS.escape(key) + '"]') : board.querySelector('th[data-key=rank]');
+      if (th) sortTable(board, th, dir === 'descending' || dir === 'ascending' ? dir : (key ? 'descending' : 'ascending'));
+      filterBoard();
+    }
+    filterCases();
+    filterPrompts();
+    if (changed && !first) policyChanged();
   }
-  if (fw) setSelect(fw, h.get('weights'));
-  if (fq && h.get('q')) fq.value = h.get('q');
-  caseSel.forEach(function (x) { setSelect(x.el, h.get(x.key)); });
-  var caseModel = caseSel.filter(function (x) { return x.key === 'model'; })[0];
-  if (cases && caseModel && cases.dataset.model) setSelect(caseModel.el, cases.dataset.model);
-  promptSel.forEach(function (x) { setSelect(x.el, h.get(x.key)); });
-  if (board) {
-    var key = h.get('sort'), dir = h.get('dir');
-    var th = key ? board.querySelector('th[data-key="' + CSS.escape(key) + '"]') : board.querySelector('th[data-key=rank]');
-    if (th) sortTable(board, th, dir === 'descending' || dir === 'ascending' ? dir : (key ? 'descending' : 'ascending'));
-    filterBoard();
-  }
-  filterCases();
-  filterPrompts();
+  applyHash(true);
+  window.addEventListener('hashchange', function () {
+    // A plain anchor (#c-id, #m-model) is not a view.
+    var keys = Array.from(readHash().keys());
+    if (keys.some(function (k) { return ['policy', 'weights', 'q', 'sort', 'dir', 'model', 'constraint', 'subject', 'regime', 'instruction', 'outcome'].indexOf(k) >= 0; })) applyHash(false);
+  });
 }());

@@ -175,6 +175,22 @@ type Site struct {
 	answers     map[string][]answer
 	methodology []template.HTML
 	downloads   []downloadsSection
+	updated     string
+}
+
+// NoteUpdated tells the site of a submission's date (YYYY-MM-DD): pages
+// rendered afterwards say the board was last updated on the newest date
+// noted. It is the data's date, never the build's: no clock reaches the
+// output.
+func (s *Site) NoteUpdated(date string) {
+	if len(date) != len("2006-01-02") {
+		return
+	}
+	s.mu.Lock()
+	if date > s.updated {
+		s.updated = date
+	}
+	s.mu.Unlock()
 }
 
 // Build renders the whole site. Files are returned sorted by path.
@@ -326,6 +342,9 @@ func (s *Site) Render(name, out string, p Page) (board.File, error) {
 	p.Benchmark = s.Front()
 	p.Version = s.version
 	p.Links = s.links
+	s.mu.Lock()
+	p.Updated = s.updated
+	s.mu.Unlock()
 	var buf bytes.Buffer
 	if err := t.ExecuteTemplate(&buf, "base", p); err != nil {
 		return board.File{}, fmt.Errorf("page %s: %w", out, err)
@@ -557,6 +576,8 @@ type Page struct {
 	Math      bool
 	Benchmark string
 	Version   string
+	// Updated is the newest submission date noted so far (NoteUpdated).
+	Updated string
 	// Links is the site's navigation; a page whose Nav is a link's Key is
 	// marked as the current one. Set by Site.Render.
 	Links []NavLink

@@ -221,9 +221,18 @@ func TestBrowserSite(t *testing.T) {
 		t.Error("the regime filter from the URL was not applied")
 	}
 
+	// The Loose choice made on the leaderboard holds on the other pages
+	// (issue 14), and a changed fragment is applied without a reload.
+	openPage(t, ctx, dir, "constraints.html")
+	if !eval[bool](t, ctx, `document.getElementById('policy-loose').checked`) {
+		t.Error("the Loose choice was not kept across pages")
+	}
+	eval[any](t, ctx, `location.hash = 'policy=strict'`)
+	waitFor(t, ctx, "the fragment's policy", `document.getElementById('policy-strict').checked`)
+
 	// Published curves are in the legend, hidden, and drawn dashed once
 	// picked.
-	openPage(t, ctx, dir, "analysis.html")
+	openPage(t, ctx, dir, "analysis.html#policy=strict")
 	waitFor(t, ctx, "charts", allChartsDrawn)
 	byk := `echarts.getInstanceByDom(document.querySelector('.chart[data-chart=byk]'))`
 	if got := eval[bool](t, ctx, byk+`.getOption().legend[0].selected['Paper B (reported)']`); got {

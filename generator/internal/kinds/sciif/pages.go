@@ -659,7 +659,9 @@ func rulesOverride(v *board.ItemVerdict) bool {
 }
 
 type caseRow struct {
-	Item    render.Link
+	Item render.Link
+	// Snippet is the start of the question, on one line.
+	Snippet string
 	Subject string
 	K       int
 	Cons    []string
@@ -733,7 +735,7 @@ func (s *site) casesPage(only *model) (board.File, error) {
 			abbrevs = append(abbrevs, s.abbrev(c))
 		}
 		for _, r := range regimes() {
-			row := caseRow{Item: s.itemLink(i), Subject: it.Subject, K: it.K(), Cons: abbrevs,
+			row := caseRow{Item: s.itemLink(i), Snippet: render.Excerpt(it.Question, 90), Subject: it.Subject, K: it.K(), Cons: abbrevs,
 				ConsIDs: " " + strings.Join(it.Constraints, " ") + " ", Regime: r.Key, Label: r.Label}
 			n := 0
 			for mi := range s.models {
@@ -813,7 +815,11 @@ type matrixCell struct {
 }
 
 type matrixRow struct {
-	Item    render.Link
+	Item render.Link
+	// Answers is the answers page and anchor of the item, relative to a
+	// model's answers folder: assets/site.js makes each cell a link to the
+	// model's answer (one link per cell would double the page's weight).
+	Answers string
 	Subject string
 	K       int
 	Cells   []matrixCell
@@ -821,17 +827,20 @@ type matrixRow struct {
 
 type matrixView struct {
 	Models []render.Link
-	Rows   []matrixRow
+	// Slugs name the models' answers folders, in column order.
+	Slugs []string
+	Rows  []matrixRow
 }
 
 func (s *site) matrixPage() (board.File, error) {
 	var v matrixView
 	for i := range s.models {
 		v.Models = append(v.Models, s.modelLink(&s.models[i]))
+		v.Slugs = append(v.Slugs, s.models[i].Slug)
 	}
 	for i := range s.in.Bench.Items {
 		it := &s.in.Bench.Items[i]
-		row := matrixRow{Item: s.itemLink(i), Subject: it.Subject, K: it.K()}
+		row := matrixRow{Item: s.itemLink(i), Answers: s.answersFile[i] + "#" + s.itemSlugs[i], Subject: it.Subject, K: it.K()}
 		for mi := range s.models {
 			c, g, l := quadClass(s.models[mi].cells[i])
 			row.Cells = append(row.Cells, matrixCell{c, g, l})

@@ -279,6 +279,9 @@ func (s *site) paged(per int, page func(*site) (board.File, error)) error {
 
 // build renders every page and download of the board.
 func (s *site) build() error {
+	for i := range s.all {
+		s.NoteUpdated(s.all[i].Scores.Date)
+	}
 	for _, p := range []struct {
 		per  int
 		page func(*site) (board.File, error)
