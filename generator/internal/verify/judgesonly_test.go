@@ -23,7 +23,7 @@ func TestJudgesOnlyEqualsNoRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	subs, err := ingest.Submissions(filepath.Join(root, "results"), []string{"responses.jsonl", "ifeval-demo.jsonl", "ifbench-demo.jsonl"})
+	subs, err := ingest.Submissions(filepath.Join(root, "results"), []string{"responses.jsonl", "ifeval-demo.jsonl", "ifbench-demo.jsonl", "complex-if-demo.jsonl"})
 	if err != nil {
 		t.Fatal(err)
 	}
