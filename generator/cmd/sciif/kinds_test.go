@@ -254,3 +254,19 @@ func TestAddingAKind(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestOneBenchmarkOfSeveral scores and validates one benchmark of a
+// repository whose submissions answer several: the other benchmarks'
+// files are expected in a submission folder, not unexpected files.
+func TestOneBenchmarkOfSeveral(t *testing.T) {
+	t.Chdir(brokenRoot(t))
+	for _, args := range [][]string{
+		{"score", "--benchmark", "benchmarks/ifeval"},
+		{"score", "--benchmark", "benchmarks/sciif", "--format", "json"},
+		{"validate", "--benchmark", "benchmarks/ifeval", "results/good"},
+	} {
+		if code, out, errs := runIn(t, args...); code != 0 {
+			t.Errorf("sciif %v: exit %d\n%s%s", args, code, out, errs)
+		}
+	}
+}

@@ -271,3 +271,39 @@ func Files(benches []Benchmark) []string {
 	}
 	return out
 }
+
+// KnownFiles lists the submission files of every benchmark folder under
+// root, whether opened or not: a submission folder may hold them all, even
+// when a command looks at some benchmarks only. Folders that are no
+// benchmark, or whose benchmark.yaml has problems, are skipped (the
+// commands that open them report those).
+func KnownFiles(kinds []*Kind, root string) []string {
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		if spec, _, ok, err := ReadSpec(kinds, filepath.Join(root, e.Name())); ok && err == nil {
+			out = append(out, spec.File)
+		}
+	}
+	return out
+}
+
+// AllFiles is the union of the benchmarks' files and known, sorted.
+func AllFiles(benches []Benchmark, known []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, f := range append(Files(benches), known...) {
+		if !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	sort.Strings(out)
+	return out
+}

@@ -23,6 +23,9 @@ type BoardsOptions struct {
 	Benchmarks []string
 	// Results is the folder of submissions.
 	Results string
+	// Known lists the submission files of benchmarks not opened (see
+	// kind.KnownFiles): a submission may hold them.
+	Known []string
 	// Options are passed to every benchmark.
 	Options kind.Options
 	// SkipInvalid scores the valid submissions and leaves out the invalid
@@ -114,6 +117,9 @@ func Boards(ctx context.Context, opt BoardsOptions) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opt.Known == nil {
+		opt.Known = kind.KnownFiles(opt.Kinds, opt.Root)
+	}
 	return Score(ctx, benches, opt)
 }
 
@@ -121,7 +127,7 @@ func Boards(ctx context.Context, opt BoardsOptions) (*Outcome, error) {
 // each benchmark's board.
 func Score(ctx context.Context, benches []kind.Benchmark, opt BoardsOptions) (*Outcome, error) {
 	out := &Outcome{Benchmarks: benches, Boards: make([]kind.Board, len(benches))}
-	subs, err := ingest.Submissions(opt.Results, kind.Files(benches))
+	subs, err := ingest.Submissions(opt.Results, kind.AllFiles(benches, opt.Known))
 	var probs board.Problems
 	if err != nil {
 		p, ok := err.(board.Problems)

@@ -146,6 +146,9 @@ type Options struct {
 	Results string
 	// Options are passed to every benchmark, as sciif score passes them.
 	Options kind.Options
+	// Known lists the submission files of benchmarks not opened (see
+	// kind.KnownFiles): a submission may hold them.
+	Known []string
 }
 
 // Expand turns the command-line paths into submission folders: a folder
@@ -205,7 +208,7 @@ func Run(ctx context.Context, dirs []string, opt Options) (*Report, error) {
 	for _, b := range opt.Benchmarks {
 		rep.Benchmarks = append(rep.Benchmarks, b.Spec().Name)
 	}
-	files := kind.Files(opt.Benchmarks)
+	files := kind.AllFiles(opt.Benchmarks, opt.Known)
 	for _, dir := range dirs {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -340,7 +343,7 @@ func rank(ctx context.Context, subs []Submission, opt Options) error {
 		validated["id:"+subs[i].ID] = subs[i].Valid && subs[i].runs != nil
 	}
 	if opt.Results != "" {
-		all, err := ingest.Submissions(opt.Results, kind.Files(opt.Benchmarks))
+		all, err := ingest.Submissions(opt.Results, kind.AllFiles(opt.Benchmarks, opt.Known))
 		var probs board.Problems
 		if err != nil {
 			if p, ok := err.(board.Problems); ok {
