@@ -155,7 +155,7 @@ func brokenCases() []brokenCase {
 		{name: "reported beside metadata", files: withFiles(map[string]string{"reported.yaml": "model: {name: X}\n"}), want: "results/m/reported.yaml: a folder holds either a rescored submission or reported figures, not both"},
 		{name: "responses beside reported", files: map[string]string{"reported.yaml": "model: {name: X, organization: Y}\ncitation: {title: T, authors: A}\npolicy: strict\ncompliance: 2.1\n", "responses.jsonl": goodRecords}, want: "results/m/responses.jsonl: responses beside reported.yaml are not scored"},
 		{name: "no metadata", files: withFiles(map[string]string{"metadata.yaml": "\x00delete"}), want: "results/m/metadata.yaml: missing metadata.yaml"},
-		{name: "no result file", files: withFiles(map[string]string{"responses.jsonl": "\x00delete"}), want: "results/m: no results: a submission holds one result file per benchmark it answers (responses.jsonl, ifeval.jsonl)"},
+		{name: "no result file", files: withFiles(map[string]string{"responses.jsonl": "\x00delete"}), want: "results/m: no results: a submission holds one result file per benchmark it answers (ifeval.jsonl, responses.jsonl)"},
 		{name: "README over its limit", files: withFiles(map[string]string{"README.md": strings.Repeat("r", 300<<10)}), want: "results/m/README.md: file is 300 KiB, larger than the 256 KiB limit"},
 
 		// metadata.yaml.
