@@ -12,7 +12,22 @@
 // own.
 (function () {
   'use strict';
-  if (typeof echarts === 'undefined') return;
+  // ECharts is fetched only once the page is shown, so that the text of
+  // the page does not wait for it.
+  var me = document.currentScript;
+  function start() {
+    if (typeof echarts !== 'undefined') { main(); return; }
+    var src = me && me.getAttribute('data-echarts');
+    if (!src) return;
+    var s = document.createElement('script');
+    s.src = src;
+    s.onload = main;
+    document.head.appendChild(s);
+  }
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start);
+
+  function main() {
   var dark = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches;
   var font = getComputedStyle(document.body).fontFamily;
   var charts = [];
@@ -116,6 +131,14 @@
     });
     this.el.insertAdjacentElement('afterend', ul);
     this.legend = ul;
+    // The legend takes its room from the chart's, so that nothing below
+    // moves when it appears.
+    if (!this.height) this.height = this.el.getBoundingClientRect().height;
+    var h = Math.max(this.height - ul.getBoundingClientRect().height - 8, 240);
+    if (Math.abs(h - this.el.getBoundingClientRect().height) > 1) {
+      this.el.style.height = h + 'px';
+      this.chart.resize();
+    }
     this.sync();
   };
   // sync marks each legend button as shown or hidden.
@@ -140,10 +163,21 @@
     this.chart.setOption({ series: series });
   };
 
-  Array.from(document.querySelectorAll('.chart[data-chart]')).forEach(function (el) {
+  // One chart per task, those in view first, so that the page keeps
+  // answering while they are drawn.
+  var els = Array.from(document.querySelectorAll('.chart[data-chart]'));
+  els.sort(function (a, b) {
+    var va = a.getBoundingClientRect().top < innerHeight ? 0 : 1;
+    var vb = b.getBoundingClientRect().top < innerHeight ? 0 : 1;
+    return va - vb;
+  });
+  (function next() {
+    var el = els.shift();
+    if (!el) return;
     var c = new Chart(el, el.getAttribute('data-chart'));
     if (c.draw()) charts.push(c);
-  });
+    setTimeout(next, 0);
+  }());
   document.addEventListener('policychange', function () {
     charts.forEach(function (c) { c.shown = undefined; c.draw(); });
   });
@@ -153,4 +187,5 @@
     pending = setTimeout(function () { charts.forEach(function (c) { c.chart.resize(); }); }, 100);
   });
   window.addEventListener('beforeprint', function () { charts.forEach(function (c) { c.chart.resize(); }); });
+  }
 }());
