@@ -1,0 +1,74 @@
+package rubric
+
+import (
+	"context"
+	"sort"
+
+	"github.com/sciif/leaderboard/generator/internal/kind"
+)
+
+// Rewards serves equation 1 of Complex-IF as a training reward, with the
+// benchmark's own α and β: r = PI + α·EC − β·DB over the task's criteria,
+// each satisfied only when every judge of the record says YES, exactly as
+// on the board. The config takes no settings: the weights belong to the
+// benchmark (benchmark.yaml), so a board and a training run cannot differ.
+func (b *benchmark) Rewards(cfg kind.RewardConfig) (kind.Rewards, error) {
+	var none struct{}
+	if err := cfg.Decode(&none); err != nil {
+		return nil, err
+	}
+	return &rubricRewards{b: b}, nil
+}
+
+type rubricRewards struct{ b *benchmark }
+
+func (r *rubricRewards) Parts() []string { return []string{"PI", "EC", "DB"} }
+
+// Record rewards one line of the benchmark's submission format, {"id",
+// "response", "judges": {"<judge>": "<raw output>"}}: every judge present
+// must say YES for a criterion to count.
+func (r *rubricRewards) Record(ctx context.Context, data []byte) (kind.Reward, error) {
+	var rec record
+	if err := kind.DecodeRecord(data, &rec); err != nil {
+		return kind.Reward{}, err
+	}
+	i, ok := r.b.index[rec.ID]
+	if !ok {
+		return kind.Reward{}, &kind.RecordError{Field: "id", Msg: "not a task of this benchmark"}
+	}
+	if rec.Response == nil {
+		return kind.Reward{}, &kind.RecordError{Field: "response", Msg: "missing; want the response as a string"}
+	}
+	if len(rec.Judges) == 0 {
+		return kind.Reward{}, &kind.RecordError{Field: "judges", Msg: "missing; a rubric reward needs every criterion's judge verdicts"}
+	}
+	judges := make([]string, 0, len(rec.Judges))
+	for j := range rec.Judges {
+		judges = append(judges, j)
+	}
+	sort.Strings(judges)
+	res, _ := r.b.verify(i, judges, &rec, "", 0, false)
+	t := &r.b.tasks[i]
+	var n, s [3]int
+	for c, cr := range t.Criteria {
+		k := catIndex(cr.Category)
+		n[k]++
+		if res.sat[c] {
+			s[k]++
+		}
+	}
+	frac := func(a, b int) float64 {
+		if b == 0 {
+			return 0
+		}
+		return float64(a) / float64(b)
+	}
+	pi, ec, db := frac(s[0], n[0]), frac(s[1], n[1]), frac(n[2]-s[2], n[2])
+	return kind.Reward{ID: t.ID, Reward: Reward(t, res.sat, r.b.alpha, r.b.beta),
+		Parts: []kind.Part{{Name: "PI", Value: pi}, {Name: "EC", Value: ec}, {Name: "DB", Value: db}}}, nil
+}
+
+// Label cannot reward a bare response: the criteria are graded by judges.
+func (r *rubricRewards) Label(ctx context.Context, prompt, response, label string) (kind.Reward, error) {
+	return kind.Reward{}, &kind.RecordError{Field: "label", Msg: "a rubric reward needs each criterion's judge verdicts: send records with their judge outputs (sciif reward, POST /v1/rewards)"}
+}
