@@ -1,0 +1,240 @@
+package sciif
+
+// The cases overview and each model's cases page.
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/sciif/leaderboard/generator/internal/render"
+
+	"github.com/yuin/goldmark"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+)
+
+// The curated regimes of the case index, judged under Strict.
+const (
+	regimeCorrectNonCompliant = "correct-noncompliant"
+	regimeCompliantIncorrect  = "compliant-incorrect"
+	regimeJudgesDisagree      = "judges-disagree"
+	regimeRulesOverride       = "rules-override"
+)
+
+type regime struct {
+	Key, Label string
+}
+
+func regimes() []regime {
+	return []regime{
+		{regimeCorrectNonCompliant, "Correct but non-compliant"},
+		{regimeCompliantIncorrect, "Compliant but incorrect"},
+		{regimeJudgesDisagree, "Judges disagree"},
+		{regimeRulesOverride, "Rules override judges"},
+	}
+}
+
+// regimesOf lists the regimes an item verdict belongs to.
+func regimesOf(v *board.ItemVerdict) []string {
+	if !v.Answered {
+		return nil
+	}
+	var out []string
+	compliant := v.Compliant(board.Strict)
+	if v.Correct && !compliant {
+		out = append(out, regimeCorrectNonCompliant)
+	}
+	if compliant && !v.Correct {
+		out = append(out, regimeCompliantIncorrect)
+	}
+	if judgesDisagree(v) {
+		out = append(out, regimeJudgesDisagree)
+	}
+	if rulesOverride(v) {
+		out = append(out, regimeRulesOverride)
+	}
+	return out
+}
+
+func judgesDisagree(v *board.ItemVerdict) bool {
+	if splitVotes(v.CorrectVotes) {
+		return true
+	}
+	for i := range v.Constraints {
+		js := v.Constraints[i].JudgeStrict
+		for j := 1; j < len(js); j++ {
+			if js[j] != js[0] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func splitVotes(vs []board.Vote) bool {
+	for i := 1; i < len(vs); i++ {
+		if vs[i].Yes != vs[0].Yes {
+			return true
+		}
+	}
+	return false
+}
+
+func allYes(vs []board.Vote) bool {
+	if len(vs) == 0 {
+		return false
+	}
+	for _, v := range vs {
+		if !v.Yes {
+			return false
+		}
+	}
+	return true
+}
+
+func rulesOverride(v *board.ItemVerdict) bool {
+	if v.CorrectBy == board.ByRules && len(v.CorrectVotes) > 0 && allYes(v.CorrectVotes) != v.Correct {
+		return true
+	}
+	for i := range v.Constraints {
+		if v.Constraints[i].Overridden > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+type caseRow struct {
+	Item render.Link
+	// Snippet is the start of the question, on one line.
+	Snippet string
+	Subject string
+	K       int
+	Cons    []string
+	ConsIDs string
+	Regime  string
+	Label   string
+	// Models lists the models in the case, at most shownModels of them;
+	// More counts the others.
+	Models []render.Link
+	More   int
+	// ModelIDs lists the models for the model filter, on a model's own
+	// cases page only.
+	ModelIDs string
+}
+
+type casesView struct {
+	Rows     []caseRow
+	Models   []render.Option
+	Cons     []render.Option
+	Subjects []render.Option
+	Regimes  []render.Option
+	// Model is the model of a model's own cases page ("" on the overview);
+	// Root leads from the page to the board's base.
+	Model string
+	Root  string
+}
+
+// shownModels is how many models a row of the cases overview names; the
+// problem page lists them all, and each model has a cases page of its own.
+const shownModels = 3
+
+// casesPages renders the cases overview (cases.html: every problem and
+// regime with the models in it) and one cases page per model
+// (cases/<model>.html), so that no page grows with models × problems.
+func (s *site) casesPages() error {
+	f, err := s.casesPage(nil)
+	if err != nil {
+		return err
+	}
+	s.Add(f)
+	return render.Each(len(s.models), func(i int, _ goldmark.Markdown) error {
+		f, err := s.casesPage(&s.models[i])
+		if err == nil {
+			s.Add(f)
+		}
+		return err
+	})
+}
+
+func (s *site) casesPage(only *model) (board.File, error) {
+	v := casesView{Root: ""}
+	out := "cases.html"
+	if only != nil {
+		v.Model, v.Root, out = only.Slug, "../", "cases/"+only.Slug+".html"
+	}
+	for i := range s.models {
+		v.Models = append(v.Models, render.Option{Value: s.models[i].Slug, Label: s.models[i].Scores.Name})
+	}
+	for _, c := range s.cons {
+		v.Cons = append(v.Cons, render.Option{Value: c.ID, Label: c.Abbrev + " — " + c.Name})
+	}
+	for _, r := range regimes() {
+		v.Regimes = append(v.Regimes, render.Option{Value: r.Key, Label: r.Label})
+	}
+	subjects := map[string]bool{}
+	for i := range s.in.Bench.Items {
+		it := &s.in.Bench.Items[i]
+		subjects[it.Subject] = true
+		var abbrevs []string
+		for _, c := range it.Constraints {
+			abbrevs = append(abbrevs, s.abbrev(c))
+		}
+		for _, r := range regimes() {
+			row := caseRow{Item: s.itemLink(i), Snippet: render.Excerpt(it.Question, 90), Subject: it.Subject, K: it.K(), Cons: abbrevs,
+				ConsIDs: " " + strings.Join(it.Constraints, " ") + " ", Regime: r.Key, Label: r.Label}
+			n := 0
+			for mi := range s.models {
+				m := &s.models[mi]
+				if only != nil && m != only {
+					continue
+				}
+				for _, got := range m.cells[i].regimes() {
+					if got != r.Key {
+						continue
+					}
+					n++
+					if len(row.Models) < shownModels {
+						l := s.modelLink(m)
+						l.Href = row.Item.Href + "#m-" + m.Slug
+						if only != nil {
+							l.Href = s.answersHref(m, i) + "#" + s.itemSlugs[i]
+						}
+						row.Models = append(row.Models, l)
+					}
+				}
+			}
+			if n > 0 {
+				row.More = n - len(row.Models)
+				if only != nil {
+					row.ModelIDs = " " + only.Slug + " "
+				}
+				v.Rows = append(v.Rows, row)
+			}
+		}
+	}
+	var subs []string
+	for sub := range subjects {
+		subs = append(subs, sub)
+	}
+	sort.Strings(subs)
+	for _, sub := range subs {
+		v.Subjects = append(v.Subjects, render.Option{Value: sub, Label: sub})
+	}
+	title := "Case studies"
+	if only != nil {
+		title = "Case studies: " + only.Scores.Name
+	}
+	return s.exec("cases", out, render.Page{
+		Title:       title,
+		Description: "Problems where correctness and compliance part ways, judges disagree, or rules override judges.",
+		Nav:         "cases", Body: v,
+	})
+}
+
+func (s *site) abbrev(id string) string {
+	if c, ok := s.in.Bench.Catalog.Lookup(id); ok && c.Abbrev != "" {
+		return c.Abbrev
+	}
+	return id
+}

@@ -1,0 +1,343 @@
+package sciif
+
+// The leaderboard (index.html and its parts) and the published figures beside it.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sciif/leaderboard/generator/internal/render"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+)
+
+// column heads one sortable column of the leaderboard.
+type column struct {
+	Key   string
+	Label string
+	Title string
+	// Policy marks columns whose values depend on Strict/Loose.
+	Policy bool
+	Num    bool
+}
+
+type rankCell = render.RankCell
+
+type boardRow struct {
+	Model    render.Link
+	ID       string
+	Org      string
+	Weights  string
+	Date     string
+	Complete bool
+	Answered int
+	Items    int
+	// Search is what the name filter matches, lower-cased.
+	Search string
+	Rank   [2]rankCell
+	Rates  []render.RatePair
+}
+
+// pair builds a ratePair from a getter, tolerating a missing policy.
+func pair(ms *board.ModelScores, get func(*board.PolicyScores) (board.Rate, bool)) render.RatePair {
+	var out render.RatePair
+	for i, p := range board.Policies {
+		v := render.MissingRate()
+		if ps := ms.Policy(p); ps != nil {
+			if r, ok := get(ps); ok {
+				v = render.NewRate(r)
+			}
+		}
+		if i == 0 {
+			out.S = v
+		} else {
+			out.L = v
+		}
+	}
+	return out
+}
+
+func metric(f func(*board.PolicyScores) board.Rate) func(*board.PolicyScores) (board.Rate, bool) {
+	return func(ps *board.PolicyScores) (board.Rate, bool) { return f(ps), true }
+}
+
+func fromMap(get func(*board.PolicyScores) map[string]board.Rate, key string) func(*board.PolicyScores) (board.Rate, bool) {
+	return func(ps *board.PolicyScores) (board.Rate, bool) {
+		r, ok := get(ps)[key]
+		return r, ok
+	}
+}
+
+func families(ps *board.PolicyScores) map[string]board.Rate { return ps.Families }
+
+func constraints(ps *board.PolicyScores) map[string]board.Rate { return ps.Constraints }
+
+func byK(ps *board.PolicyScores) map[string]board.Rate { return ps.ByK }
+
+// headline lists the leaderboard's rate columns, in order.
+func (s *site) headline() ([]column, []func(*board.PolicyScores) (board.Rate, bool)) {
+	cols := []column{
+		{Key: "correct", Label: "Correct", Title: "Answer correctness over all items", Policy: true, Num: true},
+		{Key: "compliant", Label: "Compliant", Title: "Items whose every enabled constraint passes, over all items", Policy: true, Num: true},
+		{Key: "multi", Label: "Multi", Title: "Compliance on items with two or more constraints (k ≥ 2)", Policy: true, Num: true},
+		{Key: "single", Label: "Single", Title: "Compliance on items with exactly one constraint (k = 1)", Policy: true, Num: true},
+	}
+	gets := []func(*board.PolicyScores) (board.Rate, bool){
+		metric(func(ps *board.PolicyScores) board.Rate { return ps.Correct }),
+		metric(func(ps *board.PolicyScores) board.Rate { return ps.Compliant }),
+		metric(func(ps *board.PolicyScores) board.Rate { return ps.Multi }),
+		metric(func(ps *board.PolicyScores) board.Rate { return ps.Single }),
+	}
+	for _, g := range s.groups {
+		cols = append(cols, column{Key: "f-" + string(g.Family), Label: g.Name, Title: g.Name + " family, pooled over enablements", Policy: true, Num: true})
+		gets = append(gets, fromMap(families, string(g.Family)))
+	}
+	return cols, gets
+}
+
+// tied reports, per model and policy, whether its rank is shared.
+func (s *site) rankCells(m *model) [2]rankCell {
+	var out [2]rankCell
+	for i, p := range board.Policies {
+		ps := m.Scores.Policy(p)
+		if ps == nil {
+			out[i] = rankCell{Label: "—", Sort: 1 << 30}
+			continue
+		}
+		tied := false
+		for j := range s.all {
+			o := s.all[j].Scores.Policy(p)
+			if s.all[j].Scores.ID != m.Scores.ID && o != nil && o.Rank == ps.Rank {
+				tied = true
+			}
+		}
+		out[i] = rankCell{Label: render.RankLabel(ps.Rank, tied), Sort: ps.Rank}
+	}
+	return out
+}
+
+func (s *site) boardRow(m *model, gets []func(*board.PolicyScores) (board.Rate, bool)) boardRow {
+	ms := m.Scores
+	r := boardRow{
+		Model:    s.modelLink(m),
+		ID:       ms.ID,
+		Org:      ms.Organization,
+		Weights:  weightsLabel(ms.OpenWeights),
+		Date:     ms.Date,
+		Complete: ms.Complete,
+		Answered: ms.Answered,
+		Items:    len(s.in.Bench.Items),
+		Search:   strings.ToLower(ms.Name + " " + ms.Organization + " " + ms.ID),
+		Rank:     s.rankCells(m),
+	}
+	for _, g := range gets {
+		r.Rates = append(r.Rates, pair(ms, g))
+	}
+	return r
+}
+
+type reportedRow struct {
+	Model, Org, Weights, Policy string
+	Correct, Compliant          string
+	// Families holds the family averages as published, in the order of
+	// the board's families.
+	Families []string
+	IFEval   string
+	// Source numbers the row's citation when the rows cite more than one.
+	Source int
+	// Notes number the row's notes among the distinct notes of the table.
+	Notes []int
+}
+
+// citationView is a publication cited by reported rows, shown once.
+type citationView struct {
+	N      int
+	Text   string
+	Link   string
+	Tables string
+}
+
+type noteView struct {
+	N    int
+	Text string
+	// All marks a note that holds for every row: it carries no number.
+	All  bool
+	uses int
+}
+
+func optPercent(p *board.Percent) string {
+	if p == nil {
+		return "—"
+	}
+	return render.Pct(p.Fraction())
+}
+
+type indexView struct {
+	Cols     []column
+	Rows     []boardRow
+	Items    int
+	Rules    bool
+	Reported []reportedRow
+	// Families names the family columns of the reported table.
+	Families []string
+	IFEval   bool
+	// ConsLink and KLink say whether the constraints page and the collapse
+	// chart show published figures.
+	ConsLink, KLink bool
+	Citations       []citationView
+	Notes           []noteView
+}
+
+func (s *site) indexPage() (board.File, error) {
+	cols, gets := s.headline()
+	v := indexView{Cols: cols, Items: len(s.in.Bench.Items), Rules: s.in.Board.Rules}
+	for i := range s.models {
+		v.Rows = append(v.Rows, s.boardRow(&s.models[i], gets))
+	}
+	s.reportedRows(&v)
+	return s.exec("index", "index.html", render.Page{
+		Title:       "Leaderboard",
+		Description: "Rescored leaderboard of scientific instruction following: correctness and constraint compliance with 95% intervals.",
+		Nav:         "index", Body: v,
+	})
+}
+
+// reportedRate shows a published figure: no counts, so no interval.
+func reportedRate(p board.Percent) render.RateView {
+	f := p.Fraction()
+	return render.RateView{Pct: render.Pct(f), CI: "reported", Sort: fmt.Sprintf("%.6f", f), Shade: render.Shade(f)}
+}
+
+// reportedConsSection lists published per-constraint figures under the
+// policy they were measured with, apart from the rescored rows.
+func (s *site) reportedConsSection(cols []consCol) consSection {
+	sec := consSection{ID: "reported", Label: "Reported in publications, not rescored (the policy they were measured under; no intervals)"}
+	for _, r := range s.in.Reported {
+		if len(r.Constraints) == 0 && len(r.Families) == 0 {
+			continue
+		}
+		row := consRow{Model: render.Link{Text: r.Model.Name}, Reported: true}
+		for _, c := range cols {
+			var p board.Percent
+			var ok bool
+			if c.Avg {
+				p, ok = r.Families[board.Family(strings.TrimPrefix(c.ID, "f-"))]
+			} else {
+				p, ok = r.Constraints[c.ID]
+			}
+			cell := render.RatePair{S: render.MissingRate(), L: render.MissingRate()}
+			if ok {
+				if r.Policy == board.Loose {
+					cell.L = reportedRate(p)
+				} else {
+					cell.S = reportedRate(p)
+				}
+			}
+			row.Cells = append(row.Cells, cell)
+		}
+		sec.Rows = append(sec.Rows, row)
+	}
+	return sec
+}
+
+// reportedRows fills the index's table of published figures. Each distinct
+// citation and each distinct note is printed once; rows refer to them by
+// number.
+func (s *site) reportedRows(v *indexView) {
+	for _, g := range s.groups {
+		v.Families = append(v.Families, g.Name)
+	}
+	cites := map[string]int{}
+	notes := map[string]int{}
+	for _, r := range s.in.Reported {
+		c := citationView{Text: r.Citation.Title, Link: render.SafeURL(r.Citation.URL), Tables: strings.Join(r.Citation.Tables, ", ")}
+		if r.Citation.Authors != "" {
+			c.Text = r.Citation.Authors + ", " + c.Text
+		}
+		if r.Citation.Venue != "" {
+			c.Text += ", " + r.Citation.Venue
+		}
+		if r.Citation.Year > 0 {
+			c.Text += fmt.Sprintf(" (%d)", r.Citation.Year)
+		}
+		key := c.Text + "\x00" + c.Link
+		if cites[key] == 0 {
+			c.N = len(v.Citations) + 1
+			cites[key] = c.N
+			v.Citations = append(v.Citations, c)
+		} else if t := &v.Citations[cites[key]-1]; !strings.Contains(", "+t.Tables+", ", ", "+c.Tables+", ") {
+			t.Tables = mergeTables(t.Tables, c.Tables)
+		}
+		row := reportedRow{
+			Model: r.Model.Name, Org: r.Model.Organization, Weights: "—", Policy: render.PolicyName(r.Policy),
+			Correct: optPercent(r.Correctness), Compliant: optPercent(r.Compliance), IFEval: optPercent(r.IFEvalStrict),
+			Source: cites[key],
+		}
+		if r.IFEvalStrict != nil {
+			v.IFEval = true
+		}
+		v.ConsLink = v.ConsLink || len(r.Constraints) > 0 || len(r.Families) > 0
+		v.KLink = v.KLink || len(r.ByK) > 0
+		for _, g := range s.groups {
+			f, ok := r.Families[g.Family]
+			if ok {
+				row.Families = append(row.Families, render.Pct(f.Fraction()))
+			} else {
+				row.Families = append(row.Families, "—")
+			}
+		}
+		if r.Model.OpenWeights != nil {
+			row.Weights = weightsLabel(*r.Model.OpenWeights)
+		}
+		if n := strings.TrimSpace(r.Notes); n != "" {
+			if notes[n] == 0 {
+				notes[n] = len(v.Notes) + 1
+				v.Notes = append(v.Notes, noteView{N: notes[n], Text: n})
+			}
+			row.Notes = append(row.Notes, notes[n])
+			v.Notes[notes[n]-1].uses++
+		}
+		v.Reported = append(v.Reported, row)
+	}
+	if len(v.Citations) == 1 {
+		for i := range v.Reported {
+			v.Reported[i].Source = 0
+		}
+	}
+	// A note that every row shares is printed once, unnumbered; the others
+	// are renumbered in order.
+	renum := map[int]int{}
+	n := 0
+	for i := range v.Notes {
+		if len(v.Reported) > 1 && v.Notes[i].uses == len(v.Reported) {
+			v.Notes[i].All = true
+			continue
+		}
+		n++
+		renum[v.Notes[i].N] = n
+		v.Notes[i].N = n
+	}
+	for i := range v.Reported {
+		var keep []int
+		for _, k := range v.Reported[i].Notes {
+			if r, ok := renum[k]; ok {
+				keep = append(keep, r)
+			}
+		}
+		v.Reported[i].Notes = keep
+	}
+}
+
+// mergeTables joins two comma-separated lists of table names without
+// repeats, keeping first appearance order.
+func mergeTables(a, b string) string {
+	var out []string
+	seen := map[string]bool{}
+	for _, t := range strings.Split(a+", "+b, ", ") {
+		if t != "" && !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return strings.Join(out, ", ")
+}

@@ -1,0 +1,144 @@
+package sciif
+
+// One page per model.
+
+import (
+	"fmt"
+
+	"github.com/sciif/leaderboard/generator/internal/render"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+)
+
+type claimRow struct {
+	Policy, Metric, Claimed, Rescored, Diff string
+	Off                                     bool
+}
+
+type failedItem struct {
+	Item render.Link
+	// Answer is the model's answer to it, relative to the model page.
+	Answer   string
+	Subject  string
+	Answered bool
+	Correct  bool
+	FailedS  []string
+	FailedL  []string
+}
+
+type modelView struct {
+	// Answers links the model's answers pages, one per subject.
+	Answers     []render.Link
+	Row         boardRow
+	Cols        []column
+	Name        string
+	Link        string
+	Params      string
+	Decoding    string
+	Notes       string
+	Judges      []string
+	Claims      []claimRow
+	ConsCols    []consCol
+	ConsRates   []render.RatePair
+	Ks          []render.KCol
+	KRates      []render.RatePair
+	Quad        [2][4]int
+	Items       int
+	Failed      []failedItem
+	Diagnostics []string
+	MoreDiags   int
+	Other       []render.OtherRow
+}
+
+func (s *site) modelPage(m *model) (board.File, error) {
+	cols, gets := s.headline()
+	meta := m.Run.Submission.Meta
+	v := modelView{
+		Row: s.boardRow(m, gets), Cols: cols, Name: m.Scores.Name, Link: render.SafeURL(meta.Link),
+		Params: meta.Params, Decoding: meta.Decoding, Notes: meta.Notes, Judges: m.Scores.Judges,
+		Items: len(s.in.Bench.Items), Ks: s.allKs(), Other: s.otherBenchmarks(m),
+	}
+	seen := map[string]bool{}
+	for i, f := range s.answersFile {
+		if !seen[f] {
+			seen[f] = true
+			v.Answers = append(v.Answers, render.Link{Href: "../" + s.answersHref(m, i), Text: s.answersLabel[i]})
+		}
+	}
+	_, ccols, cgets := s.consColumns()
+	v.ConsCols = ccols
+	for _, g := range cgets {
+		v.ConsRates = append(v.ConsRates, pair(m.Scores, g))
+	}
+	for _, k := range v.Ks {
+		v.KRates = append(v.KRates, pair(m.Scores, fromMap(byK, k.K)))
+	}
+	if ps := m.Scores.Strict; ps != nil {
+		v.Quad[0] = quadCounts(ps.Quadrant)
+	}
+	if ps := m.Scores.Loose; ps != nil {
+		v.Quad[1] = quadCounts(ps.Quadrant)
+	}
+	if c := meta.Claimed; c != nil {
+		for _, p := range board.Policies {
+			cr := c.Strict
+			if p == board.Loose {
+				cr = c.Loose
+			}
+			ps := m.Scores.Policy(p)
+			if cr == nil || ps == nil {
+				continue
+			}
+			for _, mm := range []struct {
+				name string
+				c    *float64
+				r    board.Rate
+			}{{"Correct", cr.Correct, ps.Correct}, {"Compliant", cr.Compliant, ps.Compliant}, {"Multi", cr.Multi, ps.Multi}, {"Single", cr.Single, ps.Single}} {
+				if mm.c == nil {
+					continue
+				}
+				off := *mm.c < mm.r.CI95[0] || *mm.c > mm.r.CI95[1]
+				v.Claims = append(v.Claims, claimRow{Policy: string(p), Metric: mm.name, Claimed: render.Pct(*mm.c), Rescored: render.Pct(mm.r.Rate),
+					Diff: fmt.Sprintf("%+.1f", 100*(*mm.c-mm.r.Rate)), Off: off})
+			}
+		}
+	}
+	for i := range s.in.Bench.Items {
+		c := m.cells[i]
+		if c.has(cAnswered) && c.has(cCorrect) && c.compliant(board.Strict) {
+			continue
+		}
+		f := failedItem{Item: s.itemLink(i), Subject: s.in.Bench.Items[i].Subject, Answered: c.has(cAnswered), Correct: c.has(cCorrect),
+			Answer: "../" + s.answersHref(m, i) + "#" + s.itemSlugs[i]}
+		f.Item.Href += "#m-" + m.Slug
+		for ci, id := range s.in.Bench.Items[i].Constraints {
+			if !c.has(cAnswered) {
+				break // not answered: no constraint was audited
+			}
+			if !c.pass(ci, board.Strict) {
+				f.FailedS = append(f.FailedS, s.abbrev(id))
+			}
+			if !c.pass(ci, board.Loose) {
+				f.FailedL = append(f.FailedL, s.abbrev(id))
+			}
+		}
+		v.Failed = append(v.Failed, f)
+	}
+	const maxDiags = 100
+	for i, d := range m.Run.Diagnostics {
+		if i == maxDiags {
+			v.MoreDiags = len(m.Run.Diagnostics) - maxDiags
+			break
+		}
+		v.Diagnostics = append(v.Diagnostics, d.String())
+	}
+	charts, err := s.modelCharts(m, v)
+	if err != nil {
+		return board.File{}, err
+	}
+	return s.exec("model", "models/"+m.Slug+".html", render.Page{
+		Title:       m.Scores.Name,
+		Description: "Model card and rescored SciIF results of " + m.Scores.Name + ".",
+		Nav:         "index", Charts: true, Body: v, ChartData: charts,
+	})
+}

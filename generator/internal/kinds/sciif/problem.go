@@ -1,0 +1,208 @@
+package sciif
+
+// One page per problem: the question, its constraints, the reference and every model's verdicts.
+
+import (
+	"html/template"
+	"strings"
+
+	"github.com/sciif/leaderboard/generator/internal/render"
+
+	"github.com/yuin/goldmark"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+)
+
+type ruleView struct {
+	Rule, Outcome, Reason, Evidence string
+}
+
+func newRuleView(r *board.RuleVerdict) *ruleView {
+	if r == nil {
+		return nil
+	}
+	return &ruleView{Rule: r.Rule, Outcome: r.Outcome.String(), Reason: r.Reason, Evidence: r.Evidence}
+}
+
+type voteView struct {
+	Judge  string
+	Mark   string
+	Reason string
+}
+
+func newVote(v board.Vote) voteView {
+	mark := "no"
+	switch {
+	case v.Missing:
+		mark = "missing"
+	case v.Yes:
+		mark = "yes"
+	}
+	return voteView{Judge: v.Judge, Mark: mark, Reason: v.Reason}
+}
+
+type pointView struct {
+	N         int
+	Main      bool
+	Short     string
+	Votes     []voteView
+	Rule      *ruleView
+	Pass      bool
+	DecidedBy string
+	// Overridden marks a rule that decided against the judges.
+	Overridden bool
+}
+
+type consVerdictView struct {
+	ID       string
+	Abbrev   string
+	Name     string
+	Strict   bool
+	Loose    bool
+	Judges   []string
+	Points   []pointView
+	Disagree bool
+}
+
+type answerView struct {
+	Model    render.Link
+	Anchor   string
+	Answered bool
+	// Href is the answer's card on the model's answers page (problem
+	// pages); Item is the problem (answers pages).
+	Href        string
+	Item        render.Link
+	Response    template.HTML
+	Cut         *render.CutView
+	Words       int
+	Correct     bool
+	CorrectBy   string
+	Extracted   []extractedPart
+	CorrectRule *ruleView
+	Votes       []voteView
+	CompliantS  bool
+	CompliantL  bool
+	Regimes     []string
+	Cons        []consVerdictView
+}
+
+// extractedPart is a piece of an extracted answer: TeX, typeset on the
+// page, or plain text.
+type extractedPart struct {
+	Text string
+	Math bool
+}
+
+// newExtracted splits the answer a verdict extracted from a response into
+// TeX ($…$) and plain text; an answer with no $ but TeX markup is TeX.
+func newExtracted(s string) []extractedPart {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil
+	}
+	if !strings.Contains(s, "$") {
+		return []extractedPart{{Text: s, Math: strings.ContainsAny(s, `\^_{}`)}}
+	}
+	var out []extractedPart
+	for i, piece := range strings.Split(s, "$") {
+		// Odd pieces lie between two dollars; an unclosed last one is text.
+		math := i%2 == 1 && i < strings.Count(s, "$")
+		if piece == "" {
+			continue
+		}
+		if !math && i%2 == 1 {
+			piece = "$" + piece
+		}
+		out = append(out, extractedPart{Text: piece, Math: math})
+	}
+	return out
+}
+
+type problemView struct {
+	ID        string
+	Subject   string
+	K         int
+	Question  template.HTML
+	Cons      []consInfo
+	RefAnswer template.HTML
+	RefType   string
+	Solution  template.HTML
+	Answers   []answerView
+	Prev      *render.Link
+	Next      *render.Link
+}
+
+// judgeOrder lists the judges of a constraint verdict in order of first
+// appearance.
+func judgeOrder(points []board.PointVerdict) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range points {
+		for _, v := range p.Votes {
+			if !seen[v.Judge] {
+				seen[v.Judge] = true
+				out = append(out, v.Judge)
+			}
+		}
+	}
+	return out
+}
+
+func (s *site) pointShort(consID string, n int) string {
+	if c, ok := s.in.Bench.Catalog.Lookup(consID); ok {
+		for _, p := range c.Points {
+			if p.N == n {
+				return p.Short
+			}
+		}
+	}
+	return ""
+}
+
+func (s *site) problemPage(md goldmark.Markdown, i int) (board.File, error) {
+	it := &s.in.Bench.Items[i]
+	v := problemView{
+		ID: it.ID, Subject: it.Subject, K: it.K(),
+		Question:  render.Markdown(md, it.Question),
+		RefAnswer: render.Markdown(md, it.Reference.Answer),
+		RefType:   it.Reference.Type,
+	}
+	if it.Reference.Solution != "" {
+		v.Solution = render.Markdown(md, it.Reference.Solution)
+	}
+	for _, id := range it.Constraints {
+		if c, ok := s.in.Bench.Catalog.Lookup(id); ok {
+			v.Cons = append(v.Cons, s.consInfo(*c))
+		} else {
+			v.Cons = append(v.Cons, consInfo{ID: id, Abbrev: id, Name: id})
+		}
+	}
+	if i > 0 {
+		l := s.itemLink(i - 1)
+		l.Href = s.itemSlugs[i-1] + ".html"
+		v.Prev = &l
+	}
+	if i+1 < len(s.in.Bench.Items) {
+		l := s.itemLink(i + 1)
+		l.Href = s.itemSlugs[i+1] + ".html"
+		v.Next = &l
+	}
+	for mi := range s.models {
+		m := &s.models[mi]
+		c := m.cells[i]
+		a := answerView{
+			Model: s.modelLink(m), Anchor: "m-" + m.Slug, Answered: c.has(cAnswered),
+			Href:    "../" + s.answersHref(m, i) + "#" + s.itemSlugs[i],
+			Correct: c.has(cCorrect), CorrectBy: string(c.correctBy()),
+			CompliantS: c.compliant(board.Strict), CompliantL: c.compliant(board.Loose),
+		}
+		for ci, id := range it.Constraints {
+			a.Cons = append(a.Cons, consVerdictView{ID: id, Abbrev: s.abbrev(id), Strict: c.pass(ci, board.Strict), Loose: c.pass(ci, board.Loose)})
+		}
+		v.Answers = append(v.Answers, a)
+	}
+	return s.exec("problem", "problems/"+s.itemSlugs[i]+".html", render.Page{
+		Title:   "Problem " + it.ID,
+		NoIndex: true, Math: true, Nav: "cases", Body: v,
+	})
+}
