@@ -31,8 +31,8 @@ func (b *toyBench) Check(context.Context, *board.Submission, kind.Options) (kind
 	return nil, nil
 }
 func (b *toyBench) Rank([]kind.Run, kind.Options) (kind.Board, error) { return nil, nil }
-func (b *toyBench) Prompts(io.Writer) error                          { return nil }
-func (b *toyBench) Scaffold() string                                 { return "" }
+func (b *toyBench) Prompts(io.Writer) error                           { return nil }
+func (b *toyBench) Scaffold() string                                  { return "" }
 
 func writeFiles(t *testing.T, root string, files map[string]string) {
 	t.Helper()
