@@ -52,9 +52,20 @@ var greek = map[string]bool{
 
 var errSyntax = errors.New("not an expression")
 
-func tokenize(s string) ([]token, error) {
+// errHasVar is tokenize's answer when asked for a constant expression and
+// s has a variable.
+var errHasVar = errors.New("not a constant expression")
+
+// tokenize splits s into tokens. With constOnly it stops at the first
+// variable with errHasVar: every variable token becomes a variable of the
+// tree, so the caller that wants none needs to read no further.
+func tokenize(s string, constOnly bool) ([]token, error) {
 	var out []token
-	emit := func(k tokKind, v string) { out = append(out, token{k, v}) }
+	hasVar := false
+	emit := func(k tokKind, v string) {
+		out = append(out, token{k, v})
+		hasVar = hasVar || k == tID
+	}
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
@@ -146,11 +157,11 @@ func tokenize(s string) ([]token, error) {
 			case len(w) >= 4:
 				return nil, errSyntax // a word, not a product of variables
 			default:
-				for _, r := range w {
-					if r == 'e' {
+				for k := 0; k < len(w); k++ {
+					if w[k] == 'e' {
 						emit(tConst, "e")
 					} else {
-						emit(tID, string(r))
+						emit(tID, w[k:k+1]) // ASCII letters: no allocation
 					}
 				}
 			}
@@ -209,6 +220,9 @@ func tokenize(s string) ([]token, error) {
 		if len(out) > 2000 {
 			return nil, errSyntax
 		}
+		if constOnly && hasVar {
+			return nil, errHasVar
+		}
 	}
 	return out, nil
 }
@@ -228,10 +242,24 @@ type parser struct {
 }
 
 func parseExpr(s string) (*node, error) {
-	toks, err := tokenize(s)
+	toks, err := tokenize(s, false)
 	if err != nil {
 		return nil, err
 	}
+	return parseTokens(toks)
+}
+
+// parseConst parses s when it is an expression without variables, and
+// fails fast otherwise.
+func parseConst(s string) (*node, error) {
+	toks, err := tokenize(s, true)
+	if err != nil {
+		return nil, err
+	}
+	return parseTokens(toks)
+}
+
+func parseTokens(toks []token) (*node, error) {
 	if len(toks) == 0 {
 		return nil, errSyntax
 	}

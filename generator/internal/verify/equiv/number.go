@@ -68,8 +68,10 @@ func parseQuantity(s string) (*quantity, error) {
 		if u.opaque != "" && prev != ' ' && !strings.ContainsAny(u.opaque, "€£¥") {
 			continue
 		}
-		e, err := parseExpr(head)
-		if err != nil || len(e.vars(map[string]bool{}, nil)) > 0 {
+		// Each split tries a head almost as long as s; one with a
+		// variable is dropped at its first one rather than parsed.
+		e, err := parseConst(head)
+		if err != nil {
 			continue
 		}
 		q := &quantity{expr: e, unit: u, num: head}
