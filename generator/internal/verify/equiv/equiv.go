@@ -106,8 +106,12 @@ type Result struct {
 
 // Limits on one comparison.
 const (
-	maxInput = 4000    // bytes of each side after extraction
-	maxSteps = 400_000 // evaluation steps per pair
+	maxInput = 4000   // bytes of each side after extraction
+	maxSteps = 50_000 // evaluation steps per pair
+	// A step is about the cost of one 256-bit multiplication; the costlier
+	// operations are charged more, so that maxSteps bounds time.
+	stepsQuo  = 2
+	stepsSqrt = 12
 )
 
 var errBudget = errors.New("work bound reached")

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strconv"
 	"strings"
 )
 
@@ -42,8 +43,8 @@ func sub(x, y *big.Float) *big.Float { return add(x, newF().Neg(y)) }
 func parseNum(lit string) (*big.Float, error) {
 	// Refuse absurd exponents before big.Float spends time on them.
 	if i := strings.IndexAny(lit, "eE"); i >= 0 {
-		var e int
-		if _, err := fmt.Sscan(lit[i+1:], &e); err != nil || e > 1_000_000 || e < -1_000_000 {
+		e, err := strconv.Atoi(strings.TrimSpace(lit[i+1:]))
+		if err != nil || e > 1_000_000 || e < -1_000_000 {
 			return nil, errDomain
 		}
 	}
@@ -65,7 +66,19 @@ func (c *cmpr) eval(n *node, vars env) (*big.Float, error) {
 	}
 	switch n.op {
 	case 'n':
-		return parseNum(n.lit)
+		// A literal is read once per tree, not at every point, and
+		// costs in proportion to its length; callers get a copy.
+		if n.num == nil {
+			if err := c.tick(len(n.lit) / 8); err != nil {
+				return nil, err
+			}
+			f, err := parseNum(n.lit)
+			if err != nil {
+				return nil, err
+			}
+			n.num = f
+		}
+		return newF().Set(n.num), nil
 	case 'v':
 		if v, ok := vars[n.name]; ok {
 			return v, nil
@@ -80,7 +93,10 @@ func (c *cmpr) eval(n *node, vars env) (*big.Float, error) {
 		}
 		return newF().Set(bigE), nil
 	}
-	args := make([]*big.Float, len(n.kids))
+	if len(n.kids) > 2 {
+		return nil, errSyntax
+	}
+	var args [2]*big.Float // no node has more than two operands
 	for i, k := range n.kids {
 		v, err := c.eval(k, vars)
 		if err != nil {
@@ -100,6 +116,9 @@ func (c *cmpr) eval(n *node, vars env) (*big.Float, error) {
 	case '/':
 		if args[1].Sign() == 0 {
 			return nil, errDomain
+		}
+		if err := c.tick(stepsQuo); err != nil {
+			return nil, err
 		}
 		z = newF().Quo(args[0], args[1])
 	case '~':
@@ -194,6 +213,9 @@ func (c *cmpr) root(x, idx *big.Float) (*big.Float, error) {
 		return newF(), nil
 	}
 	if n == 2 {
+		if err := c.tick(stepsSqrt); err != nil {
+			return nil, err
+		}
 		return newF().Sqrt(x), nil
 	}
 	return expBig(lnBig(x) / float64(n))
@@ -228,6 +250,9 @@ func (c *cmpr) fn(name string, x *big.Float) (*big.Float, error) {
 		}
 		if x.Sign() == 0 {
 			return newF(), nil
+		}
+		if err := c.tick(stepsSqrt); err != nil {
+			return nil, err
 		}
 		return newF().Sqrt(x), nil
 	case "abs":

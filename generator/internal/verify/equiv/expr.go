@@ -2,6 +2,7 @@ package equiv
 
 import (
 	"errors"
+	"math/big"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -233,6 +234,7 @@ type node struct {
 	lit  string
 	name string
 	kids []*node
+	num  *big.Float // the value of a literal, once read by eval
 }
 
 type parser struct {

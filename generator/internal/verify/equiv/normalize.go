@@ -53,36 +53,50 @@ func normalize(s string) string {
 	s = strings.Trim(strings.ReplaceAll(s, `\"`, `"`), `"`)
 	// "\\frac" is an escaping slip for "\frac"; "\\" before a space or a
 	// digit is a matrix row break and stays.
-	s = reDblSlash.ReplaceAllString(s, `$1\$2`)
-	s = reSlashNum.ReplaceAllString(s, `$1$2`)
-	s = reThinComma.ReplaceAllString(s, ",")
+	//
+	// Each regular expression runs only when s has a substring that every
+	// match needs: most answers need none of them.
+	if strings.Contains(s, `\\`) {
+		s = reDblSlash.ReplaceAllString(s, `$1\$2`)
+	}
+	if strings.Contains(s, `\`) {
+		s = reSlashNum.ReplaceAllString(s, `$1$2`)
+	}
+	if strings.Contains(s, `,\!`) {
+		s = reThinComma.ReplaceAllString(s, ",")
+	}
 	s = symbolReplacer.Replace(s)
 	// Joined Unicode superscripts: ^{-}^{1} -> ^{-1}.
-	s = reSupRun.ReplaceAllStringFunc(s, func(m string) string {
-		return "^{" + strings.NewReplacer("^{", "", "}", "").Replace(m) + "}"
-	})
-	s = reSubRun.ReplaceAllStringFunc(s, func(m string) string {
-		return "_{" + strings.NewReplacer("_{", "", "}", "").Replace(m) + "}"
-	})
+	if strings.Contains(s, "^{") {
+		s = reSupRun.ReplaceAllStringFunc(s, func(m string) string {
+			return "^{" + supJoiner.Replace(m) + "}"
+		})
+	}
+	if strings.Contains(s, "_{") {
+		s = reSubRun.ReplaceAllStringFunc(s, func(m string) string {
+			return "_{" + subJoiner.Replace(m) + "}"
+		})
+	}
 	s = unwrapBoxes(s)
-	s = reMuSpace.ReplaceAllString(s, "μ$1")
-	s = reDegTemp.ReplaceAllStringFunc(s, func(m string) string {
-		switch strings.ToLower(reDegTemp.FindStringSubmatch(m)[1]) {
-		case "fahrenheit":
-			return "°F"
-		case "kelvin":
-			return "K"
-		}
-		return "°C"
-	})
-	// Concise uncertainty: 6.62607015(81) is 6.62607015 ± 0.00000081. With
-	// few decimals, 0.1(6) is more likely a repeating decimal; see
-	// reRepeating.
-	s = reConcise.ReplaceAllString(s, "$1")
+	if strings.Contains(s, "μ") {
+		s = reMuSpace.ReplaceAllString(s, "μ$1")
+	}
+	if mayContainFold(s, "deg") {
+		s = reDegTemp.ReplaceAllStringFunc(s, degTemp)
+	}
+	if strings.Contains(s, "(") {
+		// Concise uncertainty: 6.62607015(81) is 6.62607015 ± 0.00000081.
+		// With few decimals, 0.1(6) is more likely a repeating decimal;
+		// see reRepeating.
+		s = reConcise.ReplaceAllString(s, "$1")
+	}
 	s = stripDelims(s)
 	s = strings.ReplaceAll(s, "$", " ")
-	s = strings.TrimSpace(reSpaces.ReplaceAllString(s, " "))
-	for i := 0; i < 3; i++ {
+	if strings.Contains(s, "  ") {
+		s = reSpaces.ReplaceAllString(s, " ")
+	}
+	s = strings.TrimSpace(s)
+	for i := 0; i < 3 && mayLeadWord(s); i++ {
 		t := strings.TrimSpace(reLeadWords.ReplaceAllString(s, ""))
 		if t == s || t == "" {
 			break
@@ -92,12 +106,68 @@ func normalize(s string) string {
 	s = strings.TrimRight(s, " .;,")
 	s = strings.TrimSuffix(s, `\`)
 	s = strings.TrimSpace(s)
-	if m := reThousands.FindStringSubmatch(s); m != nil {
-		s = strings.ReplaceAll(m[1], ",", "") + m[2]
-	} else if m := reSpaced.FindStringSubmatch(s); m != nil {
-		s = strings.ReplaceAll(m[1], " ", "") + m[2]
+	if strings.Contains(s, ",") {
+		if m := reThousands.FindStringSubmatch(s); m != nil {
+			return strings.ReplaceAll(m[1], ",", "") + m[2]
+		}
+	}
+	if strings.Contains(s, " ") {
+		if m := reSpaced.FindStringSubmatch(s); m != nil {
+			return strings.ReplaceAll(m[1], " ", "") + m[2]
+		}
 	}
 	return s
+}
+
+var (
+	supJoiner = strings.NewReplacer("^{", "", "}", "")
+	subJoiner = strings.NewReplacer("_{", "", "}", "")
+)
+
+// degTemp replaces "degrees Celsius" and the like by a unit symbol.
+func degTemp(m string) string {
+	switch strings.ToLower(reDegTemp.FindStringSubmatch(m)[1]) {
+	case "fahrenheit":
+		return "°F"
+	case "kelvin":
+		return "K"
+	}
+	return "°C"
+}
+
+// mayContainFold reports whether s may contain needle (lower-case ASCII
+// letters) under the case folding of (?i): an ASCII search, and true for
+// any s with non-ASCII bytes (ſ folds to s, K to k).
+func mayContainFold(s, needle string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return true
+		}
+	}
+	for i := 0; i+len(needle) <= len(s); i++ {
+		j := 0
+		for j < len(needle) && s[i+j]|0x20 == needle[j] {
+			j++
+		}
+		if j == len(needle) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayLeadWord reports whether reLeadWords may match s: its words start
+// with a, f, h, r, s or t in either case, or with a non-ASCII character
+// (≈, or one that folds to an ASCII letter).
+func mayLeadWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	switch s[0] | 0x20 {
+	case 'a', 'f', 'h', 'r', 's', 't':
+		return true
+	}
+	return s[0] >= 0x80
 }
 
 // stripDelims removes math delimiters around the whole answer.

@@ -31,8 +31,13 @@ const maxUnitLen = 96
 // parseQuantity splits s into a value and a unit at the leftmost place
 // where the left part is a constant expression and the right part a unit.
 func parseQuantity(s string) (*quantity, error) {
-	s = strings.TrimSpace(reSciX.ReplaceAllString(s, "$1*10^"))
-	s = rePercentW.ReplaceAllString(s, "%")
+	if strings.Contains(s, "^") && strings.ContainsAny(s, "xX") {
+		s = reSciX.ReplaceAllString(s, "$1*10^")
+	}
+	s = strings.TrimSpace(s)
+	if s != "" && strings.IndexByte("tTeE", s[len(s)-1]) >= 0 {
+		s = rePercentW.ReplaceAllString(s, "%") // percent, percentage, pct
+	}
 	if s == "" {
 		return nil, errSyntax
 	}

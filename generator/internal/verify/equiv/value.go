@@ -131,22 +131,26 @@ func parseValue(s string, depth int) *value {
 	if depth > 12 {
 		return &value{kind: vAtom, text: s}
 	}
-	if m := reMatrix.FindStringSubmatch(s); m != nil && m[1] == m[4] && !strings.Contains(m[3], `\begin`) && !strings.Contains(m[3], `\end`) {
-		mv := &value{kind: vMatrix}
-		for _, row := range strings.Split(m[3], `\\`) {
-			if strings.TrimSpace(row) == "" {
-				continue
+	if strings.Contains(s, `\begin{`) { // every matrix has one
+		if m := reMatrix.FindStringSubmatch(s); m != nil && m[1] == m[4] && !strings.Contains(m[3], `\begin`) && !strings.Contains(m[3], `\end`) {
+			mv := &value{kind: vMatrix}
+			for _, row := range strings.Split(m[3], `\\`) {
+				if strings.TrimSpace(row) == "" {
+					continue
+				}
+				r := &value{kind: vTuple, open: '(', close: ')'}
+				for _, cell := range strings.Split(row, "&") {
+					r.items = append(r.items, parseValue(cell, depth+1))
+				}
+				mv.items = append(mv.items, r)
 			}
-			r := &value{kind: vTuple, open: '(', close: ')'}
-			for _, cell := range strings.Split(row, "&") {
-				r.items = append(r.items, parseValue(cell, depth+1))
-			}
-			mv.items = append(mv.items, r)
+			return mv
 		}
-		return mv
 	}
-	if loc := reInSet.FindStringIndex(s); loc != nil {
-		s = strings.TrimSpace(s[loc[1]:])
+	if strings.Contains(s, `\in`) || strings.Contains(s, "∈") {
+		if loc := reInSet.FindStringIndex(s); loc != nil {
+			s = strings.TrimSpace(s[loc[1]:])
+		}
 	}
 	if rhs := stripLabel(s); rhs != s && (enclosing(rhs) || strings.HasPrefix(rhs, "⦃")) {
 		// "(p, q) = (3, 2)": the structure is the answer.
@@ -165,15 +169,10 @@ func parseValue(s string, depth int) *value {
 		}
 		return v
 	}
-	t := reWordSep.ReplaceAllStringFunc(s, func(m string) string {
-		if strings.HasPrefix(m, ")") {
-			return "),("
-		}
-		if len(m) == 4 && isDigit(m[0]) {
-			return m[:1] + "," + m[3:] // "1orW(x)" glued
-		}
-		return ","
-	})
+	t := s
+	if mayContainFold(s, "or") || mayContainFold(s, "and") {
+		t = reWordSep.ReplaceAllStringFunc(s, wordSep)
+	}
 	if parts := splitTop(t, ",", ";"); len(parts) > 1 {
 		v := &value{kind: vList}
 		for _, p := range parts {
@@ -228,10 +227,24 @@ func parseValue(s string, depth int) *value {
 	return &value{kind: vAtom, text: s}
 }
 
+// wordSep turns a match of reWordSep into a comma.
+func wordSep(m string) string {
+	if strings.HasPrefix(m, ")") {
+		return "),("
+	}
+	if len(m) == 4 && isDigit(m[0]) {
+		return m[:1] + "," + m[3:] // "1orW(x)" glued
+	}
+	return ","
+}
+
 var reDouble = regexp.MustCompile(`^(.+?)\s*(<=|<)\s*([A-Za-z](?:_\{?\w+\}?)?(?:\([A-Za-z]\))?|\|[A-Za-z]\|)\s*(<=|<)\s*(.+)$`)
 
 // relationInterval reads "a < x <= b" as the interval (a, b].
 func relationInterval(s string) *value {
+	if !strings.Contains(s, "<") {
+		return nil
+	}
 	m := reDouble.FindStringSubmatch(s)
 	if m == nil || strings.HasPrefix(m[3], "|") {
 		return nil
@@ -546,7 +559,10 @@ var reSubscript = regexp.MustCompile(`_(?:\{[^{}]*\}|[A-Za-z0-9])`)
 // isLabel reports whether the left side of "lhs = value" is a name (x,
 // f(x), |AB|, \frac{NO}{BO}, V_1:V_2) rather than part of an equation.
 func isLabel(lhs string) bool {
-	t := reSubscript.ReplaceAllString(lhs, "")
+	t := lhs
+	if strings.Contains(lhs, "_") {
+		t = reSubscript.ReplaceAllString(lhs, "")
+	}
 	if t == "" || len(t) > 30 || strings.ContainsAny(t, "0123456789+-=^*") || strings.Contains(t, `\sum`) || strings.Contains(t, `\int`) {
 		return false
 	}
@@ -630,7 +646,7 @@ func (c *cmpr) compareAtom1(g, p string) Result {
 	if r, ok := sameUnits(g, p); ok {
 		return r
 	}
-	if reRepeating.MatchString(g) || reRepeating.MatchString(p) {
+	if strings.Contains(g, "(") && reRepeating.MatchString(g) || strings.Contains(p, "(") && reRepeating.MatchString(p) {
 		return undecided("numeric", "0.1(6) may be a repeating decimal or a value with its uncertainty")
 	}
 	gq, err1 := parseQuantity(g)
