@@ -227,11 +227,15 @@ func (f formula) String() string {
 	return b.String()
 }
 
+var formulaNoise = strings.NewReplacer("_{", "", "_", "", " ", "", "$", "")
+
 // cleanFormula removes LaTeX subscripts and state symbols.
 func cleanFormula(s string) string {
 	s = strings.TrimSpace(s)
-	s = reState.ReplaceAllString(s, "")
-	s = strings.NewReplacer("_{", "", "_", "", " ", "", "$", "").Replace(s)
+	if strings.HasSuffix(s, ")") {
+		s = reState.ReplaceAllString(s, "")
+	}
+	s = formulaNoise.Replace(s)
 	// Remove the braces left by subscripts, but keep charge braces.
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // quantity is a number or an expression with an optional unit.
@@ -117,9 +118,24 @@ func sigFigs(s string) (int, bool) {
 
 // pow10 returns 10^k exactly (k >= 0) or to 256 bits.
 func pow10(k int) *big.Float {
+	if k >= -pow10Cached && k <= pow10Cached {
+		return newF().Set(pow10Table()[k+pow10Cached])
+	}
 	z, _ := powInt(newF().SetInt64(10), int64(k), nil)
 	return z
 }
+
+// pow10Table holds 10^k for |k| <= pow10Cached, computed as pow10 would,
+// once and then only read.
+const pow10Cached = 64
+
+var pow10Table = sync.OnceValue(func() []*big.Float {
+	t := make([]*big.Float, 2*pow10Cached+1)
+	for k := range t {
+		t[k], _ = powInt(newF().SetInt64(10), int64(k-pow10Cached), nil)
+	}
+	return t
+})
 
 // powInt returns x^n by repeated squaring, charging work to tick if set.
 func powInt(x *big.Float, n int64, tick func(int) error) (*big.Float, error) {
