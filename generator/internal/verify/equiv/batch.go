@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -130,24 +131,98 @@ func batchPair(in batchIn, opt BatchOptions) batchOut {
 	return batchOut{Verdict: res.Verdict, Reason: reason}
 }
 
-// plainString returns the string a JSON string literal without escapes
-// denotes, without a second decoding pass; ok is false for any other
-// value, which json.Unmarshal then reads. raw is already known to be valid
-// JSON.
+// plainString returns the string a JSON string literal denotes when it
+// reads the same as a Go literal (no \/, no surrogate halves) and is valid
+// UTF-8, without another pass of encoding/json; ok is false otherwise, and
+// json.Unmarshal then reads it. raw is already known to be valid JSON, so
+// the escapes Go has and JSON lacks cannot occur.
 func plainString(raw []byte) (s string, ok bool) {
-	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
-		return "", false
-	}
-	body := raw[1 : len(raw)-1]
-	for _, c := range body {
-		if c == '\\' || c == '"' || c < 0x20 {
-			return "", false
-		}
-	}
-	if !utf8.Valid(body) {
+	if len(raw) < 2 || raw[0] != '"' || !utf8.Valid(raw) {
 		return "", false // json.Unmarshal replaces invalid bytes by U+FFFD
 	}
-	return string(body), true
+	s, err := strconv.Unquote(string(raw))
+	return s, err == nil
+}
+
+// splitObject returns the members of a JSON object as json.Unmarshal into
+// a map[string]json.RawMessage would (the last of repeated keys wins),
+// reading the line once more after json.Valid instead of twice; ok is
+// false for anything else (not valid, not an object, escaped or non-ASCII
+// keys), which json.Unmarshal then reads and reports.
+func splitObject(t []byte) (map[string]json.RawMessage, bool) {
+	if !json.Valid(t) {
+		return nil, false
+	}
+	i := skipSpace(t, 0)
+	if i >= len(t) || t[i] != '{' {
+		return nil, false
+	}
+	fields := map[string]json.RawMessage{}
+	i = skipSpace(t, i+1)
+	if i < len(t) && t[i] == '}' {
+		return fields, true
+	}
+	for i < len(t) {
+		// A key: valid JSON guarantees the quotes.
+		end := i + 1
+		for end < len(t) && t[end] != '"' {
+			if t[end] == '\\' || t[end] >= 0x80 {
+				return nil, false
+			}
+			end++
+		}
+		key := string(t[i+1 : end])
+		i = skipSpace(t, end+1) // at ':'
+		start := skipSpace(t, i+1)
+		stop := skipValue(t, start)
+		fields[key] = json.RawMessage(t[start:stop])
+		i = skipSpace(t, stop)
+		if i >= len(t) || t[i] == '}' {
+			return fields, true
+		}
+		i = skipSpace(t, i+1) // past ','
+	}
+	return nil, false
+}
+
+func skipSpace(t []byte, i int) int {
+	for i < len(t) && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipValue returns the end of the valid JSON value at t[i].
+func skipValue(t []byte, i int) int {
+	depth := 0
+	for ; i < len(t); i++ {
+		switch c := t[i]; c {
+		case '"':
+			for i++; t[i] != '"'; i++ {
+				if t[i] == '\\' {
+					i++
+				}
+			}
+			if depth == 0 {
+				return i + 1
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i
+			}
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case ',', ' ', '\t', '\n', '\r':
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return i
 }
 
 var errLineTooLong = errors.New("line too long")
@@ -189,10 +264,12 @@ func parseBatchLine(t []byte, name string, line int) (batchIn, []error) {
 	bad := func(field, format string, a ...any) {
 		errs = append(errs, &BatchLineError{Name: name, Line: line, Field: field, Msg: fmt.Sprintf(format, a...)})
 	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(t, &fields); err != nil {
-		bad("", "not a JSON object: %v", err)
-		return in, errs
+	fields, ok := splitObject(t)
+	if !ok {
+		if err := json.Unmarshal(t, &fields); err != nil {
+			bad("", "not a JSON object: %v", err)
+			return in, errs
+		}
 	}
 	for _, f := range []struct {
 		key string
@@ -203,11 +280,11 @@ func parseBatchLine(t []byte, name string, line int) (batchIn, []error) {
 			bad(f.key, "missing")
 			continue
 		}
-		s, ok := plainString(raw)
-		if ok {
+		if s, ok := plainString(raw); ok {
 			*f.dst = &s
 			continue
 		}
+		var s string
 		if err := json.Unmarshal(raw, &s); err != nil {
 			// A bare JSON number is taken as written ("gold": 42).
 			var n json.Number

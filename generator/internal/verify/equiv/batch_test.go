@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"strings"
 	"testing"
@@ -121,5 +122,42 @@ func TestRunBatchExtract(t *testing.T) {
 	}
 	if err == nil || !strings.Contains(err.Error(), "in.jsonl:3: line longer than") {
 		t.Errorf("RunBatch with a long line: error %v, want in.jsonl:3: line longer than …", err)
+	}
+}
+
+// TestBatchDecodingMatchesEncodingJSON checks the fast paths of
+// parseBatchLine against encoding/json: splitObject against a map of raw
+// members, plainString against decoding a string.
+func TestBatchDecodingMatchesEncodingJSON(t *testing.T) {
+	lines := []string{
+		`{}`, ` { } `, `{"gold": "1", "pred": "2"}`, `{"gold":"a\"b","pred":"\\frac{1}{2}","gold":"last"}`,
+		`{"a": [1, {"b": "]}"}], "gold": 42, "x": null, "y": true, "z": -1.5e3}`,
+		"{\"pred\": \"tab\\there\\nnl \\u00e9 \\ud83d\\ude00 \\/ \\ud800\"}\n",
+		`{"g\u006fld": "escaped key"}`, `{"gölд": "x"}`, `[1]`, `null`, `"s"`, `{"gold": "1",}`, `{"gold" "1"}`,
+		"{\"pred\": \"invalid \xff utf8\"}", `{"tolerance": {"kind": "absolute", "value": 0.5}, "type": "numeric"}`,
+	}
+	for _, r := range readScience(t) {
+		b, _ := json.Marshal(map[string]any{"gold": r.Gold, "pred": r.Pred, "tolerance": r.Tolerance, "type": r.Type})
+		lines = append(lines, string(b))
+	}
+	for _, line := range lines {
+		var want map[string]json.RawMessage
+		werr := json.Unmarshal([]byte(line), &want)
+		got, ok := splitObject([]byte(line))
+		if ok {
+			if werr != nil {
+				t.Errorf("splitObject(%q) accepted what encoding/json refuses: %v", line, werr)
+			} else if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("splitObject(%q) (-want +got):\n%s", line, diff)
+			}
+		}
+		for _, raw := range want {
+			var ws string
+			werr := json.Unmarshal(raw, &ws)
+			gs, ok := plainString(raw)
+			if ok && (werr != nil || gs != ws) {
+				t.Errorf("plainString(%s) = %q, encoding/json: %q, %v", raw, gs, ws, werr)
+			}
+		}
 	}
 }
