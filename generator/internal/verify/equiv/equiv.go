@@ -107,7 +107,7 @@ type Result struct {
 // Limits on one comparison.
 const (
 	maxInput = 4000   // bytes of each side after extraction
-	maxSteps = 50_000 // evaluation steps per pair
+	maxSteps = 25_000 // evaluation steps per pair
 	// A step is about the cost of one 256-bit multiplication; the costlier
 	// operations are charged more, so that maxSteps bounds time.
 	stepsQuo  = 2

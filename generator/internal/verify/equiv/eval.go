@@ -58,6 +58,18 @@ func parseNum(lit string) (*big.Float, error) {
 	return f, nil
 }
 
+// literalSteps is the cost of reading a literal: big.ParseFloat's time
+// grows with the digits and with the size of the decimal exponent.
+func literalSteps(lit string) int {
+	n := len(lit) / 8
+	if i := strings.IndexAny(lit, "eE"); i >= 0 {
+		if e, err := strconv.Atoi(lit[i+1:]); err == nil {
+			n += min(abs(e), 1_000_000) / 32
+		}
+	}
+	return n
+}
+
 type env map[string]*big.Float
 
 func (c *cmpr) eval(n *node, vars env) (*big.Float, error) {
@@ -69,7 +81,7 @@ func (c *cmpr) eval(n *node, vars env) (*big.Float, error) {
 		// A literal is read once per tree, not at every point, and
 		// costs in proportion to its length; callers get a copy.
 		if n.num == nil {
-			if err := c.tick(len(n.lit) / 8); err != nil {
+			if err := c.tick(literalSteps(n.lit)); err != nil {
 				return nil, err
 			}
 			f, err := parseNum(n.lit)
