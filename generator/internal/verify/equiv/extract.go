@@ -84,8 +84,10 @@ func (x *extractor) extract(s string) (string, bool) {
 		s = s[i+len("</think>"):]
 	}
 	x.charge(len(s))
-	if loc := reChatTokens.FindStringIndex(s); loc != nil {
-		s = s[:loc[0]]
+	if strings.Contains(s, "<|") {
+		if loc := reChatTokens.FindStringIndex(s); loc != nil {
+			s = s[:loc[0]]
+		}
 	}
 	// The closing remark of the common template is cut off the end. Only
 	// a remark that ends the text is cut: removing one from the middle
