@@ -197,3 +197,24 @@ func TestCompareBoundsWork(t *testing.T) {
 		}
 	}
 }
+
+// TestParseConstAgreesWithParseExpr checks the fast path of unit splits:
+// parseConst accepts exactly the expressions parseExpr reads without
+// variables.
+func TestParseConstAgreesWithParseExpr(t *testing.T) {
+	inputs := []string{"2", "2 pi", "2 p", "3e8", "x", "2xe", "\\frac{1}{2}", "\\sqrt{2} m", "1.5 \\alpha", "α", "π r", "log_2 8", "x_1", "2 kg", "e^{2}", "1 m m"}
+	for _, r := range readScience(t) {
+		inputs = append(inputs, normalize(r.Gold), normalize(r.Pred))
+	}
+	for _, s := range inputs {
+		for i := 1; i <= len(s); i++ {
+			head := s[:i]
+			e, err := parseExpr(head)
+			want := err == nil && len(e.vars(map[string]bool{}, nil)) == 0
+			_, err = parseConst(head)
+			if got := err == nil; got != want {
+				t.Errorf("parseConst(%q) ok = %v, parseExpr without variables = %v", head, got, want)
+			}
+		}
+	}
+}
