@@ -18,6 +18,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -148,6 +149,26 @@ func rng(seed uint64, key ...uint64) *rand.Rand {
 		s = splitmix(s ^ splitmix(k+0x9e3779b97f4a7c15))
 	}
 	return rand.New(rand.NewPCG(s, splitmix(s)))
+}
+
+// Unit returns a number in [0, 1) fixed by its key: the same key gives
+// the same number on every machine and in every version. The demo
+// generators draw every choice from it.
+func Unit(key ...string) float64 {
+	h := fnv.New64a()
+	for _, k := range key {
+		h.Write([]byte(k))
+		h.Write([]byte{0})
+	}
+	// splitmix64's finaliser: FNV alone leaves the high bits poorly mixed
+	// for keys that differ in their last bytes.
+	x := h.Sum64()
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return float64(x>>11) / (1 << 53)
 }
 
 func splitmix(x uint64) uint64 {

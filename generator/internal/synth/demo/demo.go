@@ -15,12 +15,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"hash/fnv"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/synth"
 )
 
 // Files returns the demo benchmark and the demo submissions as files whose
@@ -156,24 +156,8 @@ func yamlString(s string) string {
 	return s
 }
 
-// unit returns a number in [0, 1) fixed by its key: the source of every
-// choice in this package.
-func unit(key ...string) float64 {
-	h := fnv.New64a()
-	for _, k := range key {
-		h.Write([]byte(k))
-		h.Write([]byte{0})
-	}
-	x := h.Sum64()
-	// splitmix64 finaliser: FNV alone leaves the high bits poorly mixed
-	// for keys that differ in their last bytes.
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return float64(x>>11) / (1 << 53)
-}
+// unit is the source of every choice in this package.
+var unit = synth.Unit
 
 // pick chooses one of options by key.
 func pick[T any](options []T, key ...string) T {

@@ -20,8 +20,9 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"hash/fnv"
 	"strings"
+
+	"github.com/sciif/leaderboard/generator/internal/synth"
 )
 
 //go:embed tasks.txt
@@ -134,22 +135,7 @@ func Tasks() ([]Task, error) {
 }
 
 // u is a number in [0, 1) fixed by its parts.
-func u(parts ...string) float64 {
-	h := fnv.New64a()
-	for _, p := range parts {
-		h.Write([]byte(p))
-		h.Write([]byte{0})
-	}
-	// FNV's high bits barely move with the last byte: mix them
-	// (splitmix64's finaliser).
-	x := h.Sum64()
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return float64(x>>11) / (1 << 53)
-}
+var u = synth.Unit
 
 // Files builds items.jsonl and every demo model's submission.
 func Files() ([]File, error) {
