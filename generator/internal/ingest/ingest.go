@@ -387,6 +387,14 @@ func DecodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 	if strings.TrimSpace(m.Organization) == "" {
 		at(lines["organization"], "organization", "must not be empty")
 	}
+	for _, f := range []struct{ field, value string }{
+		{"name", m.Name}, {"organization", m.Organization}, {"link", m.Link},
+		{"params", m.Params}, {"decoding", m.Decoding}, {"notes", m.Notes},
+	} {
+		if placeholder(f.value) {
+			at(lines[f.field], f.field, "%q is the template's placeholder — replace it with the real value", f.value)
+		}
+	}
 	if _, err := time.Parse("2006-01-02", m.Date); err != nil {
 		at(lines["date"], "date", "%q is not a date in the form YYYY-MM-DD", m.Date)
 	}
@@ -796,4 +804,11 @@ func yamlProblem(path string, err error) board.Diagnostic {
 		}
 	}
 	return d
+}
+
+// placeholder reports whether v is a <…> placeholder left from the
+// metadata.yaml that `sciif new` and `sciif run` write.
+func placeholder(v string) bool {
+	v = strings.TrimSpace(v)
+	return len(v) > 2 && strings.HasPrefix(v, "<") && strings.HasSuffix(v, ">")
 }
