@@ -4,6 +4,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/sciif/leaderboard/generator/internal/verify/instr"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
 )
 
@@ -20,6 +21,44 @@ func BenchmarkOfficialSample(b *testing.B) {
 		for _, r := range rows {
 			evaluate(b, r)
 		}
+	}
+	b.ReportMetric(float64(b.N*len(rows))/b.Elapsed().Seconds(), "responses/s")
+}
+
+// BenchmarkOfficialSampleEvaluate checks the same prompts as
+// BenchmarkOfficialSample through the registry, as sciif ifbench, build
+// and the reward server do: Strict's verdict is reused as Loose's first
+// variant and a variant equal to an earlier one is not checked again.
+func BenchmarkOfficialSampleEvaluate(b *testing.B) {
+	rows := loadBench(b, sharedDir(b), "IFBench_test.jsonl")
+	reg, err := instr.NewRegistry(Checkers)
+	if err != nil {
+		b.Fatal(err)
+	}
+	prompts := make([]instr.Prompt, len(rows))
+	responses := make([]string, len(rows))
+	for i, r := range rows {
+		p := instr.Prompt{Key: int64(i), Prompt: r.Prompt, InstructionIDs: r.IDs}
+		for _, kw := range r.Kwargs {
+			args := instr.Args{}
+			for k, v := range kw {
+				if v != nil {
+					args[k] = v
+				}
+			}
+			p.Kwargs = append(p.Kwargs, args)
+		}
+		prompts[i] = p
+		if r.response != nil {
+			responses[i] = *r.response
+		}
+	}
+	text.Sentences("Load the Punkt model.")
+	englishTagger()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		reg.EvaluateAll(prompts, responses)
 	}
 	b.ReportMetric(float64(b.N*len(rows))/b.Elapsed().Seconds(), "responses/s")
 }
