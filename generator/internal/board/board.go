@@ -193,8 +193,11 @@ type Diagnostic struct {
 	Field      string `json:"field,omitempty"`
 	Item       string `json:"item,omitempty"`
 	Constraint string `json:"constraint,omitempty"`
-	Judge      string `json:"judge,omitempty"`
-	Msg        string `json:"message"`
+	// Criterion is a rubric task's criterion, where Constraint is a
+	// SciIF item's constraint.
+	Criterion string `json:"criterion,omitempty"`
+	Judge     string `json:"judge,omitempty"`
+	Msg       string `json:"message"`
 	// Code names the kind of problem, stably, so that tools (and sciif
 	// validate, which suggests fixes) need not match message text. It is
 	// empty for problems that have no code yet.
@@ -223,6 +226,9 @@ func (d Diagnostic) Where() string {
 	}
 	if d.Constraint != "" {
 		s += ": constraint " + d.Constraint
+	}
+	if d.Criterion != "" {
+		s += ": criterion " + d.Criterion
 	}
 	if d.Judge != "" {
 		s += ": judge " + d.Judge

@@ -62,6 +62,7 @@ type Finding struct {
 	Item       string   `json:"item,omitempty"`
 	Field      string   `json:"field,omitempty"`
 	Constraint string   `json:"constraint,omitempty"`
+	Criterion  string   `json:"criterion,omitempty"`
 	Judge      string   `json:"judge,omitempty"`
 	// Message says what is wrong; Fix says how to fix it.
 	Message string `json:"message"`
@@ -71,7 +72,7 @@ type Finding struct {
 // String formats f as "file:line: item X: field: constraint Y: judge Z:
 // message — fix", with "warning: " before the message of warnings.
 func (f Finding) String() string {
-	loc := board.Diagnostic{File: f.File, Line: f.Line, Item: f.Item, Field: f.Field, Constraint: f.Constraint, Judge: f.Judge}
+	loc := board.Diagnostic{File: f.File, Line: f.Line, Item: f.Item, Field: f.Field, Constraint: f.Constraint, Criterion: f.Criterion, Judge: f.Judge}
 	s := loc.Where() + ": "
 	if f.Severity == Warning {
 		s += "warning: "
@@ -455,7 +456,7 @@ func checkNames(subs []Submission, results string, files []string) {
 // output counting as NO) is a warning. So `sciif validate` accepts exactly
 // the submissions `sciif build` builds.
 func fromDiag(d board.Diagnostic) Finding {
-	f := Finding{Severity: Warning, File: d.File, Line: d.Line, Item: d.Item, Field: d.Field, Constraint: d.Constraint, Judge: d.Judge, Message: d.Msg}
+	f := Finding{Severity: Warning, File: d.File, Line: d.Line, Item: d.Item, Field: d.Field, Constraint: d.Constraint, Criterion: d.Criterion, Judge: d.Judge, Message: d.Msg}
 	if d.Fatal {
 		f.Severity = Error
 	}

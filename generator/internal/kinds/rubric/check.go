@@ -176,7 +176,7 @@ func (b *benchmark) verify(i int, judges []string, rec *record, path string, lin
 	t := &b.tasks[i]
 	var probs board.Problems
 	diag := func(criterion, judge, code, format string, args ...any) {
-		probs = append(probs, board.Diagnostic{File: path, Line: line, Item: t.ID, Constraint: criterion, Judge: judge, Code: code, Msg: fmt.Sprintf(format, args...)})
+		probs = append(probs, board.Diagnostic{File: path, Line: line, Item: t.ID, Criterion: criterion, Judge: judge, Code: code, Msg: fmt.Sprintf(format, args...)})
 	}
 	for _, name := range sortedKeys(rec.Judges) {
 		if !contains(judges, name) {

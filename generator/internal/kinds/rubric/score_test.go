@@ -314,7 +314,7 @@ func TestRescoreMatchesIndependentCounts(t *testing.T) {
 		for _, d := range out.Warnings {
 			switch d.Code {
 			case CodeUnanswered, CodeConflict, CodeInvalid:
-				if d.File == "" || d.Line == 0 || d.Item == "" || d.Constraint == "" || d.Judge == "" {
+				if d.File == "" || d.Line == 0 || d.Item == "" || d.Criterion == "" || d.Constraint != "" || d.Judge == "" {
 					t.Errorf("diagnostic lacks a place: %+v", d)
 				}
 				diags[filepath.Base(filepath.Dir(d.File))]++
