@@ -186,11 +186,13 @@ type indexView struct {
 	ConsLink, KLink bool
 	Citations       []citationView
 	Notes           []noteView
+	// Tabs links the leaderboard of each subject.
+	Tabs []render.Link
 }
 
 func (s *site) indexPage() (board.File, error) {
 	cols, gets := s.headline()
-	v := indexView{Cols: cols, Items: len(s.in.Bench.Items), Rules: s.in.Board.Rules}
+	v := indexView{Cols: cols, Items: len(s.in.Bench.Items), Rules: s.in.Board.Rules, Tabs: s.subjectTabs("")}
 	for i := range s.models {
 		v.Rows = append(v.Rows, s.boardRow(&s.models[i], gets))
 	}

@@ -75,6 +75,7 @@ func TestBrowserLayoutFitsEveryScreen(t *testing.T) {
 		"index.html", "constraints.html", "analysis.html", "cases.html", "cases/" + m + ".html", "matrix.html",
 		"problems/" + in.Bench.Items[0].ID + ".html", "models/" + m + ".html", "models/" + m + "/biology.html",
 		"methodology.html", "downloads.html", "ifeval.html", "ifeval/index.html", "ifeval/1.html",
+		subjectFile(in.Bench.Items[0].Subject),
 	}
 	for _, w := range []int64{390, 1366} {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 844)); err != nil {

@@ -295,6 +295,9 @@ func (s *site) build() error {
 			return err
 		}
 	}
+	if err := s.subjectPages(); err != nil {
+		return err
+	}
 	if err := s.casesPages(); err != nil {
 		return err
 	}
