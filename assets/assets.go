@@ -7,5 +7,5 @@ import "embed"
 
 // FS holds every static file of the site, paths relative to assets/.
 //
-//go:embed site.css site.js charts.js math.js favicon.svg vendor
+//go:embed site.css site.js charts.js compare.js math.js favicon.svg vendor
 var FS embed.FS

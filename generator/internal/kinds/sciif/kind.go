@@ -445,6 +445,7 @@ func (b *Board) Info(front bool) render.BoardInfo {
 			{Key: key + "constraints", Href: "constraints.html", Text: "Constraints"},
 			{Key: key + "analysis", Href: "analysis.html", Text: "Collapse"},
 			{Key: key + "cases", Href: "cases.html", Text: "Cases"},
+			{Key: key + "compare", Href: "compare.html", Text: "Compare"},
 		}
 	} else {
 		info.Nav = []render.NavLink{{Key: key + "index", Href: render.Slug(b.spec.Name) + "/index.html", Text: b.spec.Title}}

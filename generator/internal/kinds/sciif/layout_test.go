@@ -75,7 +75,7 @@ func TestBrowserLayoutFitsEveryScreen(t *testing.T) {
 		"index.html", "constraints.html", "analysis.html", "cases.html", "cases/" + m + ".html", "matrix.html",
 		"problems/" + in.Bench.Items[0].ID + ".html", "models/" + m + ".html", "models/" + m + "/biology.html",
 		"methodology.html", "downloads.html", "ifeval.html", "ifeval/index.html", "ifeval/1.html",
-		subjectFile(in.Bench.Items[0].Subject),
+		"compare.html#a=" + m + "&b=" + in.Board.Models[3].ID, subjectFile(in.Bench.Items[0].Subject),
 	}
 	for _, w := range []int64{390, 1366} {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 844)); err != nil {
@@ -86,6 +86,11 @@ func TestBrowserLayoutFitsEveryScreen(t *testing.T) {
 				openPage(t, ctx, dir, p)
 				if strings.Contains(p, "analysis") || strings.HasPrefix(p, "models/model-01.") || p == "ifeval.html" {
 					waitFor(t, ctx, "charts", allChartsDrawn)
+				}
+				if strings.HasPrefix(p, "compare.html") {
+					// The permalink picks the two models; the script fills
+					// the verdict, the figures and the differing problems.
+					waitFor(t, ctx, "the comparison", `document.getElementById('cmp-b').value === '`+in.Board.Models[3].ID+`' && document.getElementById('cmp-verdict').textContent !== '' && document.querySelectorAll('#cmp-items tbody tr').length > 0`)
 				}
 				if bad := eval[string](t, ctx, layoutChecks); bad != "" {
 					t.Errorf("at %d px:\n%s", w, bad)

@@ -305,6 +305,7 @@ func (s *site) build() error {
 		s.leaderboardCSV,
 		s.verdictsCSV,
 		s.scoresJSON,
+		s.comparePage,
 	}
 	for _, step := range steps {
 		f, err := step()

@@ -264,7 +264,7 @@ func TestChartsHaveDataAndFixedIDs(t *testing.T) {
 				t.Errorf("%s: chart %q has no data", f.Path, name)
 			}
 		})
-		doc.Find(`script[type="application/json"]`).Each(func(_ int, s *goquery.Selection) {
+		doc.Find(`script[type="application/json"][id^="chart-"]`).Each(func(_ int, s *goquery.Selection) {
 			var opt struct {
 				Series []json.RawMessage `json:"series"`
 			}
