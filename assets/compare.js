@@ -36,7 +36,10 @@
     var l = document.getElementById('policy-loose');
     return l && l.checked ? 'loose' : 'strict';
   }
-  function pct(p, t) {
+  // A model's figure on metric k under policy j (0 Strict, 1 Loose):
+  // denominators are the metric's unless the model carries its own.
+  function rate(m, k, j) {
+    var p = m.pass[2 * k + j], t = m.total ? m.total[2 * k + j] : d.metrics[k].total[j];
     return p < 0 || t <= 0 ? '—' : (100 * p / t).toFixed(1) + '%';
   }
   function cell(tag, text, cls) {
@@ -62,7 +65,7 @@
   function render() {
     var a = d.models[selA.selectedIndex], b = d.models[selB.selectedIndex];
     if (!a || !b) return;
-    var loose = policy() === 'loose', j = loose ? 2 : 0, bit = loose ? 4 : 2;
+    var loose = policy() === 'loose', j = loose ? 1 : 0, bit = loose ? 4 : 2;
     document.getElementById('cmp-ha').textContent = a.name;
     document.getElementById('cmp-hb').textContent = b.name;
     var body = document.querySelector('#cmp-table tbody');
@@ -73,8 +76,8 @@
       th.scope = 'row';
       th.title = mt.title;
       tr.appendChild(th);
-      tr.appendChild(cell('td', pct(a.rates[k][j], a.rates[k][j + 1]), 'num'));
-      tr.appendChild(cell('td', pct(b.rates[k][j], b.rates[k][j + 1]), 'num'));
+      tr.appendChild(cell('td', rate(a, k, j), 'num'));
+      tr.appendChild(cell('td', rate(b, k, j), 'num'));
       body.appendChild(tr);
     });
     var va = bits(a), vb = bits(b);

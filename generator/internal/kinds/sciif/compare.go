@@ -20,20 +20,37 @@ const (
 // vecAlphabet encodes two items' three bits per character.
 const vecAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
+// compareMetric is one row of the page's figures; Total holds its
+// Strict and Loose denominators, which every model shares unless its
+// own Total says otherwise.
 type compareMetric struct {
 	Label string `json:"label"`
 	Title string `json:"title"`
+	Total [2]int `json:"total"`
 }
 
-// compareModel is one model's figures: per metric, Strict pass and
-// total then Loose pass and total (-1 when not measured), and its
-// per-item verdict bits.
+// compareModel is one model's figures: Pass holds, per metric, the Strict
+// then the Loose pass count (-1 when not measured); Total, only when some
+// denominator differs from the metrics', the model's own in the same
+// layout. Vec holds its per-item verdict bits.
 type compareModel struct {
-	ID    string  `json:"id"`
-	Name  string  `json:"name"`
-	Slug  string  `json:"slug"`
-	Rates [][]int `json:"rates"`
-	Vec   string  `json:"vec"`
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Slug  string `json:"slug"`
+	Pass  []int  `json:"pass"`
+	Total []int  `json:"total,omitempty"`
+	Vec   string `json:"vec"`
+}
+
+// rate is model m's pass count and total on metric k under policy j
+// (0 Strict, 1 Loose), as assets/compare.js reads them.
+func (d *compareData) rate(m, k, j int) (pass, total int) {
+	cm := &d.Models[m]
+	pass, total = cm.Pass[2*k+j], d.Metrics[k].Total[j]
+	if cm.Total != nil {
+		total = cm.Total[2*k+j]
+	}
+	return pass, total
 }
 
 // compareData is what compare.html embeds.
@@ -118,19 +135,29 @@ func (s *site) compareData() compareData {
 		it := &s.in.Bench.Items[i]
 		d.Items = append(d.Items, []any{it.ID, s.itemSlugs[i], it.Subject, k})
 	}
+	// Each model's pass counts and totals; the first measured total of
+	// each metric is the shared one.
+	totals := make([][]int, len(s.all))
+	shared := make([]bool, 2*len(gets))
 	for i := range s.all {
 		m := &s.all[i]
 		cm := compareModel{ID: m.Scores.ID, Name: m.Scores.Name, Slug: m.Slug}
-		for _, g := range gets {
-			row := []int{-1, -1, -1, -1}
+		totals[i] = make([]int, 2*len(gets))
+		for k, g := range gets {
 			for j, p := range board.Policies {
+				pass, total := -1, -1
 				if ps := m.Scores.Policy(p); ps != nil {
 					if r, ok := g(ps); ok {
-						row[2*j], row[2*j+1] = r.Pass, r.Total
+						pass, total = r.Pass, r.Total
 					}
 				}
+				cm.Pass = append(cm.Pass, pass)
+				totals[i][2*k+j] = total
+				if total >= 0 && !shared[2*k+j] {
+					shared[2*k+j] = true
+					d.Metrics[k].Total[j] = total
+				}
 			}
-			cm.Rates = append(cm.Rates, row)
 		}
 		bits := make([]uint8, len(m.cells))
 		for k, c := range m.cells {
@@ -138,6 +165,14 @@ func (s *site) compareData() compareData {
 		}
 		cm.Vec = encodeVec(bits)
 		d.Models = append(d.Models, cm)
+	}
+	for i := range d.Models {
+		for x, total := range totals[i] {
+			if total >= 0 && total != d.Metrics[x/2].Total[x%2] {
+				d.Models[i].Total = totals[i]
+				break
+			}
+		}
 	}
 	return d
 }

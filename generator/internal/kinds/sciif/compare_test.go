@@ -48,13 +48,23 @@ func TestCompareDataMatchesScorer(t *testing.T) {
 			func(ps *board.PolicyScores) board.Rate { return ps.Correct },
 			func(ps *board.PolicyScores) board.Rate { return ps.Compliant },
 		} {
-			want := []int{get(ms.Strict).Pass, get(ms.Strict).Total, get(ms.Loose).Pass, get(ms.Loose).Total}
-			if !reflect.DeepEqual(cm.Rates[k], want) {
-				t.Errorf("%s %s: %v, want %v", ms.ID, d.Metrics[k].Label, cm.Rates[k], want)
+			for j, ps := range []*board.PolicyScores{ms.Strict, ms.Loose} {
+				pass, total := d.rate(i, k, j)
+				if want := get(ps); pass != want.Pass || total != want.Total {
+					t.Errorf("%s %s (%s): %d/%d, want %d/%d", ms.ID, d.Metrics[k].Label, board.Policies[j], pass, total, want.Pass, want.Total)
+				}
 			}
 		}
-		if n := len(d.Metrics) - len(cm.Rates); n != 0 {
-			t.Errorf("%s: %d rates for %d metrics", ms.ID, len(cm.Rates), len(d.Metrics))
+		if len(cm.Pass) != 2*len(d.Metrics) {
+			t.Errorf("%s: %d pass counts for %d metrics", ms.ID, len(cm.Pass), len(d.Metrics))
+		}
+		// Per-constraint figures follow the headline and family ones.
+		for k := len(d.Metrics) - len(in.Bench.Catalog.Constraints); k < len(d.Metrics); k++ {
+			c := in.Bench.Catalog.Constraints[k-(len(d.Metrics)-len(in.Bench.Catalog.Constraints))]
+			pass, total := d.rate(i, k, 0)
+			if want := ms.Strict.Constraints[c.ID]; d.Metrics[k].Label != c.Name || pass != want.Pass || total != want.Total {
+				t.Errorf("%s %s: %s %d/%d, want %d/%d", ms.ID, c.ID, d.Metrics[k].Label, pass, total, want.Pass, want.Total)
+			}
 		}
 	}
 	differs := 0

@@ -90,7 +90,7 @@ func TestBrowserLayoutFitsEveryScreen(t *testing.T) {
 				if strings.HasPrefix(p, "compare.html") {
 					// The permalink picks the two models; the script fills
 					// the verdict, the figures and the differing problems.
-					waitFor(t, ctx, "the comparison", `document.getElementById('cmp-b').value === '`+in.Board.Models[3].ID+`' && document.getElementById('cmp-verdict').textContent !== '' && document.querySelectorAll('#cmp-items tbody tr').length > 0`)
+					waitFor(t, ctx, "the comparison", `document.getElementById('cmp-b').value === '`+in.Board.Models[3].ID+`' && document.getElementById('cmp-verdict').textContent !== '' && document.querySelectorAll('#cmp-items tbody tr').length > 0 && document.querySelector('#cmp-table tbody td').textContent.endsWith('%')`)
 				}
 				if bad := eval[string](t, ctx, layoutChecks); bad != "" {
 					t.Errorf("at %d px:\n%s", w, bad)
