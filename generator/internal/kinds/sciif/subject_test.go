@@ -33,7 +33,7 @@ func TestSubjectTabsRecount(t *testing.T) {
 			t.Fatalf("no %s", name)
 		}
 		doc := parse(t, name, page)
-		rows := doc.Find("#subject-board tbody tr")
+		rows := doc.Find("#board tbody tr")
 		if rows.Length() != len(in.Runs) {
 			t.Fatalf("%s lists %d models, want %d", name, rows.Length(), len(in.Runs))
 		}
