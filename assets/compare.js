@@ -121,8 +121,12 @@
   }
 
   var h = new URLSearchParams(location.hash.replace(/^#/, ''));
-  selA.selectedIndex = h.has('a') && h.get('a') in byId ? byId[h.get('a')] : 0;
-  selB.selectedIndex = h.has('b') && h.get('b') in byId ? byId[h.get('b')] : Math.min(1, d.models.length - 1);
+  function pick(key, dflt) {
+    var id = h.get(key);
+    return id !== null && Object.prototype.hasOwnProperty.call(byId, id) ? byId[id] : dflt;
+  }
+  selA.selectedIndex = pick('a', 0);
+  selB.selectedIndex = pick('b', Math.min(1, d.models.length - 1));
   selA.addEventListener('change', render);
   selB.addEventListener('change', render);
   Array.from(document.querySelectorAll('input[name=policy]')).forEach(function (r) { r.addEventListener('change', render); });
