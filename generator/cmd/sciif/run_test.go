@@ -97,24 +97,6 @@ func submission(t *testing.T) map[string]string {
 }
 
 // journalLines reads the whole lines of the run's journal.
-// fillOrganization does what sciif run asks of the submitter: it replaces
-// the organization placeholder in the metadata.yaml the run wrote.
-func fillOrganization(t *testing.T) {
-	t.Helper()
-	path := filepath.Join("results", "acme-chat-7b", "metadata.yaml")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	filled := bytes.Replace(data, []byte(`"<who trained the model>"`), []byte("Acme"), 1)
-	if bytes.Equal(filled, data) {
-		t.Fatalf("%s has no organization placeholder:\n%s", path, data)
-	}
-	if err := os.WriteFile(path, filled, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func journalLines(t *testing.T) []runner.Result {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(".sciif-run", "acme-chat-7b.jsonl"))
@@ -173,7 +155,7 @@ func TestRunWritesSubmissionThatValidatesAndScores(t *testing.T) {
 	if code != 1 || !strings.Contains(out+errs, `metadata.yaml:7: organization: "<who trained the model>" is the template's placeholder`) {
 		t.Errorf("sciif validate with the placeholder left: exit %d\n%s%s", code, out, errs)
 	}
-	fillOrganization(t)
+	runnertest.FillOrganization(t, filepath.Join("results", "acme-chat-7b"))
 	files = submission(t)
 	if code, out, errs := runIn(t, "validate", "results/acme-chat-7b"); code != 0 {
 		t.Fatalf("sciif validate: exit %d\n%s%s", code, out, errs)
@@ -314,7 +296,7 @@ func TestRunIFEvalAloneNeedsNoJudge(t *testing.T) {
 	if code != 0 || srv.Total() != runTestPrompts {
 		t.Fatalf("exit %d after %d requests\n%s%s", code, srv.Total(), out, errs)
 	}
-	fillOrganization(t)
+	runnertest.FillOrganization(t, filepath.Join("results", "acme-chat-7b"))
 	if code, out, errs := runIn(t, "validate", "--benchmark", "benchmarks/ifeval-demo", "results/acme-chat-7b"); code != 0 {
 		t.Fatalf("sciif validate: exit %d\n%s%s", code, out, errs)
 	}

@@ -11,6 +11,9 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 )
 
+// TestMetadataValidatesAsWritten checks that the metadata.yaml a run
+// writes validates once its one placeholder, the organization only the
+// submitter knows, is filled in.
 func TestMetadataValidatesAsWritten(t *testing.T) {
 	model := Endpoint{Name: "model", Model: "acme/chat-7b"}
 	judges := []Endpoint{{Name: "gpt-5.1", Model: "gpt-5.1"}, {Name: "openai/gemini-3-flash", Model: "gemini-3-flash", MaxTokens: 8192}}
@@ -25,14 +28,16 @@ func TestMetadataValidatesAsWritten(t *testing.T) {
 			want: board.Metadata{Name: "acme/chat-7b", Organization: "<who trained the model>", Date: "2026-11-02",
 				Judges: []string{"gpt-5.1", "openai/gemini-3-flash"}, Decoding: "temperature 0, max tokens 4096, no tools", NameLine: 6,
 				Notes: "Responses and judge outputs generated with sciif run. Judges: gpt-5.1 (model gpt-5.1, temperature 0, max tokens 4096, no tools); " +
-					"openai/gemini-3-flash (model gemini-3-flash, temperature 0, max tokens 8192, no tools)."}},
+					"openai/gemini-3-flash (model gemini-3-flash, temperature 0, max tokens 8192, no tools)."},
+			problems: []string{"organization"}},
 		{name: "no judges", reason: "a run of judge-free benchmarks lists none", date: "2026-11-02",
 			want: board.Metadata{Name: "acme/chat-7b", Organization: "<who trained the model>", Date: "2026-11-02",
-				Decoding: "temperature 0, max tokens 4096, no tools", NameLine: 6, Notes: "Responses generated with sciif run."}},
+				Decoding: "temperature 0, max tokens 4096, no tools", NameLine: 6, Notes: "Responses generated with sciif run."},
+			problems: []string{"organization"}},
 		{name: "bad date", reason: "left as the placeholder, which validate reports", date: "02/11/2026",
 			want: board.Metadata{Name: "acme/chat-7b", Organization: "<who trained the model>", Date: "YYYY-MM-DD",
 				Decoding: "temperature 0, max tokens 4096, no tools", NameLine: 6, Notes: "Responses generated with sciif run."},
-			problems: []string{"date"}},
+			problems: []string{"organization", "date"}},
 	}
 	for _, tt := range tests {
 		meta, probs := ingest.DecodeMetadata("metadata.yaml", Metadata("acme-chat-7b", model, tt.judges, tt.date))

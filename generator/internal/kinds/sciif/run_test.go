@@ -228,8 +228,10 @@ func TestRunWritesScorableSubmission(t *testing.T) {
 	}
 	noKey(t, dir, progress.String())
 
-	// The kind itself accepts the submission as written and scores every
-	// item: the metadata validates, the judges are named.
+	// The kind itself accepts the submission as written, once the
+	// organization is filled in, and scores every item: the metadata
+	// validates, the judges are named.
+	runnertest.FillOrganization(t, filepath.Join(dir, "results", runModelID))
 	subs, err := ingest.Submissions(filepath.Join(dir, "results"), []string{b.spec.File})
 	if err != nil || len(subs) != 1 {
 		t.Fatalf("submissions %v: %v", subs, err)

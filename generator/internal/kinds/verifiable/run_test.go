@@ -69,7 +69,8 @@ func TestRunWritesPromptResponseLines(t *testing.T) {
 	}
 
 	// The kind accepts what it wrote: every prompt answered, and the
-	// metadata (no judges) validates as written.
+	// metadata (no judges) validates once the organization is filled in.
+	runnertest.FillOrganization(t, out)
 	subs, err := ingest.Submissions(filepath.Join(dir, "results"), []string{"ifeval.jsonl"})
 	if err != nil || len(subs) != 1 || len(subs[0].Meta.Judges) != 0 {
 		t.Fatalf("submissions %+v: %v", subs, err)

@@ -19,6 +19,8 @@ import (
 	"maps"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -28,6 +30,25 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/prompt"
 )
+
+// FillOrganization does what sciif run asks of the submitter when it
+// ends: it replaces the organization placeholder in the metadata.yaml the
+// run wrote into dir, which validate refuses as written.
+func FillOrganization(t testing.TB, dir string) {
+	t.Helper()
+	path := filepath.Join(dir, "metadata.yaml")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	filled := strings.Replace(string(data), `organization: "<who trained the model>"`, "organization: Acme", 1)
+	if filled == string(data) {
+		t.Fatalf("%s has no organization placeholder:\n%s", path, data)
+	}
+	if err := os.WriteFile(path, []byte(filled), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
 
 // Key is the API key the server accepts; no output may contain it.
 const Key = "sk-test-9f8e7d6c5b4a39281706"
