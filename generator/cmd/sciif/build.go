@@ -26,6 +26,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	skip := fs.Bool("skip-invalid", false, "build the valid submissions and name the invalid ones instead of failing")
 	templates := fs.String("templates", "", "read templates from this folder instead of the embedded ones (for design work)")
 	assets := fs.String("assets", "", "read assets from this folder instead of the embedded ones (for design work)")
+	record := fs.Bool("record-history", false, "append the board's state (newest submission date, version, ranks) to the benchmark's history.jsonl when it changed; the changes page shows it")
 	if code := parseFlags(fs, args, stdout); code >= 0 {
 		return code
 	}
@@ -87,6 +88,28 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if *assets != "" {
 		in.Assets = os.DirFS(*assets)
 	}
+	// The history is appended to only on request and only once the site is
+	// published; the pages of this build already show the new state.
+	type recorder interface {
+		RecordHistory(version string) (path string, line []byte, err error)
+	}
+	var records [][2]string
+	if *record {
+		for _, b := range in.Boards {
+			r, ok := b.(recorder)
+			if !ok {
+				continue
+			}
+			path, line, err := r.RecordHistory(in.Version)
+			if err != nil {
+				fmt.Fprintf(stderr, "sciif build: history: %v\nsciif build: the previous site is left as it was\n", err)
+				return 1
+			}
+			if line != nil {
+				records = append(records, [2]string{path, string(line)})
+			}
+		}
+	}
 	// Pages go into the draft as they are rendered: the site is never
 	// held in memory, and the draft is swapped in only when it is whole.
 	in.Sink = draft
@@ -105,6 +128,13 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if in.Progress != nil {
 		fmt.Fprintln(stderr)
+	}
+	for _, r := range records {
+		if err := appendLine(r[0], r[1]); err != nil {
+			fmt.Fprintf(stderr, "sciif build: history: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "recorded the board's state in %s\n", r[0])
 	}
 	fmt.Fprintf(stdout, "wrote %d files to %s (%d models, %d boards)\n", len(files), *out, len(res.Submissions), len(in.Boards))
 	return 0
@@ -131,4 +161,18 @@ func progressLine(w io.Writer) func(int) {
 		fmt.Fprintf(f, "\rsciif build: %d files written", n)
 		mu.Unlock()
 	}
+}
+
+// appendLine adds line (which ends in a newline) to the file at path,
+// creating it when missing.
+func appendLine(path, line string) error {
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteString(line); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

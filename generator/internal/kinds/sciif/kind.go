@@ -246,6 +246,11 @@ func abs(x float64) float64 {
 func (b *benchmark) Rank(runs []kind.Run, opt kind.Options) (kind.Board, error) {
 	pols := policies(opt)
 	out := &Board{spec: b.spec, bench: b.bench}
+	hist, err := readHistory(b.spec.Dir)
+	if err != nil {
+		return nil, err
+	}
+	out.history = hist
 	noRules := opt.NoRules
 	out.reload = func(ctx context.Context, sub *board.Submission) (board.Run, error) {
 		return b.reload(ctx, sub, noRules)
@@ -373,6 +378,9 @@ type Board struct {
 	// reload reads a submission again with every verdict's texts and its
 	// responses, for its answers pages; nil when runs hold them already.
 	reload func(context.Context, *board.Submission) (board.Run, error)
+	// history holds the board's recorded states (history.jsonl), oldest
+	// first.
+	history []historyEntry
 }
 
 // Scores is the board's scores, in board order.
@@ -446,6 +454,7 @@ func (b *Board) Info(front bool) render.BoardInfo {
 			{Key: key + "analysis", Href: "analysis.html", Text: "Collapse"},
 			{Key: key + "cases", Href: "cases.html", Text: "Cases"},
 			{Key: key + "compare", Href: "compare.html", Text: "Compare"},
+			{Key: key + "changes", Href: "changes.html", Text: "Changes"},
 		}
 	} else {
 		info.Nav = []render.NavLink{{Key: key + "index", Href: render.Slug(b.spec.Name) + "/index.html", Text: b.spec.Title}}
@@ -462,6 +471,11 @@ func (b *Board) Pages(rs *render.Site) error {
 	if err := s.build(); err != nil {
 		return fmt.Errorf("%s: %w", b.spec.Name, err)
 	}
+	changes, err := s.changesPage(b.history)
+	if err != nil {
+		return fmt.Errorf("%s: %w", b.spec.Name, err)
+	}
+	rs.Add(changes)
 	m, err := s.methodology()
 	if err != nil {
 		return err
