@@ -3,10 +3,13 @@ package sciif
 // A model's answers pages: every answer with every verdict and reason.
 
 import (
+	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/sciif/leaderboard/generator/internal/render"
+	"github.com/sciif/leaderboard/generator/internal/report"
 
 	"github.com/yuin/goldmark"
 
@@ -143,5 +146,74 @@ func (s *site) answersPages(md goldmark.Markdown, m *model, run *board.Run) ([]b
 		}
 		out = append(out, file)
 	}
-	return out, nil
+	points, err := s.pointsCSV(m, run)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, points), nil
+}
+
+// pointRow is one decision of one model on one item in
+// points/<model>.csv: correctness, or one evidence point of a constraint.
+type pointRow struct {
+	Item       string `csv:"item"`
+	Constraint string `csv:"constraint"`
+	Point      string `csv:"point"`
+	Main       bool   `csv:"main"`
+	Votes      string `csv:"votes"`
+	Rule       string `csv:"rule"`
+	RuleOut    string `csv:"rule_outcome"`
+	DecidedBy  string `csv:"decided_by"`
+	Pass       bool   `csv:"pass"`
+}
+
+// pointsHref is where model m's point-level verdicts are.
+func pointsHref(m *model) string { return "points/" + m.Slug + ".csv" }
+
+// pointsCSV writes every decision behind model m's verdicts: a row for
+// correctness and a row per evidence point of each enabled constraint,
+// with each judge's vote, the rule's outcome and what decided. Strict
+// needs every point of a constraint to pass, Loose its main ones.
+func (s *site) pointsCSV(m *model, run *board.Run) (board.File, error) {
+	votes := func(vs []board.Vote) string {
+		parts := make([]string, 0, len(vs))
+		for _, v := range vs {
+			switch {
+			case v.Missing:
+				parts = append(parts, v.Judge+"=missing")
+			case v.Yes:
+				parts = append(parts, v.Judge+"=yes")
+			default:
+				parts = append(parts, v.Judge+"=no")
+			}
+		}
+		return report.SafeCell(strings.Join(parts, " "))
+	}
+	rule := func(r *board.RuleVerdict, row *pointRow) {
+		if r != nil {
+			row.Rule, row.RuleOut = report.SafeCell(r.Rule), report.SafeCell(r.Outcome.String())
+		}
+	}
+	var rows []pointRow
+	for i := range s.in.Bench.Items {
+		iv := &run.Verdicts[i]
+		if !iv.Answered {
+			continue
+		}
+		item := report.SafeCell(s.in.Bench.Items[i].ID)
+		row := pointRow{Item: item, Point: "correctness", Main: true, Votes: votes(iv.CorrectVotes),
+			DecidedBy: report.SafeCell(string(iv.CorrectBy)), Pass: iv.Correct}
+		rule(iv.CorrectRule, &row)
+		rows = append(rows, row)
+		for ci := range iv.Constraints {
+			cv := &iv.Constraints[ci]
+			for _, p := range cv.Points {
+				row := pointRow{Item: item, Constraint: report.SafeCell(cv.ID), Point: strconv.Itoa(p.N), Main: p.Main,
+					Votes: votes(p.Votes), DecidedBy: report.SafeCell(string(p.DecidedBy)), Pass: p.Pass}
+				rule(p.Rule, &row)
+				rows = append(rows, row)
+			}
+		}
+	}
+	return render.MarshalCSV(s.Base(s.name)+pointsHref(m), &rows)
 }

@@ -15,13 +15,13 @@ import (
 func (s *site) scoresJSON() (board.File, error) {
 	b, err := json.MarshalIndent(s.in.Board, "", "  ")
 	if err != nil {
-		return board.File{}, fmt.Errorf("scores.json: %w", err)
+		return board.File{}, fmt.Errorf("%sscores.json: %w", s.Base(s.name), err)
 	}
-	return board.File{Path: "scores.json", Data: append(b, '\n')}, nil
+	return board.File{Path: s.Base(s.name) + "scores.json", Data: append(b, '\n')}, nil
 }
 
 func (s *site) leaderboardCSV() (board.File, error) {
-	return render.MarshalCSV("leaderboard.csv", report.Rows(s.in.Board, board.Policies))
+	return render.MarshalCSV(s.Base(s.name)+"leaderboard.csv", report.Rows(s.in.Board, board.Policies))
 }
 
 // verdictRow is one model on one item in verdicts.csv.
@@ -74,5 +74,5 @@ func (s *site) verdictsCSV() (board.File, error) {
 			rows = append(rows, r)
 		}
 	}
-	return render.MarshalCSV("verdicts.csv", &rows)
+	return render.MarshalCSV(s.Base(s.name)+"verdicts.csv", &rows)
 }
