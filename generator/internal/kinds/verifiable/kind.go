@@ -300,6 +300,46 @@ type row struct {
 	InstructionLoose  float64 `csv:"instruction_loose"`
 }
 
+// verdictsHref is where model m's instruction verdicts are.
+func (s *site) verdictsHref(m *board.InstrModel) string {
+	return s.dir() + "/verdicts/" + render.Slug(m.ID) + ".csv"
+}
+
+// verdictRow is one instruction of one prompt in verdicts/<model>.csv.
+type verdictRow struct {
+	Key         int64  `csv:"key"`
+	Instruction string `csv:"instruction"`
+	Answered    bool   `csv:"answered"`
+	Strict      bool   `csv:"strict"`
+	Loose       bool   `csv:"loose"`
+	Undecided   bool   `csv:"undecided"`
+	Variant     string `csv:"loose_variant"`
+	Reason      string `csv:"reason"`
+}
+
+// verdictRows lists every instruction verdict of model m, in prompt order.
+func (b *Board) verdictRows(m *board.InstrModel) []verdictRow {
+	var out []verdictRow
+	for i, p := range b.board.Prompts {
+		var res board.InstrResult
+		if i < len(m.Results) {
+			res = m.Results[i]
+		}
+		for j, id := range p.Instructions {
+			r := verdictRow{Key: p.Key, Instruction: report.SafeCell(id), Answered: res.Answered}
+			if j < len(res.Strict) {
+				v := res.Strict[j]
+				r.Strict, r.Undecided, r.Reason = v.Followed, v.Undecided, report.SafeCell(v.Reason)
+			}
+			if j < len(res.Loose) {
+				r.Loose, r.Variant = res.Loose[j].Followed, report.SafeCell(res.Loose[j].Variant)
+			}
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 func (b *Board) rows() []row {
 	var out []row
 	for _, m := range b.board.Models {
@@ -373,10 +413,22 @@ func (b *Board) Pages(rs *render.Site) error {
 		return err
 	}
 	rs.Add(csv, board.File{Path: s.dir() + "/scores.json", Data: append(js, '\n')})
-	rs.AddDownloads(b.spec.Title, []render.Download{
+	downloads := []render.Download{
 		{Href: s.dir() + "/leaderboard.csv", What: "one row per model: prompt-level accuracy under Strict and Loose with 95% intervals and ranks, and instruction-level accuracy."},
 		{Href: s.dir() + "/scores.json", What: "the whole board, identical to <code>sciif score --format json</code> on this benchmark: per model and mode the accuracies with counts and intervals, per instruction, per group and by number of instructions."},
-	}, []render.Download{
+	}
+	for i := range b.board.Models {
+		f, err := render.MarshalCSV(s.verdictsHref(&b.board.Models[i]), b.verdictRows(&b.board.Models[i]))
+		if err != nil {
+			return err
+		}
+		rs.Add(f)
+	}
+	if len(b.board.Models) > 0 {
+		downloads = append(downloads, render.Download{Href: s.verdictsHref(&b.board.Models[0]),
+			What: "one file per model, <code>verdicts/&lt;model&gt;.csv</code> (this link is the top model’s): a row per prompt and instruction with the prompt’s key, whether it was answered, the Strict and Loose verdicts, whether the checker could not judge, the Loose variant that passed and the checker’s reason."})
+	}
+	rs.AddDownloads(b.spec.Title, downloads, []render.Download{
 		{Href: s.home(), What: "the board."},
 		{Href: s.dir() + "/<key>.html", What: "a prompt, by its key; <code>#m-&lt;model&gt;</code> jumps to one model’s response."},
 	})
