@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,10 +16,11 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/pipeline"
 	"github.com/sciif/leaderboard/generator/internal/publish"
 	"github.com/sciif/leaderboard/generator/internal/render"
+	"github.com/sciif/leaderboard/generator/internal/runner"
 )
 
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flagSet("build", "[--benchmarks DIR | --benchmark DIR...] [--results DIR] [--out DIR] [--no-rules] [--skip-invalid]", stderr)
+	fs := flagSet("build", "[--benchmarks DIR | --benchmark DIR...] [--results DIR] [--out DIR] [--no-rules] [--skip-invalid] [--record-history]", stderr)
 	bf := addBenchFlags(fs)
 	results := fs.String("results", "results", "folder of submissions, one folder per model")
 	out := fs.String("out", "site", "output folder; replaced only when the whole site is built")
@@ -163,16 +165,20 @@ func progressLine(w io.Writer) func(int) {
 	}
 }
 
-// appendLine adds line (which ends in a newline) to the file at path,
-// creating it when missing.
+// appendLine adds line (which ends in a newline) to the history file at
+// path, creating it when missing. The file is replaced whole (a temporary
+// file renamed into place), so a crash leaves the old history or the new
+// one, never a half-written line.
 func appendLine(path, line string) error {
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	data, err := ingest.ReadFile(path, ingest.MaxHistory, ingest.FollowLinks)
+	if fe := (*ingest.FileError)(nil); errors.As(err, &fe) && fe.NotExist {
+		data, err = nil, nil
+	}
 	if err != nil {
 		return err
 	}
-	if _, err := f.WriteString(line); err != nil {
-		f.Close()
-		return err
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		data = append(data, '\n')
 	}
-	return f.Close()
+	return runner.WriteFile(path, append(data, line...))
 }

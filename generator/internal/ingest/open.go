@@ -30,6 +30,9 @@ const (
 	// MaxSmall bounds the small files: metadata.yaml, catalog.json,
 	// benchmark.yaml.
 	MaxSmall = 64 << 10
+	// MaxHistory bounds a board's history.jsonl: some thousand recorded
+	// states of a 1,000-model board.
+	MaxHistory = 256 << 20
 )
 
 // FileError is a file that cannot be read as input: missing, not a regular

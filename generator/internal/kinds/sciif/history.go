@@ -12,11 +12,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/render"
 )
 
@@ -48,8 +47,8 @@ func readHistory(dir string) ([]historyEntry, error) {
 		return nil, nil
 	}
 	path := filepath.Join(dir, HistoryFile)
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	data, err := ingest.ReadFile(path, ingest.MaxHistory, ingest.FollowLinks)
+	if fe := (*ingest.FileError)(nil); errors.As(err, &fe) && fe.NotExist {
 		return nil, nil
 	}
 	if err != nil {
@@ -63,7 +62,7 @@ func readHistory(dir string) ([]historyEntry, error) {
 func parseHistory(path string, data []byte) ([]historyEntry, error) {
 	var out []historyEntry
 	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64*1024), 64*1024*1024)
+	sc.Buffer(make([]byte, 0, 64*1024), ingest.MaxLine)
 	for n := 1; sc.Scan(); n++ {
 		line := bytes.TrimSpace(sc.Bytes())
 		if len(line) == 0 {
