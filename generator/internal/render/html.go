@@ -1,0 +1,116 @@
+package render
+
+import (
+	"html/template"
+	"strconv"
+	"strings"
+)
+
+// HTML writes markup by hand, for the few fragments a site repeats tens of
+// thousands of times (a model's answer cards), where html/template's
+// reflection and per-action escaper calls cost more than the rest of the
+// build. It escapes exactly as html/template does in the same contexts,
+// so a fragment written with it is byte-identical to the template it
+// replaces (TestHTMLEscapesAsTemplate holds the two together).
+//
+// Markup passed to Raw must be a literal of the program; every string
+// from a submission goes through Text, Attr or URL.
+type HTML struct{ b []byte }
+
+// Raw writes trusted markup as is.
+func (h *HTML) Raw(s string) { h.b = append(h.b, s...) }
+
+// Safe writes markup made safe elsewhere (rendered Markdown).
+func (h *HTML) Safe(s template.HTML) { h.b = append(h.b, s...) }
+
+// Int writes n in decimal.
+func (h *HTML) Int(n int) { h.b = strconv.AppendInt(h.b, int64(n), 10) }
+
+// Text writes s escaped as element text, as html/template's {{.}} does.
+func (h *HTML) Text(s string) { h.b = appendEscaped(h.b, s) }
+
+// Attr writes s escaped as a quoted attribute value other than a URL.
+func (h *HTML) Attr(s string) { h.b = appendEscaped(h.b, s) }
+
+// URL writes s as the value of a quoted URL attribute (href), filtered and
+// normalized as html/template does when s starts the value: a scheme other
+// than http, https or mailto becomes "#ZgotmplZ".
+func (h *HTML) URL(s string) {
+	if i := strings.IndexByte(s, ':'); i >= 0 && !strings.Contains(s[:i], "/") {
+		switch strings.ToLower(s[:i]) {
+		case "http", "https", "mailto":
+		default:
+			s = "#ZgotmplZ"
+		}
+	}
+	h.URLPart(s)
+}
+
+// URLPart writes s inside a quoted URL attribute after a literal start
+// ("../../{{.}}"): normalized, not filtered.
+func (h *HTML) URLPart(s string) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+			h.b = append(h.b, c)
+		case strings.IndexByte("!#$*,/:;=?@[]-._~", c) >= 0:
+			h.b = append(h.b, c)
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			// A valid escape is kept, not encoded again.
+			h.b = append(h.b, c)
+		case c == '&':
+			h.b = append(h.b, "&amp;"...)
+		case c == '+':
+			h.b = append(h.b, "&#43;"...)
+		default:
+			const hex = "0123456789abcdef"
+			h.b = append(h.b, '%', hex[c>>4], hex[c&15])
+		}
+	}
+}
+
+// Bytes is what was written.
+func (h *HTML) Bytes() []byte { return h.b }
+
+// String is what was written, as markup.
+func (h *HTML) String() template.HTML { return template.HTML(h.b) }
+
+// Reset empties h, keeping its memory.
+func (h *HTML) Reset() { h.b = h.b[:0] }
+
+// appendEscaped appends s with html/template's replacements for text and
+// quoted attributes: NUL, quotes, &, + and angle brackets; invalid UTF-8
+// passes through as it does there.
+func appendEscaped(b []byte, s string) []byte {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		var repl string
+		switch s[i] {
+		case 0:
+			repl = "\uFFFD"
+		case '"':
+			repl = "&#34;"
+		case '&':
+			repl = "&amp;"
+		case '\'':
+			repl = "&#39;"
+		case '+':
+			repl = "&#43;"
+		case '<':
+			repl = "&lt;"
+		case '>':
+			repl = "&gt;"
+		default:
+			continue
+		}
+		b = append(b, s[last:i]...)
+		b = append(b, repl...)
+		last = i + 1
+	}
+	return append(b, s[last:]...)
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}

@@ -1,0 +1,52 @@
+package render
+
+import (
+	"html/template"
+	"strings"
+	"testing"
+)
+
+// TestHTMLEscapesAsTemplate writes the same strings with HTML and with
+// html/template in each context HTML offers, and wants the same bytes.
+func TestHTMLEscapesAsTemplate(t *testing.T) {
+	inputs := []string{
+		"", "plain", `<script>alert("x")</script>`, "a & b + c 'q'", "\x00nul",
+		"bad \xff\xfe utf-8", "\uFDD0 \uFFFE noncharacters", "é ü 中文 🙂",
+		"javascript:alert(1)", "JavaScript:x", "http://example.com/a b?c=d&e=f#g",
+		"mailto:a@b.c", "data:text/html,<b>", "../x/y:z", "a/b:c", "%41%zz%4", "100%",
+		"tab\tnew\nline\rcr", "{}|\\^`", "x+y=z", "--> <!--",
+	}
+	for c := 0; c < 128; c++ {
+		inputs = append(inputs, "a"+string(rune(c))+"b")
+	}
+	tmpl := template.Must(template.New("").Parse(
+		`{{define "text"}}<p>{{.}}</p>{{end}}` +
+			`{{define "attr"}}<span class="badge {{.}}">{{end}}` +
+			`{{define "url"}}<a href="{{.}}">{{end}}` +
+			`{{define "part"}}<a href="../../{{.}}">{{end}}`))
+	write := map[string]func(*HTML, string){
+		"text": func(h *HTML, s string) { h.Raw("<p>"); h.Text(s); h.Raw("</p>") },
+		"attr": func(h *HTML, s string) { h.Raw(`<span class="badge `); h.Attr(s); h.Raw(`">`) },
+		"url":  func(h *HTML, s string) { h.Raw(`<a href="`); h.URL(s); h.Raw(`">`) },
+		"part": func(h *HTML, s string) { h.Raw(`<a href="../../`); h.URLPart(s); h.Raw(`">`) },
+	}
+	for ctx, w := range write {
+		for _, in := range inputs {
+			var want strings.Builder
+			if err := tmpl.ExecuteTemplate(&want, ctx, in); err != nil {
+				t.Fatal(err)
+			}
+			var h HTML
+			w(&h, in)
+			if got := string(h.Bytes()); got != want.String() {
+				t.Errorf("%s %q:\n got %q\nwant %q", ctx, in, got, want.String())
+			}
+		}
+	}
+	var h HTML
+	h.Int(-42)
+	h.Safe("<b>x</b>")
+	if got := string(h.String()); got != "-42<b>x</b>" {
+		t.Errorf("Int and Safe wrote %q", got)
+	}
+}
