@@ -22,6 +22,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
@@ -66,6 +67,10 @@ type benchmark struct {
 
 	mu        sync.Mutex
 	verifiers map[bool]*verify.Verifier
+
+	// spill keeps the full verdicts of a build's submissions for their
+	// answers pages.
+	spill spill
 }
 
 func open(spec kind.Spec) (kind.Benchmark, error) {
@@ -113,6 +118,10 @@ type run struct {
 	// judges holds the same with the judges alone, when the site compares
 	// the two.
 	judges *run
+	// at is where the full verdicts and responses were spilled (when
+	// kept), or spillErr why they could not be.
+	at       spilled
+	spillErr error
 }
 
 func (r *run) ID() string { return r.sub.ID }
@@ -150,8 +159,11 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 		b.score(j, sub, jv)
 		r.judges = j
 	}
+	if opt.KeepResponses {
+		r.at, r.spillErr = b.spill.put(r.run.Verdicts, r.run.Responses)
+	}
 	// Memory does not grow with the verdicts of every submission.
-	r.run.Verdicts = nil
+	r.run.Verdicts, r.run.Responses = nil, nil
 	for _, d := range r.run.Diagnostics {
 		probs = append(probs, d)
 	}
@@ -160,27 +172,35 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 }
 
 func (b *benchmark) verify(ctx context.Context, sub *board.Submission, path string, noRules, keep bool) (*run, board.Problems) {
-	vr, probs := pipeline.VerifySubmission(ctx, b.bench, b.index, b.verifier(noRules), sub, path, false)
+	vr, probs := pipeline.VerifySubmission(ctx, b.bench, b.index, b.verifier(noRules), sub, path, keep)
 	r := &run{sub: *sub, run: vr, passes: map[board.Policy][]bool{}}
 	b.score(r, sub, vr.Verdicts)
 	if keep {
 		// The site's board pages need a few bits per item, not the
-		// verdicts: a model's answers pages read those again (reload).
+		// verdicts: a model's answers pages read those back from the
+		// spill (reload).
 		r.cond = condense(vr.Verdicts)
 	}
 	return r, probs
 }
 
-// reload reads and verifies sub's file again, keeping every verdict's
-// texts and the responses: the second pass that renders a model's answers,
-// one submission at a time.
-func (b *benchmark) reload(ctx context.Context, sub *board.Submission, noRules bool) (board.Run, error) {
-	path := filepath.Join(sub.Dir, b.spec.File)
-	vr, probs := pipeline.VerifySubmission(ctx, b.bench, b.index, b.verifier(noRules), sub, path, true)
-	if len(probs) > 0 {
-		return vr, probs
+// reload reads back r's full verdicts and responses from the spill: what
+// renders a model's answers, one submission at a time. The spill is
+// closed after the last of n reloads.
+func (b *benchmark) reload(r *run, left *atomic.Int64) (board.Run, error) {
+	if r.spillErr != nil {
+		return board.Run{}, r.spillErr
 	}
-	return vr, nil
+	rec, err := b.spill.get(r.at)
+	if left.Add(-1) == 0 {
+		b.spill.close()
+	}
+	if err != nil {
+		return board.Run{}, err
+	}
+	out := r.run
+	out.Verdicts, out.Responses = rec.Verdicts, rec.Responses
+	return out, nil
 }
 
 // score sets r's scores and paired outcomes from verdicts.
@@ -251,17 +271,24 @@ func (b *benchmark) Rank(runs []kind.Run, opt kind.Options) (kind.Board, error) 
 		return nil, err
 	}
 	out.history = hist
-	noRules := opt.NoRules
-	out.reload = func(ctx context.Context, sub *board.Submission) (board.Run, error) {
-		return b.reload(ctx, sub, noRules)
-	}
 	var rs, js []*run
+	byID := map[string]*run{}
 	for _, kr := range runs {
 		r := kr.(*run)
 		rs = append(rs, r)
+		byID[r.sub.ID] = r
 		if r.judges != nil {
 			js = append(js, r.judges)
 		}
+	}
+	left := new(atomic.Int64)
+	left.Store(int64(len(rs)))
+	out.reload = func(_ context.Context, sub *board.Submission) (board.Run, error) {
+		r, ok := byID[sub.ID]
+		if !ok {
+			return board.Run{}, fmt.Errorf("%s: not on the board", sub.ID)
+		}
+		return b.reload(r, left)
 	}
 	var order []int
 	out.board, order = rank(b.bench, rs, pols, !opt.NoRules)
