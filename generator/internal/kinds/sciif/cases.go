@@ -3,6 +3,7 @@ package sciif
 // The cases overview and each model's cases page.
 
 import (
+	"html/template"
 	"sort"
 	"strings"
 
@@ -124,8 +125,9 @@ type caseRow struct {
 }
 
 type casesView struct {
-	Rows     []caseRow
-	Models   []render.Option
+	Rows []caseRow
+	// Models are the model menu's options, written once for every page.
+	Models   template.HTML
 	Cons     []render.Option
 	Subjects []render.Option
 	Regimes  []render.Option
@@ -143,13 +145,14 @@ const shownModels = 3
 // regime with the models in it) and one cases page per model
 // (cases/<model>.html), so that no page grows with models × problems.
 func (s *site) casesPages() error {
-	f, err := s.casesPage(nil)
+	options := s.modelOptions()
+	f, err := s.casesPage(nil, options)
 	if err != nil {
 		return err
 	}
 	s.Add(f)
 	return render.Each(len(s.models), func(i int, _ goldmark.Markdown) error {
-		f, err := s.casesPage(&s.models[i])
+		f, err := s.casesPage(&s.models[i], options)
 		if err == nil {
 			s.Add(f)
 		}
@@ -157,15 +160,13 @@ func (s *site) casesPages() error {
 	})
 }
 
-func (s *site) casesPage(only *model) (board.File, error) {
+func (s *site) casesPage(only *model, options template.HTML) (board.File, error) {
 	v := casesView{Root: ""}
 	out := "cases.html"
 	if only != nil {
 		v.Model, v.Root, out = only.Slug, "../", "cases/"+only.Slug+".html"
 	}
-	for i := range s.models {
-		v.Models = append(v.Models, render.Option{Value: s.models[i].Slug, Label: s.models[i].Scores.Name})
-	}
+	v.Models = options
 	for _, c := range s.cons {
 		v.Cons = append(v.Cons, render.Option{Value: c.ID, Label: c.Abbrev + " — " + c.Name})
 	}
@@ -181,14 +182,15 @@ func (s *site) casesPage(only *model) (board.File, error) {
 			abbrevs = append(abbrevs, s.abbrev(c))
 		}
 		for _, r := range regimes() {
-			row := caseRow{Item: s.itemLink(i), Snippet: render.Excerpt(it.Question, 90), Subject: it.Subject, K: it.K(), Cons: abbrevs,
+			row := caseRow{Item: s.itemLink(i), Snippet: s.snippets[i], Subject: it.Subject, K: it.K(), Cons: abbrevs,
 				ConsIDs: " " + strings.Join(it.Constraints, " ") + " ", Regime: r.Key, Label: r.Label}
 			n := 0
-			for mi := range s.models {
-				m := &s.models[mi]
-				if only != nil && m != only {
-					continue
-				}
+			models := s.models
+			if only != nil {
+				models = []model{*only}
+			}
+			for mi := range models {
+				m := &models[mi]
 				for _, got := range m.cells[i].regimes() {
 					if got != r.Key {
 						continue
@@ -230,6 +232,21 @@ func (s *site) casesPage(only *model) (board.File, error) {
 		Description: "Problems where correctness and compliance part ways, judges disagree, or rules override judges.",
 		Nav:         "cases", Body: v,
 	})
+}
+
+// modelOptions is the board's models as the options of a menu, written
+// once: every model's cases page has the menu, so a template would write
+// it models × models times.
+func (s *site) modelOptions() template.HTML {
+	var h render.HTML
+	for i := range s.models {
+		h.Raw(`<option value="`)
+		h.Attr(s.models[i].Slug)
+		h.Raw(`">`)
+		h.Text(s.models[i].Scores.Name)
+		h.Raw(`</option>`)
+	}
+	return h.String()
 }
 
 func (s *site) abbrev(id string) string {

@@ -64,6 +64,8 @@ type site struct {
 	tmpl      fs.FS
 	models    []model
 	itemSlugs []string
+	// snippets are the questions' first words, for lists of problems.
+	snippets []string
 	// cons lists the catalog's constraints grouped by family in display
 	// order.
 	cons   []board.Constraint
@@ -131,6 +133,7 @@ func newSite(rs *render.Site, name string, in input) (*site, error) {
 		}
 		seen[sl] = it.ID
 		s.itemSlugs = append(s.itemSlugs, sl)
+		s.snippets = append(s.snippets, render.Excerpt(it.Question, 90))
 		for _, c := range it.Constraints {
 			s.enabled[c]++
 		}
