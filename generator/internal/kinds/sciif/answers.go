@@ -87,11 +87,23 @@ func (s *site) answerCard(md goldmark.Markdown, m *model, i int, iv *board.ItemV
 	return a
 }
 
-// countWords counts the words of s without building a slice of them.
+// countWords counts the words of s (runs of non-space, as
+// unicode.IsSpace sees space) without building a slice of them. ASCII is
+// read a byte at a time; only other runes are decoded.
 func countWords(s string) int {
 	n, in := 0, false
-	for _, r := range s {
-		if unicode.IsSpace(r) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		var space bool
+		if c < utf8.RuneSelf {
+			space = asciiSpace[c]
+			i++
+		} else {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			space = unicode.IsSpace(r)
+			i += size
+		}
+		if space {
 			in = false
 		} else if !in {
 			in, n = true, n+1
@@ -99,6 +111,8 @@ func countWords(s string) int {
 	}
 	return n
 }
+
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 // writeCard writes answer a as the answers page shows it. It is written by
 // hand, not by a template: a board of 1,000 models has 334,000 of them,
