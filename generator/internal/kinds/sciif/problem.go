@@ -127,9 +127,10 @@ type problemView struct {
 	RefAnswer template.HTML
 	RefType   string
 	Solution  template.HTML
-	Answers   []answerView
-	Prev      *render.Link
-	Next      *render.Link
+	// Rows are every model's verdicts, written by problemRows.
+	Rows template.HTML
+	Prev *render.Link
+	Next *render.Link
 }
 
 // judgeOrder lists the judges of a constraint verdict in order of first
@@ -187,22 +188,60 @@ func (s *site) problemPage(md goldmark.Markdown, i int) (board.File, error) {
 		l.Href = s.itemSlugs[i+1] + ".html"
 		v.Next = &l
 	}
-	for mi := range s.models {
-		m := &s.models[mi]
-		c := m.cells[i]
-		a := answerView{
-			Model: s.modelLink(m), Anchor: "m-" + m.Slug, Answered: c.has(cAnswered),
-			Href:    "../" + s.answersHref(m, i) + "#" + s.itemSlugs[i],
-			Correct: c.has(cCorrect), CorrectBy: string(c.correctBy()),
-			CompliantS: c.compliant(board.Strict), CompliantL: c.compliant(board.Loose),
-		}
-		for ci, id := range it.Constraints {
-			a.Cons = append(a.Cons, consVerdictView{ID: id, Abbrev: s.abbrev(id), Strict: c.pass(ci, board.Strict), Loose: c.pass(ci, board.Loose)})
-		}
-		v.Answers = append(v.Answers, a)
-	}
+	v.Rows = s.problemRows(i)
 	return s.exec("problem", "problems/"+s.itemSlugs[i]+".html", render.Page{
 		Title:   "Problem " + it.ID,
 		NoIndex: true, Math: true, Nav: "cases", Body: v,
 	})
+}
+
+// problemRows writes a row per model of problem i's table: its verdicts
+// on correctness, compliance and each constraint, linked to its answer.
+// Written by hand, not by a template, for the same reason as writeCard:
+// a board has models × problems of them.
+func (s *site) problemRows(i int) template.HTML {
+	it := &s.in.Bench.Items[i]
+	var h render.HTML
+	yn := func(ok bool) {
+		if ok {
+			h.Raw(`<td><span class="vote yes">yes</span>`)
+		} else {
+			h.Raw(`<td><span class="vote no">no</span>`)
+		}
+	}
+	for mi := range s.models {
+		m := &s.models[mi]
+		c := m.cells[i]
+		h.Raw("\n" + `<tr id="m-`)
+		h.Attr(m.Slug)
+		h.Raw(`"><th scope="row"><a href="`)
+		h.URL("../" + s.answersHref(m, i) + "#" + s.itemSlugs[i])
+		h.Raw(`">`)
+		h.Text(m.Scores.Name)
+		h.Raw(`</a></th>`)
+		if !c.has(cAnswered) {
+			h.Raw(`<td colspan="3" class="muted">not answered</td></tr>`)
+			continue
+		}
+		yn(c.has(cCorrect))
+		h.Raw(`</td>`)
+		yn(c.compliant(board.Strict))
+		h.Raw(`</td>`)
+		yn(c.compliant(board.Loose))
+		h.Raw(`</td>`)
+		for ci := range it.Constraints {
+			strict, loose := c.pass(ci, board.Strict), c.pass(ci, board.Loose)
+			yn(strict)
+			switch {
+			case strict == loose:
+			case loose:
+				h.Raw(` <span class="muted">(loose pass)</span>`)
+			default:
+				h.Raw(` <span class="muted">(loose fail)</span>`)
+			}
+			h.Raw(`</td>`)
+		}
+		h.Raw(`</tr>`)
+	}
+	return h.String()
 }
