@@ -125,7 +125,8 @@ type caseRow struct {
 }
 
 type casesView struct {
-	Rows []caseRow
+	// Rows are the table's rows, written by writeCaseRows.
+	Rows template.HTML
 	// Models are the model menu's options, written once for every page.
 	Models   template.HTML
 	Cons     []render.Option
@@ -174,6 +175,7 @@ func (s *site) casesPage(only *model, options template.HTML) (board.File, error)
 		v.Regimes = append(v.Regimes, render.Option{Value: r.Key, Label: r.Label})
 	}
 	subjects := map[string]bool{}
+	var rows []caseRow
 	for i := range s.in.Bench.Items {
 		it := &s.in.Bench.Items[i]
 		subjects[it.Subject] = true
@@ -211,10 +213,11 @@ func (s *site) casesPage(only *model, options template.HTML) (board.File, error)
 				if only != nil {
 					row.ModelIDs = " " + only.Slug + " "
 				}
-				v.Rows = append(v.Rows, row)
+				rows = append(rows, row)
 			}
 		}
 	}
+	v.Rows = writeCaseRows(v.Root, rows)
 	var subs []string
 	for sub := range subjects {
 		subs = append(subs, sub)
@@ -232,6 +235,66 @@ func (s *site) casesPage(only *model, options template.HTML) (board.File, error)
 		Description: "Problems where correctness and compliance part ways, judges disagree, or rules override judges.",
 		Nav:         "cases", Body: v,
 	})
+}
+
+// writeCaseRows writes the cases table's rows, links relative to root.
+// Written by hand, not by a template: every model's cases page has one
+// per case (see writeCard).
+func writeCaseRows(root string, rows []caseRow) template.HTML {
+	var h render.HTML
+	if len(rows) == 0 {
+		h.Raw("\n" + `<tr><td colspan="5">No curated cases.</td></tr>`)
+	}
+	for k := range rows {
+		r := &rows[k]
+		h.Raw("\n" + `<tr data-regime="`)
+		h.Attr(r.Regime)
+		h.Raw(`" data-subject="`)
+		h.Attr(r.Subject)
+		h.Raw(`" data-constraints="`)
+		h.Attr(r.ConsIDs)
+		h.Raw(`" data-models="`)
+		h.Attr(r.ModelIDs)
+		h.Raw("\">\n" + `<th scope="row"><a href="`)
+		h.URL(root + r.Item.Href)
+		h.Raw(`">`)
+		h.Text(r.Item.Text)
+		h.Raw(`</a>`)
+		if r.Snippet != "" {
+			h.Raw(`<span class="excerpt snippet">`)
+			h.Text(r.Snippet)
+			h.Raw(`</span>`)
+		}
+		h.Raw(`</th><td>`)
+		h.Text(r.Subject)
+		h.Raw(`</td><td>`)
+		for _, c := range r.Cons {
+			h.Raw(`<span class="chip">`)
+			h.Text(c)
+			h.Raw(`</span> `)
+		}
+		h.Raw(`</td><td><span class="badge `)
+		h.Attr(r.Regime)
+		h.Raw(`">`)
+		h.Text(r.Label)
+		h.Raw("</span></td>\n<td>")
+		for _, m := range r.Models {
+			h.Raw(`<a class="chip" href="`)
+			h.URL(root + m.Href)
+			h.Raw(`">`)
+			h.Text(m.Text)
+			h.Raw(`</a> `)
+		}
+		if r.More > 0 {
+			h.Raw(`<a href="`)
+			h.URL(root + r.Item.Href)
+			h.Raw(`">and `)
+			h.Int(r.More)
+			h.Raw(` more</a>`)
+		}
+		h.Raw(`</td></tr>`)
+	}
+	return h.String()
 }
 
 // modelOptions is the board's models as the options of a menu, written
