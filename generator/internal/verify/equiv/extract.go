@@ -289,11 +289,16 @@ func (x *extractor) lastAnswerIs(s string) int {
 }
 
 // lastIndexFold returns the start of the last occurrence of the lower-case
-// ASCII word w in s[:end], ignoring ASCII case, or -1. It allocates nothing
-// and is charged the bytes it passes.
+// ASCII text w (starting with a letter) in s[:end], ignoring ASCII case,
+// or -1. It allocates nothing and is charged the bytes it passes.
 func (x *extractor) lastIndexFold(s string, end int, w string) int {
 	for i := end - len(w); i >= 0; i-- {
-		j := 0
+		// w starts with a lower-case ASCII letter, and c|0x20 maps only
+		// that letter and its upper case onto it.
+		if s[i]|0x20 != w[0] {
+			continue
+		}
+		j := 1
 		for j < len(w) {
 			c := s[i+j]
 			if 'A' <= c && c <= 'Z' {
@@ -338,6 +343,17 @@ func hasPrefixFold(s, w string) bool {
 
 // isWholeMath reports whether s is one math span: $…$, $$…$$, \(…\), \[…\].
 func (x *extractor) isWholeMath(s string) bool {
+	// A span that covers s opens at its first byte and closes at its
+	// last: anything else is not whole math, and needs no scan.
+	switch {
+	case len(s) < 2:
+		return false
+	case s[0] == '$' && s[len(s)-1] == '$':
+	case strings.HasPrefix(s, `\(`) && strings.HasSuffix(s, `\)`):
+	case strings.HasPrefix(s, `\[`) && strings.HasSuffix(s, `\]`):
+	default:
+		return false
+	}
 	spans := x.mathSpans(s)
 	return len(spans) == 1 && spans[0][0] == 0 && spans[0][1] == len(s)
 }
