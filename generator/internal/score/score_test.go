@@ -2,6 +2,8 @@ package score
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -130,5 +132,39 @@ func TestPolicyPoolsFamiliesOverEnablements(t *testing.T) {
 	}
 	if got := ps.Single; got.Pass != 1 || got.Total != 1 {
 		t.Errorf("single = %d/%d, want 1/1", got.Pass, got.Total)
+	}
+}
+
+// TestRanksAsPairwiseMcNemar ranks random boards (sizes around the 64-item
+// words of the bit sets) and wants what one McNemar test per pair gives.
+func TestRanksAsPairwiseMcNemar(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, items := range []int{1, 63, 64, 65, 334} {
+		for _, models := range []int{1, 2, 40} {
+			passes := make([][]bool, models)
+			pass := make([]int, models)
+			for i := range passes {
+				skill := rng.Float64()
+				passes[i] = make([]bool, items)
+				for k := range passes[i] {
+					passes[i][k] = rng.Float64() < skill
+					if passes[i][k] {
+						pass[i]++
+					}
+				}
+			}
+			want := make([]int, models)
+			for i := range want {
+				want[i] = 1
+				for j := range want {
+					if j != i && pass[j] > pass[i] && McNemar(passes[j], passes[i]) < Alpha {
+						want[i]++
+					}
+				}
+			}
+			if got := Ranks(pass, passes); !slices.Equal(got, want) {
+				t.Errorf("%d models × %d items: Ranks = %v, want %v", models, items, got, want)
+			}
+		}
 	}
 }
