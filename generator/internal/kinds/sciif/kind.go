@@ -291,20 +291,21 @@ func (b *benchmark) Rank(runs []kind.Run, opt kind.Options) (kind.Board, error) 
 		return b.reload(r, left)
 	}
 	var order []int
-	out.board, order = rank(b.bench, rs, pols, !opt.NoRules)
+	out.board, order = rank(b.bench, rs, pols, !opt.NoRules, true)
 	for _, i := range order {
 		out.runs = append(out.runs, rs[i].run)
 		out.cond = append(out.cond, rs[i].cond)
 	}
 	if len(js) == len(rs) && len(js) > 0 {
-		out.judgesOnly, _ = rank(b.bench, js, pols, false)
+		// Only its rates are shown (the analysis page): no ranks.
+		out.judgesOnly, _ = rank(b.bench, js, pols, false, false)
 	}
 	return out, nil
 }
 
 // rank scores and orders a board: ranks from the paired test under each
-// policy, board order by the first policy.
-func rank(bench *board.Benchmark, rs []*run, pols []board.Policy, withRules bool) (*board.Board, []int) {
+// policy (when ranked), board order by the first policy.
+func rank(bench *board.Benchmark, rs []*run, pols []board.Policy, withRules, ranked bool) (*board.Board, []int) {
 	bd := &board.Board{Benchmark: bench.Name, Rules: withRules}
 	passes := map[board.Policy][][]bool{}
 	for _, r := range rs {
@@ -328,7 +329,9 @@ func rank(bench *board.Benchmark, rs []*run, pols []board.Policy, withRules bool
 		}
 	}
 	for _, p := range pols {
-		score.Rank(bd.Models, passes[p], p)
+		if ranked {
+			score.Rank(bd.Models, passes[p], p)
+		}
 	}
 	order := make([]int, len(bd.Models))
 	for i := range order {

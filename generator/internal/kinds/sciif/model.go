@@ -4,6 +4,7 @@ package sciif
 
 import (
 	"fmt"
+	"html/template"
 
 	"github.com/sciif/leaderboard/generator/internal/render"
 
@@ -28,23 +29,26 @@ type failedItem struct {
 
 type modelView struct {
 	// Answers links the model's answers pages, one per subject.
-	Answers     []render.Link
-	Row         boardRow
-	Cols        []column
-	Name        string
-	Link        string
-	Params      string
-	Decoding    string
-	Notes       string
-	Judges      []string
-	Claims      []claimRow
-	ConsCols    []consCol
-	ConsRates   []render.RatePair
-	Ks          []render.KCol
-	KRates      []render.RatePair
-	Quad        [2][4]int
-	Items       int
-	Failed      []failedItem
+	Answers   []render.Link
+	Row       boardRow
+	Cols      []column
+	Name      string
+	Link      string
+	Params    string
+	Decoding  string
+	Notes     string
+	Judges    []string
+	Claims    []claimRow
+	ConsCols  []consCol
+	ConsRates []render.RatePair
+	Ks        []render.KCol
+	KRates    []render.RatePair
+	Quad      [2][4]int
+	Items     int
+	// Failed are the rows of the failed items' table (writeFailedRows),
+	// NFailed their number.
+	Failed      template.HTML
+	NFailed     int
 	Diagnostics []string
 	MoreDiags   int
 	Other       []render.OtherRow
@@ -56,7 +60,7 @@ func (s *site) modelPage(m *model) (board.File, error) {
 	v := modelView{
 		Row: s.boardRow(m, gets), Cols: cols, Name: m.Scores.Name, Link: render.SafeURL(meta.Link),
 		Params: meta.Params, Decoding: meta.Decoding, Notes: meta.Notes, Judges: m.Scores.Judges,
-		Items: len(s.in.Bench.Items), Ks: s.allKs(), Other: s.otherBenchmarks(m),
+		Items: len(s.in.Bench.Items), Ks: s.ks, Other: s.otherBenchmarks(m),
 	}
 	seen := map[string]bool{}
 	for i, f := range s.answersFile {
@@ -103,6 +107,7 @@ func (s *site) modelPage(m *model) (board.File, error) {
 			}
 		}
 	}
+	var failed []failedItem
 	for i := range s.in.Bench.Items {
 		c := m.cells[i]
 		if c.has(cAnswered) && c.has(cCorrect) && c.compliant(board.Strict) {
@@ -122,8 +127,9 @@ func (s *site) modelPage(m *model) (board.File, error) {
 				f.FailedL = append(f.FailedL, s.abbrev(id))
 			}
 		}
-		v.Failed = append(v.Failed, f)
+		failed = append(failed, f)
 	}
+	v.Failed, v.NFailed = writeFailedRows(failed), len(failed)
 	const maxDiags = 100
 	for i, d := range m.Run.Diagnostics {
 		if i == maxDiags {
@@ -141,4 +147,42 @@ func (s *site) modelPage(m *model) (board.File, error) {
 		Description: "Model card and rescored SciIF results of " + m.Scores.Name + ".",
 		Nav:         "index", Charts: true, Body: v, ChartData: charts,
 	})
+}
+
+// writeFailedRows writes the rows of a model page's failed items. Written
+// by hand, not by a template: a board has models × problems of them (see
+// writeCard).
+func writeFailedRows(rows []failedItem) template.HTML {
+	var h render.HTML
+	chips := func(ids []string) {
+		for _, id := range ids {
+			h.Raw(`<span class="chip">`)
+			h.Text(id)
+			h.Raw(`</span> `)
+		}
+	}
+	for k := range rows {
+		f := &rows[k]
+		h.Raw("\n" + `<tr><th scope="row"><a href="../`)
+		h.URLPart(f.Item.Href)
+		h.Raw(`">`)
+		h.Text(f.Item.Text)
+		h.Raw(`</a> <a class="muted" href="`)
+		h.URL(f.Answer)
+		h.Raw(`">answer</a></th><td>`)
+		h.Text(f.Subject)
+		switch {
+		case !f.Answered:
+			h.Raw(`</td><td><span class="muted">not answered</span></td><td>`)
+		case f.Correct:
+			h.Raw(`</td><td><span class="vote yes">yes</span></td><td>`)
+		default:
+			h.Raw(`</td><td><span class="vote no">no</span></td><td>`)
+		}
+		chips(f.FailedS)
+		h.Raw(`</td><td>`)
+		chips(f.FailedL)
+		h.Raw(`</td></tr>`)
+	}
+	return h.String()
 }

@@ -66,6 +66,9 @@ type site struct {
 	itemSlugs []string
 	// snippets are the questions' first words, for lists of problems.
 	snippets []string
+	// ks are the board's k columns (allKs of every model), for the model
+	// pages.
+	ks []render.KCol
 	// cons lists the catalog's constraints grouped by family in display
 	// order.
 	cons   []board.Constraint
@@ -124,6 +127,7 @@ func newSite(rs *render.Site, name string, in input) (*site, error) {
 		s.models = append(s.models, model{Scores: ms, Run: run, Slug: ref.Slug, Index: ref.Index, cells: cond.cells, rules: cond.rules})
 	}
 	s.all = s.models
+	s.ks = s.allKs()
 	seen := map[string]string{}
 	for i := range in.Bench.Items {
 		it := &in.Bench.Items[i]
