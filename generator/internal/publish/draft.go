@@ -70,6 +70,12 @@ func Begin(dir string, opt Options) (*Draft, error) {
 // created before; a problem here, or in writing or closing, makes Commit
 // fail.
 func (d *Draft) Create(p string) (io.WriteCloser, error) {
+	return d.create(p, true)
+}
+
+// create is Create, with a buffer for many small writes or none for one
+// whole file (WriteFile).
+func (d *Draft) create(p string, buffered bool) (*file, error) {
 	full, err := d.claim(p)
 	if err != nil {
 		return nil, err
@@ -86,12 +92,16 @@ func (d *Draft) Create(p string) (io.WriteCloser, error) {
 		d.mu.Unlock()
 		return nil, d.fail(err)
 	}
-	return &file{d: d, f: f, w: bufio.NewWriterSize(f, 64<<10)}, nil
+	w := &file{d: d, f: f}
+	if buffered {
+		w.w = bufio.NewWriterSize(f, 64<<10)
+	}
+	return w, nil
 }
 
 // WriteFile writes the whole file at path p of the site.
 func (d *Draft) WriteFile(p string, data []byte) error {
-	w, err := d.Create(p)
+	w, err := d.create(p, false)
 	if err != nil {
 		return err
 	}
@@ -231,8 +241,9 @@ func (d *Draft) discard(err error) error {
 
 // file is a writer returned by Create.
 type file struct {
-	d      *Draft
-	f      *os.File
+	d *Draft
+	f *os.File
+	// w buffers the writes to f, or is nil for a file written whole.
 	w      *bufio.Writer
 	closed bool
 }
@@ -241,7 +252,13 @@ func (w *file) Write(b []byte) (int, error) {
 	if w.closed {
 		return 0, &Error{Err: os.ErrClosed}
 	}
-	n, err := w.w.Write(b)
+	var n int
+	var err error
+	if w.w != nil {
+		n, err = w.w.Write(b)
+	} else {
+		n, err = w.f.Write(b)
+	}
 	if err != nil {
 		return n, w.d.fail(err)
 	}
@@ -253,7 +270,10 @@ func (w *file) Close() error {
 		return &Error{Err: os.ErrClosed}
 	}
 	w.closed = true
-	err := w.w.Flush()
+	var err error
+	if w.w != nil {
+		err = w.w.Flush()
+	}
 	if cerr := w.f.Close(); err == nil {
 		err = cerr
 	}

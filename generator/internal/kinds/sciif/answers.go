@@ -337,12 +337,13 @@ func (s *site) answersPages(md goldmark.Markdown, m *model, run *board.Run) ([]b
 		links = append(links, render.Link{Href: f, Text: s.answersLabel[byFile[f][0]]})
 	}
 	var out []board.File
+	var h render.HTML // one buffer for every page of the model
 	for k, f := range files {
 		first := byFile[f][0]
 		v := answersView{Model: s.modelLink(m), Subject: s.in.Bench.Items[first].Subject, Pages: links}
 		v.Pages = append([]render.Link(nil), links...)
 		v.Pages[k].Href = ""
-		var h render.HTML
+		h.Reset()
 		for _, i := range byFile[f] {
 			resp := ""
 			if i < len(run.Responses) {

@@ -38,7 +38,11 @@ type spillRecord struct {
 
 // put writes verdicts and responses and says where they are.
 func (s *spill) put(verdicts []board.ItemVerdict, responses []string) (spilled, error) {
-	var e encoder
+	e := encoders.Get().(*encoder)
+	defer func() {
+		e.b = e.b[:0]
+		encoders.Put(e)
+	}()
 	e.uint(uint64(len(verdicts)))
 	for i := range verdicts {
 		e.verdict(&verdicts[i])
@@ -107,6 +111,9 @@ func decodeRecord(buf []byte) (spillRecord, error) {
 	}
 	return rec, nil
 }
+
+// encoders keeps the buffers of earlier puts.
+var encoders = sync.Pool{New: func() any { return new(encoder) }}
 
 // encoder writes verdicts in a compact form of their own: lengths and
 // numbers as uvarints, strings as length and bytes, every field in
