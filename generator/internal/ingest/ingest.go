@@ -737,10 +737,23 @@ func checkKeys(data []byte, known func(depth int, key []byte) bool) (key string,
 		case ',':
 			expectKey = len(stack) > 0 && stack[len(stack)-1].object
 		case '"':
+			// The string ends at the first quote not escaped, that is
+			// not after an odd run of backslashes; a string's bytes are
+			// passed by IndexByte, not one at a time.
 			j := i + 1
-			for j < len(data) && data[j] != '"' {
-				if data[j] == '\\' {
-					j++
+			for {
+				k := bytes.IndexByte(data[j:], '"')
+				if k < 0 {
+					j = len(data)
+					break
+				}
+				j += k
+				n := 0
+				for b := j - 1; b > i && data[b] == '\\'; b-- {
+					n++
+				}
+				if n%2 == 0 {
+					break
 				}
 				j++
 			}

@@ -211,7 +211,7 @@ func labelled(line string) (labelledLine, bool) {
 	var l labelledLine
 	s := trimSpace(line)
 	s = stripMarker(s)
-	s = strings.TrimLeft(s, "*_ \t")
+	s = trimLeft(s, "*_ \t")
 	label := ""
 	for _, lb := range labels {
 		if len(s) >= len(lb) && strings.EqualFold(s[:len(lb)], lb) {
@@ -225,7 +225,7 @@ func labelled(line string) (labelledLine, bool) {
 	}
 	l.label = label
 	if label == "point" {
-		s = strings.TrimLeft(s, "_- \t")
+		s = trimLeft(s, "_- \t")
 		j := 0
 		for j < len(s) && s[j] >= '0' && s[j] <= '9' && j < 4 {
 			l.num = l.num*10 + int(s[j]-'0')
@@ -235,15 +235,15 @@ func labelled(line string) (labelledLine, bool) {
 			return l, false
 		}
 		s = s[j:]
-		s = stripTag(strings.TrimLeft(s, "*_ \t"))
+		s = stripTag(trimLeft(s, "*_ \t"))
 	}
-	s = strings.TrimLeft(s, "*_ \t")
+	s = trimLeft(s, "*_ \t")
 	if !strings.HasPrefix(s, ":") {
 		return l, false
 	}
-	s = strings.TrimLeft(s[1:], "*_ \t")
+	s = trimLeft(s[1:], "*_ \t")
 	if label == "reason" {
-		l.rest = trimSpace(strings.TrimRight(s, "*_ \t"))
+		l.rest = trimSpace(trimRight(s, "*_ \t"))
 		return l, true
 	}
 	switch {
@@ -274,14 +274,14 @@ func word(s, w string) bool {
 // reason cleans what follows a verdict: closing emphasis, a separator and
 // the brackets of the prompt's "[brief reason]" template.
 func reason(s string) string {
-	s = strings.TrimLeft(s, "*_ \t")
+	s = trimLeft(s, "*_ \t")
 	for _, sep := range []string{"-", "–", "—", ":", ",", ";", "."} {
 		if strings.HasPrefix(s, sep) {
 			s = s[len(sep):]
 			break
 		}
 	}
-	s = trimSpace(strings.TrimRight(s, "*_ \t"))
+	s = trimSpace(trimRight(s, "*_ \t"))
 	if len(s) >= 2 && (s[0] == '[' && s[len(s)-1] == ']' || s[0] == '(' && s[len(s)-1] == ')') {
 		s = trimSpace(s[1 : len(s)-1])
 	}
@@ -371,4 +371,21 @@ func (b *bits) has(i int) bool {
 		return b.large[i]
 	}
 	return b.small&(1<<uint(i)) != 0
+}
+
+// trimLeft and trimRight are strings.TrimLeft and TrimRight for a few
+// ASCII characters, without building a set on every call: they run on
+// every line of every judge output.
+func trimLeft(s, set string) string {
+	for len(s) > 0 && strings.IndexByte(set, s[0]) >= 0 {
+		s = s[1:]
+	}
+	return s
+}
+
+func trimRight(s, set string) string {
+	for len(s) > 0 && strings.IndexByte(set, s[len(s)-1]) >= 0 {
+		s = s[:len(s)-1]
+	}
+	return s
 }
