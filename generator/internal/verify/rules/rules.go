@@ -11,6 +11,7 @@ package rules
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"regexp"
 	"strings"
 
@@ -211,10 +212,8 @@ var (
 // methodMention returns the first method word of lower (an ASCII
 // lower-cased text), or "".
 func methodMention(lower string) string {
-	for _, p := range methodPhrases {
-		if strings.Contains(lower, p) {
-			return p
-		}
+	if p := firstPhrase(lower); p != "" {
+		return p
 	}
 	for i := 0; i < len(lower); {
 		if !isASCIILetterDigit(lower[i]) {
@@ -237,6 +236,41 @@ func methodMention(lower string) string {
 		i = j
 	}
 	return ""
+}
+
+// phrasesBefore lists, by the last byte of a method phrase's first word,
+// the phrases (indexes into methodPhrases) whose first word ends with it.
+var phrasesBefore = func() (out [256][]int) {
+	for i, p := range methodPhrases {
+		k := strings.IndexAny(p, " -")
+		out[p[k-1]] = append(out[p[k-1]], i)
+	}
+	return out
+}()
+
+// firstPhrase returns the first of methodPhrases, in their order, that
+// lower contains anywhere (strings.Contains of each), or "". Every phrase
+// is two words joined by a space or a hyphen, so one pass over lower that
+// stops at those separators finds them all.
+func firstPhrase(lower string) string {
+	found := uint64(0)
+	for k := 1; k < len(lower); k++ {
+		c := lower[k]
+		if c != ' ' && c != '-' {
+			continue
+		}
+		for _, i := range phrasesBefore[lower[k-1]] {
+			p := methodPhrases[i]
+			sep := strings.IndexAny(p, " -")
+			if p[sep] == c && k >= sep && lower[k-sep:k] == p[:sep] && strings.HasPrefix(lower[k:], p[sep:]) {
+				found |= 1 << i
+			}
+		}
+	}
+	if found == 0 {
+		return ""
+	}
+	return methodPhrases[bits.TrailingZeros64(found)]
 }
 
 func isASCIILetterDigit(c byte) bool {

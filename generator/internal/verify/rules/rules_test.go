@@ -197,3 +197,32 @@ func TestSubstitutionArithmetic(t *testing.T) {
 		})
 	}
 }
+
+// TestFirstPhraseAsContains wants firstPhrase to find what testing each
+// phrase with strings.Contains, in order, finds: phrases at either end,
+// inside words, overlapping, hyphenated and out of order.
+func TestFirstPhraseAsContains(t *testing.T) {
+	if len(methodPhrases) > 64 {
+		t.Fatalf("firstPhrase keeps a bit per phrase: %d phrases", len(methodPhrases))
+	}
+	contains := func(lower string) string {
+		for _, p := range methodPhrases {
+			if strings.Contains(lower, p) {
+				return p
+			}
+		}
+		return ""
+	}
+	texts := []string{"", " ", "-", "no method here", "the time is short", "finite", "difference"}
+	for i, p := range methodPhrases {
+		q := methodPhrases[(i*7+3)%len(methodPhrases)]
+		texts = append(texts, p, "x"+p+"y", "we use "+q+" then "+p+".", p[:len(p)-1], p[1:],
+			strings.Replace(p, " ", "  ", 1), strings.ToUpper(p), p+" "+p, "a-"+p+"-b")
+	}
+	texts = append(texts, "step-size-step size", "root root-finding", "time time step", "monte-monte carlo", "fixed fixed-point")
+	for _, s := range texts {
+		if got, want := firstPhrase(s), contains(s); got != want {
+			t.Errorf("firstPhrase(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
