@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/sciif/leaderboard/generator/internal/benchcpu"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/synth"
 )
@@ -41,19 +42,23 @@ func synthBoard(b *testing.B, n int) string {
 func BenchmarkBuild(b *testing.B) {
 	dir := synthBoard(b, benchModels(b))
 	b.Chdir(dir)
+	cpu := benchcpu.Start()
 	for b.Loop() {
 		if code := run(context.Background(), []string{"build", "--out", filepath.Join(dir, "site")}, io.Discard, io.Discard); code != 0 {
 			b.Fatalf("build exited %d", code)
 		}
 	}
+	cpu(b)
 }
 
 func BenchmarkScore(b *testing.B) {
 	dir := synthBoard(b, benchModels(b))
 	b.Chdir(dir)
+	cpu := benchcpu.Start()
 	for b.Loop() {
 		if code := run(context.Background(), []string{"score", "--format", "json"}, io.Discard, io.Discard); code != 0 {
 			b.Fatalf("score exited %d", code)
 		}
 	}
+	cpu(b)
 }

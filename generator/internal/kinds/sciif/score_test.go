@@ -16,6 +16,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/sciif/leaderboard/generator/internal/benchcpu"
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
@@ -333,6 +334,7 @@ func BenchmarkRescoreRules(b *testing.B) {
 func benchRescore(b *testing.B, opt kind.Options) {
 	dir := benchBoard(b)
 	records := 0
+	cpu := benchcpu.Start()
 	for b.Loop() {
 		res, err := rescore(filepath.Join(dir, "benchmarks", "sciif"), filepath.Join(dir, "results"), opt)
 		if err != nil {
@@ -343,6 +345,7 @@ func benchRescore(b *testing.B, opt kind.Options) {
 			records += m.Answered
 		}
 	}
+	cpu(b)
 	b.ReportMetric(float64(records)*float64(b.N)/b.Elapsed().Seconds(), "records/s")
 }
 
@@ -353,6 +356,7 @@ func BenchmarkDecodeOnly(b *testing.B) {
 	dir := benchBoard(b)
 	files, _ := filepath.Glob(filepath.Join(dir, "results", "*", "responses.jsonl"))
 	var records atomic.Int64
+	cpu := benchcpu.Start()
 	for b.Loop() {
 		records.Store(0)
 		next := make(chan string)
@@ -385,5 +389,6 @@ func BenchmarkDecodeOnly(b *testing.B) {
 		close(next)
 		wg.Wait()
 	}
+	cpu(b)
 	b.ReportMetric(float64(records.Load())*float64(b.N)/b.Elapsed().Seconds(), "records/s")
 }
