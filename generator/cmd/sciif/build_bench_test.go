@@ -40,6 +40,7 @@ func synthBoard(b *testing.B, n int) string {
 //
 //	SCIIF_BENCH_MODELS=100 go test -run '^$' -bench 'Build|Score' -benchtime 3x ./generator/cmd/sciif
 func BenchmarkBuild(b *testing.B) {
+	tuneGC() // as main does
 	dir := synthBoard(b, benchModels(b))
 	b.Chdir(dir)
 	cpu := benchcpu.Start()
@@ -52,6 +53,7 @@ func BenchmarkBuild(b *testing.B) {
 }
 
 func BenchmarkScore(b *testing.B) {
+	tuneGC()
 	dir := synthBoard(b, benchModels(b))
 	b.Chdir(dir)
 	cpu := benchcpu.Start()
