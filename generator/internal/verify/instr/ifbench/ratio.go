@@ -2,6 +2,7 @@ package ifbench
 
 import (
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/sciif/leaderboard/generator/internal/verify/instr"
@@ -86,13 +87,32 @@ type trigramSet struct {
 
 const trigramMark = 1 << 63
 
-// newTrigramSet returns a set with room for n keys at most half full.
+// newTrigramSet returns a set with room for n keys at most half full. Its
+// slots come from trigramSlots; put them back with free.
 func newTrigramSet(n int) *trigramSet {
 	bits := uint(4)
 	for 1<<bits < 2*n {
 		bits++
 	}
-	return &trigramSet{slots: make([]uint64, 1<<bits), shift: 64 - bits}
+	var slots []uint64
+	if p, ok := trigramSlots.Get().(*[]uint64); ok && cap(*p) >= 1<<bits {
+		slots = (*p)[:1<<bits]
+		clear(slots)
+	} else {
+		slots = make([]uint64, 1<<bits)
+	}
+	return &trigramSet{slots: slots, shift: 64 - bits}
+}
+
+// trigramSlots keeps the slots of a set for the next one: a long response
+// needs tens of kilobytes of them, on every Loose variant.
+var trigramSlots sync.Pool
+
+// free hands t's slots back; t must not be used afterwards.
+func (t *trigramSet) free() {
+	s := t.slots
+	t.slots = nil
+	trigramSlots.Put(&s)
 }
 
 // find returns the slot of key k, or the empty slot where it would go.
@@ -151,6 +171,7 @@ func checkOverlap(_, resp string, args instr.Args) instr.Result {
 		}
 	})
 	overlap := float64(common) / float64(found.len) * 100
+	found.free()
 	return verdict(pct-2 <= overlap && overlap <= pct+2,
 		"character-trigram overlap is %.1f%%, need %v%% ± 2", overlap, pct)
 }
