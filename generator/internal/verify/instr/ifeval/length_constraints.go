@@ -40,7 +40,11 @@ var lengthNumberParagraphs = instr.Checker{
 		if err != nil {
 			return instr.Undecided(err)
 		}
-		paras := paragraphDivider.Split(response, -1)
+		// Without "***" there is no divider, and Split returns the response.
+		paras := []string{response}
+		if strings.Contains(response, "***") {
+			paras = paragraphDivider.Split(response, -1)
+		}
 		n := len(paras)
 		for i, p := range paras {
 			if text.Strip(p) != "" {
