@@ -20,12 +20,35 @@ const pyPunctSpace = pyPunct + " "
 // removePunct deletes every ASCII punctuation character, like the
 // reference's s.translate(str.maketrans("", "", string.punctuation)).
 func removePunct(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r < utf8.RuneSelf && isPyPunct[r] {
-			return -1
+	if !utf8.ValidString(s) {
+		// strings.Map writes U+FFFD for each invalid byte.
+		return strings.Map(dropPunct, s)
+	}
+	i := 0
+	for i < len(s) && (s[i] >= utf8.RuneSelf || !isPyPunct[s[i]]) {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	// Punctuation is ASCII, so dropping its bytes from valid UTF-8 keeps
+	// every other character whole.
+	var b strings.Builder
+	b.Grow(len(s) - 1)
+	b.WriteString(s[:i])
+	for i++; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || !isPyPunct[c] {
+			b.WriteByte(c)
 		}
-		return r
-	}, s)
+	}
+	return b.String()
+}
+
+func dropPunct(r rune) rune {
+	if r < utf8.RuneSelf && isPyPunct[r] {
+		return -1
+	}
+	return r
 }
 
 var isPyPunct = func() (t [utf8.RuneSelf]bool) {

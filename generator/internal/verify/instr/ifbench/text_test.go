@@ -1,6 +1,7 @@
 package ifbench
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -33,4 +34,17 @@ func TestReadPyCSV(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzRemovePunctMatchesMap checks removePunct against strings.Map with
+// dropPunct, which says what it does character by character.
+func FuzzRemovePunctMatchesMap(f *testing.F) {
+	for _, s := range []string{"", "abc", "a.b,c!", "“quoted”—dash…", "\xff.\xfe", "é.!"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := removePunct(s), strings.Map(dropPunct, s); got != want {
+			t.Errorf("removePunct(%q) = %q, want %q", s, got, want)
+		}
+	})
 }
