@@ -58,6 +58,32 @@ var isPyPunct = func() (t [utf8.RuneSelf]bool) {
 	return t
 }()
 
+// isPunctSpace reports whether c is in pyPunctSpace.
+func isPunctSpace(c byte) bool { return c == ' ' || c < utf8.RuneSelf && isPyPunct[c] }
+
+// trimPunctSpace is strings.Trim(s, pyPunctSpace), the reference's
+// s.strip(string.punctuation + " "), without building the set of characters
+// on every call: they are ASCII, so they are trimmed byte by byte.
+func trimPunctSpace(s string) string { return trimRightPunctSpace(trimLeftPunctSpace(s)) }
+
+// trimLeftPunctSpace is strings.TrimLeft(s, pyPunctSpace).
+func trimLeftPunctSpace(s string) string {
+	i := 0
+	for i < len(s) && isPunctSpace(s[i]) {
+		i++
+	}
+	return s[i:]
+}
+
+// trimRightPunctSpace is strings.TrimRight(s, pyPunctSpace).
+func trimRightPunctSpace(s string) string {
+	j := len(s)
+	for j > 0 && isPunctSpace(s[j-1]) {
+		j--
+	}
+	return s[:j]
+}
+
 // runeLen is Python's len() of a str: code points, not bytes.
 func runeLen(s string) int { return utf8.RuneCountInString(s) }
 

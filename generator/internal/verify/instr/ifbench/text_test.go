@@ -48,3 +48,22 @@ func FuzzRemovePunctMatchesMap(f *testing.F) {
 		}
 	})
 }
+
+// FuzzTrimPunctSpaceMatchesStrings checks the trims against strings.Trim,
+// TrimLeft and TrimRight with pyPunctSpace.
+func FuzzTrimPunctSpaceMatchesStrings(f *testing.F) {
+	for _, s := range []string{"", " ", "(word).", "  \"x\" ", "é!", "\xff.", "!!!", "a b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := trimPunctSpace(s), strings.Trim(s, pyPunctSpace); got != want {
+			t.Errorf("trimPunctSpace(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := trimLeftPunctSpace(s), strings.TrimLeft(s, pyPunctSpace); got != want {
+			t.Errorf("trimLeftPunctSpace(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := trimRightPunctSpace(s), strings.TrimRight(s, pyPunctSpace); got != want {
+			t.Errorf("trimRightPunctSpace(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
