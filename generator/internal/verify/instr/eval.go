@@ -69,13 +69,16 @@ type Variant struct {
 // Lines are split on "\n"; versions with a line removed are stripped of
 // surrounding whitespace, as in the official code.
 func Variants(response string) []Variant {
-	lines := strings.Split(response, "\n")
-	join := func(l []string) string { return pyStrip(strings.Join(l, "\n")) }
-	first := join(lines[1:])
-	last := join(lines[:len(lines)-1])
-	both := ""
-	if len(lines) > 1 {
-		both = join(lines[1 : len(lines)-1])
+	// Joining the lines split on "\n" again gives back a part of response,
+	// so the versions are substrings of it: without the first line is what
+	// follows the first "\n", without the last what precedes the last.
+	var first, last, both string
+	if i := strings.IndexByte(response, '\n'); i >= 0 {
+		j := strings.LastIndexByte(response, '\n')
+		first, last = pyStrip(response[i+1:]), pyStrip(response[:j])
+		if i < j {
+			both = pyStrip(response[i+1 : j])
+		}
 	}
 	noStar := func(s string) string { return strings.ReplaceAll(s, "*", "") }
 	return []Variant{
@@ -128,11 +131,11 @@ func (r *Registry) evaluate(p Prompt, response string, loose bool) (PromptResult
 	sr := PromptResult{Key: p.Key, Prompt: p.Prompt, Response: response, Mode: Strict, FollowAll: true,
 		Instructions: make([]InstructionResult, 0, len(p.InstructionIDs))}
 	var lr PromptResult
+	// variants are made when an instruction first fails in Strict mode.
 	var variants []Variant
 	if loose {
 		lr = PromptResult{Key: p.Key, Prompt: p.Prompt, Response: response, Mode: Loose, FollowAll: true,
 			Instructions: make([]InstructionResult, 0, len(p.InstructionIDs))}
-		variants = Variants(response)
 	}
 	for i, id := range p.InstructionIDs {
 		var args Args
@@ -145,6 +148,9 @@ func (r *Registry) evaluate(p Prompt, response string, loose bool) (PromptResult
 		sr.Instructions = append(sr.Instructions, ir)
 		if !loose {
 			continue
+		}
+		if !ir.Followed && variants == nil {
+			variants = Variants(response)
 		}
 		for j := 1; j < len(variants) && !ir.Followed; j++ {
 			v := variants[j]

@@ -32,7 +32,7 @@ func checkUniqueWordCount(_, resp string, args instr.Args) instr.Result {
 	}
 	seen := map[string]bool{}
 	for _, w := range text.Fields(text.Lower(resp)) {
-		seen[strings.Trim(w, pyPunctSpace)] = true
+		seen[trimPunctSpace(w)] = true
 	}
 	return verdict(len(seen) >= n, "found %s, need at least %d", plural(len(seen), "unique word"), n)
 }
@@ -48,7 +48,7 @@ func checkConjunctions(_, resp string, args instr.Args) instr.Result {
 	}
 	forms := map[string]bool{}
 	for _, w := range text.Fields(resp) {
-		if coordinatingConjunctions[text.Lower(strings.Trim(w, pyPunctSpace))] {
+		if coordinatingConjunctions[text.Lower(trimPunctSpace(w))] {
 			forms[w] = true
 		}
 	}
@@ -127,7 +127,7 @@ func checkWordsJapanese(_, resp string, args instr.Args) instr.Result {
 	words := text.Fields(resp)
 	checked := 0
 	for i, w := range words {
-		w = strings.Trim(w, pyPunctSpace)
+		w = trimPunctSpace(w)
 		if (i+1)%n != 0 || w == "" || isAllDigits(w) {
 			continue
 		}

@@ -91,7 +91,7 @@ func toASCII(s string) string {
 func checkReverseNewline(_, resp string, _ instr.Args) instr.Result {
 	var lines []string
 	for _, l := range strings.Split(resp, "\n") {
-		if l = strings.Trim(l, pyPunctSpace); l != "" {
+		if l = trimPunctSpace(l); l != "" {
 			lines = append(lines, l)
 		}
 	}

@@ -85,7 +85,7 @@ func checkOptions(_, resp string, args instr.Args) instr.Result {
 		}
 		return verdict(false, "the response %s is not exactly one of %s", quote(resp), opts)
 	}
-	norm := func(s string) string { return text.Lower(strings.Trim(s, pyPunctSpace)) }
+	norm := func(s string) string { return text.Lower(trimPunctSpace(s)) }
 	got := norm(resp)
 	for _, o := range options {
 		if norm(o) == got {

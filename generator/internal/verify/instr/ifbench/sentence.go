@@ -1,8 +1,6 @@
 package ifbench
 
 import (
-	"strings"
-
 	"github.com/sciif/leaderboard/generator/internal/verify/instr"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
 )
@@ -12,7 +10,7 @@ import (
 func alliterationScore(sentence string) int {
 	var words []string
 	for _, w := range text.Fields(text.Lower(sentence)) {
-		if c := strings.TrimLeft(w, pyPunctSpace); c != "" {
+		if c := trimLeftPunctSpace(w); c != "" {
 			words = append(words, c)
 		}
 	}

@@ -20,12 +20,35 @@ const pyPunctSpace = pyPunct + " "
 // removePunct deletes every ASCII punctuation character, like the
 // reference's s.translate(str.maketrans("", "", string.punctuation)).
 func removePunct(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r < utf8.RuneSelf && isPyPunct[r] {
-			return -1
+	if !utf8.ValidString(s) {
+		// strings.Map writes U+FFFD for each invalid byte.
+		return strings.Map(dropPunct, s)
+	}
+	i := 0
+	for i < len(s) && (s[i] >= utf8.RuneSelf || !isPyPunct[s[i]]) {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	// Punctuation is ASCII, so dropping its bytes from valid UTF-8 keeps
+	// every other character whole.
+	var b strings.Builder
+	b.Grow(len(s) - 1)
+	b.WriteString(s[:i])
+	for i++; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || !isPyPunct[c] {
+			b.WriteByte(c)
 		}
-		return r
-	}, s)
+	}
+	return b.String()
+}
+
+func dropPunct(r rune) rune {
+	if r < utf8.RuneSelf && isPyPunct[r] {
+		return -1
+	}
+	return r
 }
 
 var isPyPunct = func() (t [utf8.RuneSelf]bool) {
@@ -34,6 +57,32 @@ var isPyPunct = func() (t [utf8.RuneSelf]bool) {
 	}
 	return t
 }()
+
+// isPunctSpace reports whether c is in pyPunctSpace.
+func isPunctSpace(c byte) bool { return c == ' ' || c < utf8.RuneSelf && isPyPunct[c] }
+
+// trimPunctSpace is strings.Trim(s, pyPunctSpace), the reference's
+// s.strip(string.punctuation + " "), without building the set of characters
+// on every call: they are ASCII, so they are trimmed byte by byte.
+func trimPunctSpace(s string) string { return trimRightPunctSpace(trimLeftPunctSpace(s)) }
+
+// trimLeftPunctSpace is strings.TrimLeft(s, pyPunctSpace).
+func trimLeftPunctSpace(s string) string {
+	i := 0
+	for i < len(s) && isPunctSpace(s[i]) {
+		i++
+	}
+	return s[i:]
+}
+
+// trimRightPunctSpace is strings.TrimRight(s, pyPunctSpace).
+func trimRightPunctSpace(s string) string {
+	j := len(s)
+	for j > 0 && isPunctSpace(s[j-1]) {
+		j--
+	}
+	return s[:j]
+}
 
 // runeLen is Python's len() of a str: code points, not bytes.
 func runeLen(s string) int { return utf8.RuneCountInString(s) }

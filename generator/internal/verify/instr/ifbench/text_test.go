@@ -1,6 +1,7 @@
 package ifbench
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -33,4 +34,36 @@ func TestReadPyCSV(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzRemovePunctMatchesMap checks removePunct against strings.Map with
+// dropPunct, which says what it does character by character.
+func FuzzRemovePunctMatchesMap(f *testing.F) {
+	for _, s := range []string{"", "abc", "a.b,c!", "“quoted”—dash…", "\xff.\xfe", "é.!"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := removePunct(s), strings.Map(dropPunct, s); got != want {
+			t.Errorf("removePunct(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// FuzzTrimPunctSpaceMatchesStrings checks the trims against strings.Trim,
+// TrimLeft and TrimRight with pyPunctSpace.
+func FuzzTrimPunctSpaceMatchesStrings(f *testing.F) {
+	for _, s := range []string{"", " ", "(word).", "  \"x\" ", "é!", "\xff.", "!!!", "a b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := trimPunctSpace(s), strings.Trim(s, pyPunctSpace); got != want {
+			t.Errorf("trimPunctSpace(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := trimLeftPunctSpace(s), strings.TrimLeft(s, pyPunctSpace); got != want {
+			t.Errorf("trimLeftPunctSpace(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := trimRightPunctSpace(s), strings.TrimRight(s, pyPunctSpace); got != want {
+			t.Errorf("trimRightPunctSpace(%q) = %q, want %q", s, got, want)
+		}
+	})
 }

@@ -144,8 +144,8 @@ func checkOddEvenSyllables(_, resp string, _ instr.Args) instr.Result {
 func checkLastFirst(_, resp string, _ instr.Args) instr.Result {
 	ss := text.Sentences(resp)
 	for i := 0; i+1 < len(ss); i++ {
-		last := text.Fields(strings.TrimRight(ss[i], pyPunctSpace))
-		first := text.Fields(strings.TrimLeft(ss[i+1], pyPunctSpace))
+		last := text.Fields(trimRightPunctSpace(ss[i]))
+		first := text.Fields(trimLeftPunctSpace(ss[i+1]))
 		if len(last) == 0 || len(first) == 0 {
 			return verdict(false, "sentence %d or %d has no words", i+1, i+2)
 		}
@@ -165,7 +165,7 @@ func checkParagraphLastFirst(_, resp string, _ instr.Args) instr.Result {
 		if p == "" {
 			continue
 		}
-		words := text.Fields(strings.Trim(p, pyPunctSpace))
+		words := text.Fields(trimPunctSpace(p))
 		if len(words) == 0 {
 			continue
 		}

@@ -23,7 +23,14 @@ var formatNumberBulletLists = instr.Checker{
 		if err != nil {
 			return instr.Undecided(err)
 		}
-		n := len(starBullet.FindAllStringIndex(response, -1)) + len(dashBullet.FindAllStringIndex(response, -1))
+		// A bullet needs its "*" or "-"; most responses have neither.
+		n := 0
+		if strings.Contains(response, "*") {
+			n += len(starBullet.FindAllStringIndex(response, -1))
+		}
+		if strings.Contains(response, "-") {
+			n += len(dashBullet.FindAllStringIndex(response, -1))
+		}
 		return instr.Result{Followed: n == want, Reason: fmt.Sprintf("found %s, need exactly %d", plural(n, "bullet point", "bullet points"), want)}
 	},
 }
@@ -58,14 +65,17 @@ var formatNumberHighlightedSections = instr.Checker{
 			return instr.Undecided(err)
 		}
 		n := 0
-		for _, h := range singleHighlight.FindAllString(response, -1) {
-			if text.Strip(strings.Trim(h, "*")) != "" {
-				n++
+		// A highlight needs a "*"; most responses have none.
+		if strings.Contains(response, "*") {
+			for _, h := range singleHighlight.FindAllString(response, -1) {
+				if text.Strip(strings.Trim(h, "*")) != "" {
+					n++
+				}
 			}
-		}
-		for _, h := range doubleHighlight.FindAllString(response, -1) {
-			if text.Strip(h[2:len(h)-2]) != "" {
-				n++
+			for _, h := range doubleHighlight.FindAllString(response, -1) {
+				if text.Strip(h[2:len(h)-2]) != "" {
+					n++
+				}
 			}
 		}
 		return instr.Result{Followed: n >= want, Reason: fmt.Sprintf("found %s, need at least %d", plural(n, "highlighted section", "highlighted sections"), want)}

@@ -2,8 +2,8 @@ package ifeval
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sciif/leaderboard/generator/internal/verify/instr"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
@@ -30,7 +30,29 @@ var lengthNumberSentences = instr.Checker{
 	},
 }
 
-var paragraphDivider = regexp.MustCompile(pyS + `?\*\*\*` + pyS + `?`)
+// splitParagraphs splits s around the paragraph dividers, as
+// regexp.MustCompile(pyS + `?\*\*\*` + pyS + `?`).Split(s, -1) does:
+// leftmost "***" with a whitespace character before it if there is one,
+// and after it if there is one.
+func splitParagraphs(s string) []string {
+	var out []string
+	beg := 0
+	for i := strings.Index(s, "***"); i >= 0; i = strings.Index(s[beg:], "***") {
+		start := beg + i
+		end := start + 3
+		// The match starts one character earlier when that is whitespace
+		// not taken by the previous divider.
+		if r, size := utf8.DecodeLastRuneInString(s[beg:start]); size > 0 && text.IsSpace(r) {
+			start -= size
+		}
+		if r, size := utf8.DecodeRuneInString(s[end:]); size > 0 && text.IsSpace(r) {
+			end += size
+		}
+		out = append(out, s[beg:start])
+		beg = end
+	}
+	return append(out, s[beg:])
+}
 
 var lengthNumberParagraphs = instr.Checker{
 	ID:  "length_constraints:number_paragraphs",
@@ -40,7 +62,7 @@ var lengthNumberParagraphs = instr.Checker{
 		if err != nil {
 			return instr.Undecided(err)
 		}
-		paras := paragraphDivider.Split(response, -1)
+		paras := splitParagraphs(response)
 		n := len(paras)
 		for i, p := range paras {
 			if text.Strip(p) != "" {

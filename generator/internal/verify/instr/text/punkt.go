@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // The Punkt sentence splitter below follows NLTK 3.8's PunktSentenceTokenizer
@@ -13,7 +14,9 @@ import (
 // parameters NLTK ships (abbreviations, collocations, sentence starters and
 // orthographic contexts), as packaged by github.com/neurosnap/sentences and
 // copied into punkt_english.txt by gen_punkt.py.
-// It works on code points, as Python does, so offsets are rune indexes.
+// Python works on code points; this port works on the UTF-8 bytes of valid
+// text, where every character it looks for is ASCII, so byte offsets stand
+// for Python's code-point offsets and sentences are substrings of the input.
 
 // Orthographic context flags, as in NLTK.
 const (
@@ -99,163 +102,193 @@ func (p *punktParams) orthoContext(typ string) int {
 
 // CountSentences returns the number of sentences NLTK's English Punkt model
 // finds in s (len(sent_tokenize(s)) in Python).
-func CountSentences(s string) int { return len(Sentences(s)) }
+func CountSentences(s string) int {
+	_, spans := sentenceSpans(s)
+	return len(spans)
+}
 
 // Sentences splits s into sentences as NLTK's English Punkt model does.
+// When s is valid UTF-8 the sentences are substrings of s.
 func Sentences(s string) []string {
+	s, spans := sentenceSpans(s)
+	out := make([]string, len(spans))
+	for i, sp := range spans {
+		out[i] = s[sp[0]:sp[1]]
+	}
+	return out
+}
+
+// sentenceSpans returns the byte spans of the sentences of s, and the text
+// they index: s itself, or, when s is not valid UTF-8, s with each invalid
+// byte replaced by U+FFFD, as []rune(s) reads it.
+func sentenceSpans(s string) (string, []span) {
 	p, err := englishPunkt()
 	if err != nil {
 		// The model is compiled into the binary; failing to read it is a
 		// build defect, not an input problem.
 		panic(err)
 	}
-	t := []rune(s)
-	spans := p.realign(t, p.slices(t))
-	out := make([]string, len(spans))
-	for i, sp := range spans {
-		out[i] = string(t[sp[0]:sp[1]])
+	if !utf8.ValidString(s) {
+		s = string([]rune(s))
 	}
-	return out
+	return s, p.realign(s, p.slices(s))
 }
 
 type span [2]int
 
 // periodMatch is one match of NLTK's period-context expression: a sentence
-// end character and, in a lookahead, the text after it.
+// end character and, in a lookahead, the text after it. Offsets are bytes.
 type periodMatch struct {
 	start, end   int // the end character itself
 	afterEnd     int // end of the after_tok group
 	nextTokStart int // -1 when the next token is punctuation
 }
 
+// isNonWordChar reports whether r is in Punkt's non-word class
+// [)";}\]*:@'({\[?!].
 func isNonWordChar(r rune) bool {
-	return strings.ContainsRune(`)";}]*:@'({[?!`, r)
+	switch r {
+	case ')', '"', ';', '}', ']', '*', ':', '@', '\'', '(', '{', '[', '?', '!':
+		return true
+	}
+	return false
 }
 
-func isSentEnd(r rune) bool { return r == '.' || r == '?' || r == '!' }
+func isSentEnd(c byte) bool { return c == '.' || c == '?' || c == '!' }
 
-func periodMatches(t []rune) []periodMatch {
-	var ms []periodMatch
-	for i, r := range t {
-		if !isSentEnd(r) || i+1 >= len(t) {
+// nextPeriodMatch returns the first match of the period-context expression
+// at or after byte from, and false when there is none.
+func nextPeriodMatch(s string, from int) (periodMatch, bool) {
+	for i := from; i+1 < len(s); i++ {
+		if !isSentEnd(s[i]) {
 			continue
 		}
-		n := t[i+1]
-		if isNonWordChar(n) {
-			ms = append(ms, periodMatch{i, i + 1, i + 2, -1})
-			continue
+		n := s[i+1]
+		if n < utf8.RuneSelf && isNonWordChar(rune(n)) {
+			return periodMatch{i, i + 1, i + 2, -1}, true
 		}
-		if !IsSpace(n) {
+		if sp, _ := spaceAt(s, i+1); !sp {
 			continue
 		}
 		j := i + 1
-		for j < len(t) && IsSpace(t[j]) {
-			j++
+		for j < len(s) {
+			sp, size := spaceAt(s, j)
+			if !sp {
+				break
+			}
+			j += size
 		}
 		k := j
-		for k < len(t) && !IsSpace(t[k]) {
-			k++
+		for k < len(s) {
+			sp, size := spaceAt(s, k)
+			if sp {
+				break
+			}
+			k += size
 		}
 		if k == j {
 			continue
 		}
-		ms = append(ms, periodMatch{i, i + 1, k, j})
+		return periodMatch{i, i + 1, k, j}, true
 	}
-	return ms
+	return periodMatch{}, false
 }
 
-func lastASCIISpace(t []rune) int {
-	for i := len(t) - 1; i >= 0; i-- {
-		if IsASCIISpace(t[i]) {
+// lastASCIISpace returns the offset of the last character of s in Python's
+// string.whitespace, or 0.
+func lastASCIISpace(s string) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if IsASCIISpace(rune(s[i])) {
 			return i
 		}
 	}
 	return 0
 }
 
-type matchContext struct {
-	m       periodMatch
-	context []rune
-}
-
-// potentialEnds mirrors NLTK's _match_potential_end_contexts: each candidate
-// end with the word before it and the token after it.
-func potentialEnds(t []rune) []matchContext {
-	var out []matchContext
-	prev := span{0, 0}
-	var prevMatch *periodMatch
-	ctx := func(sl span, m periodMatch) []rune {
-		c := make([]rune, 0, sl[1]-sl[0]+m.afterEnd-m.start)
-		c = append(c, t[sl[0]:sl[1]]...)
-		return append(c, t[m.start:m.afterEnd]...)
+// slices mirrors NLTK's _slices_from_text: each candidate end of
+// _match_potential_end_contexts, with the word before it and the token
+// after it, is a sentence end when that context holds a sentence break.
+// A candidate's context is the text from the start of its word to the end
+// of the token after it, a substring of s.
+func (p *punktParams) slices(s string) []span {
+	var out []span
+	var toks []punktToken
+	last := 0
+	emit := func(m periodMatch, context string) {
+		var brk bool
+		toks, brk = p.containsSentBreak(context, toks[:0])
+		if !brk {
+			return
+		}
+		out = append(out, span{last, m.end})
+		if m.nextTokStart >= 0 {
+			last = m.nextTokStart
+		} else {
+			last = m.end
+		}
 	}
-	ms := periodMatches(t)
-	for i := range ms {
-		m := ms[i]
-		before := t[prev[1]:m.start]
-		idx := lastASCIISpace(before)
+	prev := span{0, 0}
+	var prevMatch periodMatch
+	havePrev := false
+	for from := 0; ; {
+		m, ok := nextPeriodMatch(s, from)
+		if !ok {
+			break
+		}
+		from = m.end
+		idx := lastASCIISpace(s[prev[1]:m.start])
 		if idx != 0 {
 			idx += prev[1] + 1
 		} else {
 			idx = prev[0]
 		}
 		word := span{idx, m.start}
-		if prevMatch != nil && prev[1] <= word[0] {
-			out = append(out, matchContext{*prevMatch, ctx(prev, *prevMatch)})
+		if havePrev && prev[1] <= word[0] {
+			emit(prevMatch, s[prev[0]:prevMatch.afterEnd])
 		}
-		prevMatch = &ms[i]
+		prevMatch, havePrev = m, true
 		prev = word
 	}
-	if prevMatch != nil {
-		out = append(out, matchContext{*prevMatch, ctx(prev, *prevMatch)})
+	if havePrev {
+		emit(prevMatch, s[prev[0]:prevMatch.afterEnd])
 	}
-	return out
-}
-
-func (p *punktParams) slices(t []rune) []span {
-	var out []span
-	last := 0
-	for _, mc := range potentialEnds(t) {
-		if p.containsSentBreak(mc.context) {
-			out = append(out, span{last, mc.m.end})
-			if mc.m.nextTokStart >= 0 {
-				last = mc.m.nextTokStart
-			} else {
-				last = mc.m.end
-			}
+	end := len(s)
+	for end > 0 {
+		r, size := utf8.DecodeLastRuneInString(s[:end])
+		if !IsSpace(r) {
+			break
 		}
-	}
-	end := len(t)
-	for end > 0 && IsSpace(t[end-1]) {
-		end--
+		end -= size
 	}
 	return append(out, span{last, end})
 }
 
 // realign mirrors NLTK's _realign_boundaries: closing quotes and brackets
-// after a sentence end move into the sentence they close.
-func (p *punktParams) realign(t []rune, sl []span) []span {
-	var out []span
+// after a sentence end move into the sentence they close. It reuses sl.
+func (p *punktParams) realign(s string, sl []span) []span {
+	out := sl[:0]
 	realign := 0
-	for i, s1 := range sl {
-		s1 = span{s1[0] + realign, s1[1]}
+	for i := range sl {
+		// out has at most i elements here, so appending never overwrites
+		// sl[i] or sl[i+1] before they are read.
+		s1 := span{sl[i][0] + realign, sl[i][1]}
 		if i+1 == len(sl) {
-			if s1[0] < s1[1] && s1[0] < len(t) {
+			if s1[0] < s1[1] && s1[0] < len(s) {
 				out = append(out, s1)
 			}
 			continue
 		}
 		s2 := sl[i+1]
-		var seg []rune
+		var seg string
 		if s2[0] < s2[1] {
-			seg = t[s2[0]:s2[1]]
+			seg = s[s2[0]:s2[1]]
 		}
 		if n, full := boundaryRealignment(seg); n > 0 {
 			out = append(out, span{s1[0], s2[0] + n})
 			realign = full
 		} else {
 			realign = 0
-			if s1[0] < s1[1] && s1[0] < len(t) {
+			if s1[0] < s1[1] && s1[0] < len(s) {
 				out = append(out, s1)
 			}
 		}
@@ -265,16 +298,22 @@ func (p *punktParams) realign(t []rune, sl []span) []span {
 
 // boundaryRealignment matches ["')\]}]+?(?:\s+|(?=--)|$) (multiline) at the
 // start of seg. It returns the length of the match without trailing space
-// and the full length, or 0 when there is no match.
-func boundaryRealignment(seg []rune) (int, int) {
-	isCloser := func(r rune) bool { return strings.ContainsRune(`"')]}`, r) }
+// and the full length, in bytes, or 0 when there is no match.
+func boundaryRealignment(seg string) (int, int) {
+	isCloser := func(c byte) bool { return c == '"' || c == '\'' || c == ')' || c == ']' || c == '}' }
 	for k := 1; k <= len(seg) && isCloser(seg[k-1]); k++ {
-		if k < len(seg) && IsSpace(seg[k]) {
-			j := k
-			for j < len(seg) && IsSpace(seg[j]) {
-				j++
+		if k < len(seg) {
+			if sp, _ := spaceAt(seg, k); sp {
+				j := k
+				for j < len(seg) {
+					sp, size := spaceAt(seg, j)
+					if !sp {
+						break
+					}
+					j += size
+				}
+				return k, j
 			}
-			return k, j
 		}
 		if k+1 < len(seg) && seg[k] == '-' && seg[k+1] == '-' {
 			return k, k
@@ -286,6 +325,8 @@ func boundaryRealignment(seg []rune) (int, int) {
 	return 0, 0
 }
 
+// punktToken is a token of a candidate's context. Its type (lower-cased,
+// numbers folded) is computed when first asked for.
 type punktToken struct {
 	tok         string
 	typ         string
@@ -295,8 +336,11 @@ type punktToken struct {
 	ellipsis    bool
 }
 
-func (p *punktParams) containsSentBreak(context []rune) bool {
-	toks := punktWords(context)
+// containsSentBreak mirrors NLTK's text_contains_sentbreak: some token
+// before the last is a sentence break once annotated. It tokenizes into
+// toks and returns it for reuse.
+func (p *punktParams) containsSentBreak(context string, toks []punktToken) ([]punktToken, bool) {
+	toks = punktWords(context, toks)
 	for i := range toks {
 		p.firstPass(&toks[i])
 	}
@@ -306,55 +350,70 @@ func (p *punktParams) containsSentBreak(context []rune) bool {
 			p.secondPass(&toks[i], &toks[i+1])
 		}
 		if found {
-			return true
+			return toks, true
 		}
 		if toks[i].sentbreak {
 			found = true
 		}
 	}
-	return false
+	return toks, false
 }
 
 func newPunktToken(tok string) punktToken {
-	return punktToken{tok: tok, typ: punktType(tok), periodFinal: strings.HasSuffix(tok, ".")}
+	return punktToken{tok: tok, periodFinal: strings.HasSuffix(tok, ".")}
 }
 
 // punktType lower-cases tok and folds numbers to ##number##, matching
 // ^-?[\.,]?\d[\d,\.-]*\.?$.
 func punktType(tok string) string {
-	r := []rune(tok)
 	i := 0
-	if i < len(r) && r[i] == '-' {
+	if i < len(tok) && tok[i] == '-' {
 		i++
 	}
-	if i < len(r) && (r[i] == '.' || r[i] == ',') {
+	if i < len(tok) && (tok[i] == '.' || tok[i] == ',') {
 		i++
 	}
-	if i < len(r) && IsDigit(r[i]) {
-		i++
-		for i < len(r) && (IsDigit(r[i]) || r[i] == ',' || r[i] == '.' || r[i] == '-') {
-			i++
-		}
-		// The trailing \.? is already covered by the class above.
-		if i == len(r) {
-			return "##number##"
+	if i < len(tok) {
+		if r, size := utf8.DecodeRuneInString(tok[i:]); IsDigit(r) {
+			i += size
+			for i < len(tok) {
+				r, size := utf8.DecodeRuneInString(tok[i:])
+				if !IsDigit(r) && r != ',' && r != '.' && r != '-' {
+					break
+				}
+				i += size
+			}
+			// The trailing \.? is already covered by the class above.
+			if i == len(tok) {
+				return "##number##"
+			}
 		}
 	}
 	return Lower(tok)
 }
 
-func (t *punktToken) typeNoPeriod() string {
-	if len([]rune(t.typ)) > 1 && strings.HasSuffix(t.typ, ".") {
-		return t.typ[:len(t.typ)-1]
+// typeOf returns t's type, computing it on first use.
+func (t *punktToken) typeOf() string {
+	if t.typ == "" {
+		t.typ = punktType(t.tok)
 	}
 	return t.typ
+}
+
+func (t *punktToken) typeNoPeriod() string {
+	typ := t.typeOf()
+	// A type of more than one character ending in a period: "." is one byte.
+	if len(typ) > 1 && strings.HasSuffix(typ, ".") {
+		return typ[:len(typ)-1]
+	}
+	return typ
 }
 
 func (t *punktToken) typeNoSentPeriod() string {
 	if t.sentbreak {
 		return t.typeNoPeriod()
 	}
-	return t.typ
+	return t.typeOf()
 }
 
 func (t *punktToken) firstRune() rune {
@@ -367,23 +426,18 @@ func (t *punktToken) firstRune() rune {
 func (t *punktToken) firstUpper() bool { return isUpper(t.firstRune()) }
 func (t *punktToken) firstLower() bool { return isLower(t.firstRune()) }
 
+// isEllipsis reports whether the token is two or more periods.
 func (t *punktToken) isEllipsis() bool {
-	r := []rune(t.tok)
-	if len(r) < 2 {
-		return false
-	}
-	for _, c := range r {
-		if c != '.' {
-			return false
-		}
-	}
-	return true
+	return len(t.tok) >= 2 && strings.Trim(t.tok, ".") == ""
 }
 
 // isInitial matches [^\W\d]\.$: one non-digit word character and a period.
 func (t *punktToken) isInitial() bool {
-	r := []rune(t.tok)
-	return len(r) == 2 && r[1] == '.' && IsWord(r[0]) && !IsDigit(r[0])
+	if len(t.tok) < 2 {
+		return false
+	}
+	r, size := utf8.DecodeRuneInString(t.tok)
+	return size+1 == len(t.tok) && t.tok[size] == '.' && IsWord(r) && !IsDigit(r)
 }
 
 func (p *punktParams) firstPass(t *punktToken) {
@@ -394,8 +448,8 @@ func (p *punktParams) firstPass(t *punktToken) {
 		t.ellipsis = true
 	case t.periodFinal && !strings.HasSuffix(t.tok, ".."):
 		w := Lower(t.tok[:len(t.tok)-1])
-		parts := strings.Split(w, "-")
-		if p.abbrev[w] || p.abbrev[parts[len(parts)-1]] {
+		// NLTK looks up w and the last of w.split("-").
+		if p.abbrev[w] || p.abbrev[w[strings.LastIndexByte(w, '-')+1:]] {
 			t.abbr = true
 		} else {
 			t.sentbreak = true
@@ -458,28 +512,28 @@ func (p *punktParams) orthoHeuristic(t *punktToken) int {
 }
 
 // punktWords mirrors PunktBaseClass._tokenize_words without the paragraph
-// and line flags, which sentence splitting does not read.
-func punktWords(t []rune) []punktToken {
-	var out []punktToken
-	start := 0
-	for i := 0; i <= len(t); i++ {
-		if i < len(t) && t[i] != '\n' {
-			continue
-		}
-		line := t[start:i]
-		start = i + 1
-		for _, w := range punktWordTokenize(line) {
-			out = append(out, newPunktToken(w))
-		}
+// and line flags, which sentence splitting does not read. It appends the
+// tokens of s to out.
+func punktWords(s string, out []punktToken) []punktToken {
+	for s != "" {
+		line, rest, _ := strings.Cut(s, "\n")
+		out = punktWordTokenize(line, out)
+		s = rest
 	}
 	return out
 }
 
-func isWordStartExcluded(r rune) bool { return strings.ContainsRune("(\"`{[:;&#*@)}]-,", r) }
+func isWordStartExcluded(r rune) bool {
+	switch r {
+	case '(', '"', '`', '{', '[', ':', ';', '&', '#', '*', '@', ')', '}', ']', '-', ',':
+		return true
+	}
+	return false
+}
 
-// multiCharAt matches (?:\-{2,}|\.{2,}|(?:\.\s){2,}\.) at position i and
-// returns its length, or 0.
-func multiCharAt(t []rune, i int) int {
+// multiCharAt matches (?:\-{2,}|\.{2,}|(?:\.\s){2,}\.) at byte i and returns
+// its length in bytes, or 0.
+func multiCharAt(t string, i int) int {
 	if i+1 < len(t) && t[i] == '-' && t[i+1] == '-' {
 		j := i
 		for j < len(t) && t[j] == '-' {
@@ -494,58 +548,72 @@ func multiCharAt(t []rune, i int) int {
 		}
 		return j - i
 	}
-	pairs := 0
+	pairs, lastPair := 0, 0
 	j := i
-	for j+1 < len(t) && t[j] == '.' && IsSpace(t[j+1]) {
-		pairs++
-		j += 2
+	for j+1 < len(t) && t[j] == '.' {
+		sp, size := spaceAt(t, j+1)
+		if !sp {
+			break
+		}
+		pairs, lastPair = pairs+1, j
+		j += 1 + size
 	}
 	if pairs >= 2 && j < len(t) && t[j] == '.' {
 		return j + 1 - i
 	}
 	if pairs >= 3 {
-		return 2*(pairs-1) + 1
+		// Backtrack to the period of the last pair.
+		return lastPair + 1 - i
 	}
 	return 0
 }
 
-// wordEndAt is the lookahead that ends a Punkt word token at position j.
-func wordEndAt(t []rune, j int) bool {
-	if j >= len(t) || IsSpace(t[j]) || isNonWordChar(t[j]) || multiCharAt(t, j) > 0 {
+// wordEndAt is the lookahead that ends a Punkt word token at byte j.
+func wordEndAt(t string, j int) bool {
+	if j >= len(t) {
 		return true
 	}
-	if t[j] == ',' {
+	r, _ := utf8.DecodeRuneInString(t[j:])
+	if IsSpace(r) || isNonWordChar(r) || multiCharAt(t, j) > 0 {
+		return true
+	}
+	if r == ',' {
 		k := j + 1
-		return k >= len(t) || IsSpace(t[k]) || isNonWordChar(t[k]) || multiCharAt(t, k) > 0
+		if k >= len(t) {
+			return true
+		}
+		r, _ := utf8.DecodeRuneInString(t[k:])
+		return IsSpace(r) || isNonWordChar(r) || multiCharAt(t, k) > 0
 	}
 	return false
 }
 
 // punktWordTokenize mirrors PunktLanguageVars.word_tokenize (findall of its
-// word expression) on one line.
-func punktWordTokenize(t []rune) []string {
-	var out []string
+// word expression) on one line, appending the tokens to out.
+func punktWordTokenize(t string, out []punktToken) []punktToken {
 	for i := 0; i < len(t); {
 		if n := multiCharAt(t, i); n > 0 {
-			out = append(out, string(t[i:i+n]))
+			out = append(out, newPunktToken(t[i:i+n]))
 			i += n
 			continue
 		}
-		if IsSpace(t[i]) {
-			i++
+		r, size := utf8.DecodeRuneInString(t[i:])
+		if IsSpace(r) {
+			i += size
 			continue
 		}
-		if !isWordStartExcluded(t[i]) {
-			j := i + 1
+		if !isWordStartExcluded(r) {
+			j := i + size
 			for !wordEndAt(t, j) {
-				j++
+				_, size := utf8.DecodeRuneInString(t[j:])
+				j += size
 			}
-			out = append(out, string(t[i:j]))
+			out = append(out, newPunktToken(t[i:j]))
 			i = j
 			continue
 		}
-		out = append(out, string(t[i]))
-		i++
+		out = append(out, newPunktToken(t[i:i+size]))
+		i += size
 	}
 	return out
 }

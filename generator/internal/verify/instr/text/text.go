@@ -56,22 +56,36 @@ const SpaceChars = `\t\n\v\f\r \x1c-\x1f\x85\p{Z}`
 // Fields splits s around runs of whitespace as Python's str.split() with no
 // argument does.
 func Fields(s string) []string {
-	// Count first, as strings.Fields does, to allocate once.
+	// Count first, as strings.Fields does, to allocate once. The ASCII test
+	// is written out in both loops: spaceAt is too big to be inlined.
 	n, in := 0, false
 	for i := 0; i < len(s); {
-		sp, size := spaceAt(s, i)
+		var sp bool
+		if c := s[i]; c < utf8.RuneSelf {
+			sp = isASCIISpaceTable[c]
+			i++
+		} else {
+			var size int
+			sp, size = spaceAtNonASCII(s, i)
+			i += size
+		}
 		if sp {
 			in = false
 		} else if !in {
 			in = true
 			n++
 		}
-		i += size
 	}
 	out := make([]string, 0, n)
 	start := -1
 	for i := 0; i < len(s); {
-		sp, size := spaceAt(s, i)
+		var sp bool
+		size := 1
+		if c := s[i]; c < utf8.RuneSelf {
+			sp = isASCIISpaceTable[c]
+		} else {
+			sp, size = spaceAtNonASCII(s, i)
+		}
 		if sp && start >= 0 {
 			out = append(out, s[start:i])
 			start = -1
@@ -92,16 +106,16 @@ func spaceAt(s string, i int) (bool, int) {
 	if c := s[i]; c < utf8.RuneSelf {
 		return isASCIISpaceTable[c], 1
 	}
+	return spaceAtNonASCII(s, i)
+}
+
+func spaceAtNonASCII(s string, i int) (bool, int) {
 	r, size := utf8.DecodeRuneInString(s[i:])
 	return IsSpace(r), size
 }
 
-var isASCIISpaceTable = func() (t [utf8.RuneSelf]bool) {
-	for c := range t {
-		t[c] = IsSpace(rune(c))
-	}
-	return t
-}()
+var isASCIISpaceTable = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true,
+	0x1c: true, 0x1d: true, 0x1e: true, 0x1f: true, ' ': true}
 
 // FirstRunes returns the first n code points of s, as Python's s[:n] does.
 func FirstRunes(s string, n int) string {

@@ -1,8 +1,10 @@
 package text
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -14,7 +16,7 @@ import (
 func WordTokenize(s string) []string {
 	var out []string
 	for _, sent := range Sentences(s) {
-		out = append(out, treebankTokenize(sent)...)
+		out = appendTreebankTokens(out, sent)
 	}
 	return out
 }
@@ -27,7 +29,7 @@ func FirstWordTokens(s string, n int) []string {
 		if len(out) >= n {
 			break
 		}
-		out = append(out, treebankTokenize(sent)...)
+		out = appendTreebankTokens(out, sent)
 	}
 	return out[:min(n, len(out))]
 }
@@ -269,27 +271,81 @@ func spaceAfterFirst(b *strings.Builder, m string) {
 	b.WriteString(m[size:])
 }
 
-func apply(s string, rules []rule) string {
+// byteSet is a set of byte values.
+type byteSet [4]uint64
+
+func (b *byteSet) add(c byte)      { b[c>>6] |= 1 << (c & 63) }
+func (b *byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
+func (b *byteSet) addString(s string) {
+	for i := 0; i < len(s); i++ {
+		b.add(s[i])
+	}
+}
+
+// mayContainAny reports whether a text whose bytes are all in b may contain
+// a character of chars: a character can only be there if all its bytes are.
+func (b *byteSet) mayContainAny(chars string) bool {
+	for i := 0; i < len(chars); i++ {
+		if b.has(chars[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// apply runs the rules on s. present holds at least the bytes of s, and
+// still does on return: the rules only add spaces, backquotes and
+// apostrophes to what they find.
+func apply(s string, rules []rule, present *byteSet) string {
 	for _, ru := range rules {
-		if strings.ContainsAny(s, ru.trigger) {
+		if present.mayContainAny(ru.trigger) {
 			s = ru.edit(s)
+			present.addString(" `'")
 		}
 	}
 	return s
 }
 
-func treebankTokenize(s string) []string {
-	s = apply(s, startingQuotes)
+// appendTreebankTokens appends the tokens of NLTK's improved Treebank
+// tokenizer on sentence s to out.
+func appendTreebankTokens(out []string, s string) []string {
+	var present byteSet
+	present.addString(s)
+	s = apply(s, startingQuotes, &present)
+	// splitQuoteBeforeLetter and finalPeriod add spaces, and move a period.
+	present.add(' ')
 	s = splitQuoteBeforeLetter(s)
 	s = finalPeriod(s, "])}>\"'»”’ ", " ")
-	s = apply(s, punctuationA)
+	s = apply(s, punctuationA, &present)
 	s = finalPeriod(s, "])}>\"'", "")
-	s = apply(s, punctuationB)
+	s = apply(s, punctuationB, &present)
 	s = " " + s + " "
-	s = apply(s, endingQuotes)
-	lower := strings.ToLower(s)
+	s = apply(s, endingQuotes, &present)
+	s = splitContractions(s)
+	return appendFields(out, s)
+}
+
+// splitContractions applies the rules of contractions whose word occurs in
+// the lower-cased s.
+func splitContractions(s string) string {
+	// Lower-case ASCII text on the stack; strings.ToLower would allocate
+	// for every sentence with a capital.
+	var buf [512]byte
+	var lower []byte
+	if len(s) <= len(buf) && isASCII(s) {
+		lower = buf[:len(s)]
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			lower[i] = c
+		}
+	} else {
+		lower = []byte(strings.ToLower(s))
+	}
 	for i, c := range contractions {
-		if !strings.Contains(lower, c.word) {
+		if !bytes.Contains(lower, []byte(c.word)) {
 			continue
 		}
 		if i == 7 {
@@ -299,7 +355,44 @@ func treebankTokenize(s string) []string {
 		}
 		s = c.re.ReplaceAllString(s, " ${1} ${2} ")
 	}
-	return strings.Fields(s)
+	return s
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// appendFields appends the fields of s, as strings.Fields splits it, to
+// out.
+func appendFields(out []string, s string) []string {
+	start := -1
+	for i := 0; i < len(s); {
+		var sp bool
+		size := 1
+		if c := s[i]; c < utf8.RuneSelf {
+			sp = c == ' ' || '\t' <= c && c <= '\r'
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			sp = unicode.IsSpace(r)
+		}
+		if sp && start >= 0 {
+			out = append(out, s[start:i])
+			start = -1
+		} else if !sp && start < 0 {
+			start = i
+		}
+		i += size
+	}
+	if start >= 0 {
+		out = append(out, s[start:])
+	}
+	return out
 }
 
 // finalPeriod applies NLTK's final-period rule,
@@ -307,36 +400,47 @@ func treebankTokenize(s string) []string {
 // part of "..", followed only by closing characters and whitespace, is
 // split off, and the trailing whitespace dropped.
 func finalPeriod(s, closers, sep string) string {
-	rs := []rune(s)
-	end := len(rs)
-	for end > 0 && IsSpace(rs[end-1]) {
-		end--
+	end := len(s)
+	for end > 0 {
+		r, size := utf8.DecodeLastRuneInString(s[:end])
+		if !IsSpace(r) {
+			break
+		}
+		end -= size
 	}
 	// The closer run, greedy from the period, must reach the trailing
 	// whitespace: find the last period with only closers and space after it.
 	p := -1
-	for i := end - 1; i >= 0; i-- {
-		if rs[i] == '.' {
+	for i := end; i > 0; {
+		r, size := utf8.DecodeLastRuneInString(s[:i])
+		i -= size
+		if r == '.' {
 			p = i
 			break
 		}
-		if !strings.ContainsRune(closers, rs[i]) && !IsSpace(rs[i]) {
+		if !strings.ContainsRune(closers, r) && !IsSpace(r) {
 			return s
 		}
 	}
-	if p < 1 || rs[p-1] == '.' {
+	// Byte offsets stand for code points: the period is one byte, and no
+	// other character has one that looks like it.
+	if p < 1 || s[p-1] == '.' {
 		return s
 	}
 	q := p + 1
-	for q < len(rs) && strings.ContainsRune(closers, rs[q]) {
-		q++
+	for q < len(s) {
+		r, size := utf8.DecodeRuneInString(s[q:])
+		if !strings.ContainsRune(closers, r) {
+			break
+		}
+		q += size
 	}
-	for _, c := range rs[q:] {
+	for _, c := range s[q:] {
 		if !IsSpace(c) {
 			return s
 		}
 	}
-	return string(rs[:p]) + " ." + sep + string(rs[p+1:q]) + " "
+	return s[:p] + " ." + sep + s[p+1:q] + " "
 }
 
 // splitQuoteBeforeLetter applies (?i)(')(?!re|ve|ll|m|t|s|d|n)(\w)\b → "' x":
