@@ -322,7 +322,7 @@ type answersView struct {
 
 // answersPages renders model m's answers, one page per part of a subject
 // (see answersFile), from run, which holds the full verdicts and
-// responses (a second pass over the submission: the board keeps neither).
+// responses (read back from the spill: the board keeps neither).
 func (s *site) answersPages(md goldmark.Markdown, m *model, run *board.Run) ([]board.File, error) {
 	var files []string
 	byFile := map[string][]int{}

@@ -51,8 +51,8 @@ type input struct {
 	// Condensed parallels Runs: what the pages need of the verdicts; nil
 	// when Runs hold the verdicts.
 	Condensed []condensed
-	// Reload reads a submission again with its responses and every
-	// verdict's texts; nil when Runs hold them.
+	// Reload reads back a submission's responses and full verdicts, kept
+	// aside by the build's verification pass; nil when Runs hold them.
 	Reload func(context.Context, *board.Submission) (board.Run, error)
 }
 
@@ -321,8 +321,8 @@ func (s *site) build() error {
 		}
 		s.Add(f)
 	}
-	// Each model's page, then its answers from a second pass over its
-	// submission; one model per core at a time, so that memory holds that
+	// Each model's page, then its answers from its verdicts read back
+	// (Reload); one model per core at a time, so that memory holds that
 	// many models' answers, not every one's.
 	err := render.Each(len(s.models), func(i int, md goldmark.Markdown) error {
 		m := &s.models[i]
