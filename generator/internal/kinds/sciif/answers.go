@@ -69,14 +69,16 @@ func (s *site) answerCard(md goldmark.Markdown, m *model, i int, iv *board.ItemV
 			pv := pointView{N: p.N, Main: p.Main, Short: s.pointShort(cv.ID, p.N), Rule: newRuleView(p.Rule),
 				Pass: p.Pass, DecidedBy: string(p.DecidedBy)}
 			pv.Overridden = p.DecidedBy == board.ByRules && p.JudgesPass() != p.Pass
-			byJudge := map[string]board.Vote{}
-			for _, vt := range p.Votes {
-				byJudge[vt.Judge] = vt
-			}
+			pv.Votes = make([]voteView, 0, len(cvv.Judges))
 			for _, j := range cvv.Judges {
-				vt, ok := byJudge[j]
-				if !ok {
-					vt = board.Vote{Judge: j, Missing: true}
+				// The judge's last vote on the point, as a map by judge
+				// would keep it; a point has a vote or two.
+				vt := board.Vote{Judge: j, Missing: true}
+				for k := len(p.Votes) - 1; k >= 0; k-- {
+					if p.Votes[k].Judge == j {
+						vt = p.Votes[k]
+						break
+					}
 				}
 				pv.Votes = append(pv.Votes, newVote(vt))
 			}
