@@ -1,8 +1,11 @@
 package sciif
 
 import (
+	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/sciif/leaderboard/generator/internal/report"
 )
 
 // TestCountWords counts words as strings.Fields splits them, Unicode
@@ -15,6 +18,25 @@ func TestCountWords(t *testing.T) {
 	} {
 		if got, want := countWords(s), len(strings.Fields(s)); got != want {
 			t.Errorf("countWords(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
+
+// TestWritePointsAsGocsv wants writePoints to write what gocsv writes
+// for the same rows: header from the csv tags, quoting, booleans.
+func TestWritePointsAsGocsv(t *testing.T) {
+	rows := []pointRow{
+		{Item: "a", Point: "correctness", Main: true, Votes: "j1=yes j2=no", DecidedBy: "judges", Pass: true},
+		{Item: "b,c", Constraint: "units", Point: "2", Votes: `say "x"`, Rule: "r\nnext", RuleOut: "'=1+1", DecidedBy: "rules"},
+		{Item: " lead", Constraint: "ü", Point: "10", Main: true, Votes: "", Rule: "\r", RuleOut: "fail", DecidedBy: "", Pass: false},
+	}
+	for _, rs := range [][]pointRow{nil, rows} {
+		var want bytes.Buffer
+		if err := report.CSV(&want, &rs); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(writePoints(rs)); got != want.String() {
+			t.Errorf("writePoints(%d rows):\n%s\nwant (gocsv):\n%s", len(rs), got, want.String())
 		}
 	}
 }
