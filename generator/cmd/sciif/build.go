@@ -49,7 +49,13 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	})
 	if err != nil {
 		printProblems(stderr, "build", err)
-		fmt.Fprintln(stderr, "sciif build: the previous site is left as it was; fix the problems above or pass --skip-invalid")
+		var probs board.Problems
+		if errors.As(err, &probs) {
+			fmt.Fprintln(stderr, "sciif build: the previous site is left as it was; fix the problems above or pass --skip-invalid")
+		} else {
+			// Not a submission's fault: leaving one out would not help.
+			fmt.Fprintln(stderr, "sciif build: the previous site is left as it was")
+		}
 		return 1
 	}
 	for _, p := range res.Skipped {

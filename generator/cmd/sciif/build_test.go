@@ -138,10 +138,44 @@ func TestFailedBuildKeepsPreviousSite(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("broken build exited %d, want 1", code)
 	}
-	for _, want := range []string{"demo-cirrus-pro/responses.jsonl:45: column", "the previous site is left as it was"} {
+	for _, want := range []string{"demo-cirrus-pro/responses.jsonl:45: column", "the previous site is left as it was; fix the problems above or pass --skip-invalid"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
+	}
+	after := readTree(t, out)
+	if len(after) != len(before) {
+		t.Fatalf("site has %d files after the failed build, %d before", len(after), len(before))
+	}
+	for name, data := range before {
+		if !bytes.Equal(data, after[name]) {
+			t.Errorf("%s changed although the build failed", name)
+		}
+	}
+}
+
+// TestSpillFailureKeepsPreviousSite makes the temporary file that holds
+// the verdicts for the answers pages impossible to create (TMPDIR names
+// no folder): the build must fail, say why, and leave the previous site.
+func TestSpillFailureKeepsPreviousSite(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	missing := filepath.Join(t.TempDir(), "no-such-folder")
+	if code, stderr := build(t, "../../../results", out); code != 0 {
+		t.Fatalf("first build exited %d: %s", code, stderr)
+	}
+	before := readTree(t, out)
+	t.Setenv("TMPDIR", missing)
+	code, stderr := build(t, "../../../results", out)
+	if code != 1 {
+		t.Fatalf("build without a temporary folder exited %d, want 1:\n%s", code, stderr)
+	}
+	for _, want := range []string{"a temporary file for the answers pages' verdicts: open ", "no-such-folder", "the previous site is left as it was"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if strings.Contains(stderr, "--skip-invalid") {
+		t.Errorf("stderr suggests --skip-invalid, which cannot help here:\n%s", stderr)
 	}
 	after := readTree(t, out)
 	if len(after) != len(before) {

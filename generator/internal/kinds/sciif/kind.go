@@ -275,6 +275,10 @@ func (b *benchmark) Rank(runs []kind.Run, opt kind.Options) (kind.Board, error) 
 	byID := map[string]*run{}
 	for _, kr := range runs {
 		r := kr.(*run)
+		if r.spillErr != nil {
+			// The same for every submission: said once, before any page.
+			return nil, r.spillErr
+		}
 		rs = append(rs, r)
 		byID[r.sub.ID] = r
 		if r.judges != nil {

@@ -59,14 +59,14 @@ func (s *spill) put(verdicts []board.ItemVerdict, responses []string) (spilled, 
 	if s.f == nil {
 		f, err := os.CreateTemp("", "sciif-spill-*")
 		if err != nil {
-			s.err = fmt.Errorf("spill: %w", err)
+			s.err = fmt.Errorf("a temporary file for the answers pages' verdicts: %w", err)
 			return spilled{}, s.err
 		}
 		os.Remove(f.Name())
 		s.f = f
 	}
 	if _, err := s.f.WriteAt(e.b, s.off); err != nil {
-		s.err = fmt.Errorf("spill: %w", err)
+		s.err = fmt.Errorf("writing the answers pages' verdicts to a temporary file: %w", err)
 		return spilled{}, s.err
 	}
 	at := spilled{off: s.off, n: int64(len(e.b))}
