@@ -143,15 +143,7 @@ func TestFailedBuildKeepsPreviousSite(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
-	after := readTree(t, out)
-	if len(after) != len(before) {
-		t.Fatalf("site has %d files after the failed build, %d before", len(after), len(before))
-	}
-	for name, data := range before {
-		if !bytes.Equal(data, after[name]) {
-			t.Errorf("%s changed although the build failed", name)
-		}
-	}
+	sameSite(t, before, readTree(t, out))
 }
 
 // TestSpillFailureKeepsPreviousSite makes the temporary file that holds
@@ -177,7 +169,12 @@ func TestSpillFailureKeepsPreviousSite(t *testing.T) {
 	if strings.Contains(stderr, "--skip-invalid") {
 		t.Errorf("stderr suggests --skip-invalid, which cannot help here:\n%s", stderr)
 	}
-	after := readTree(t, out)
+	sameSite(t, before, readTree(t, out))
+}
+
+// sameSite fails t unless a failed build left the site as it was.
+func sameSite(t *testing.T, before, after map[string][]byte) {
+	t.Helper()
 	if len(after) != len(before) {
 		t.Fatalf("site has %d files after the failed build, %d before", len(after), len(before))
 	}

@@ -138,10 +138,12 @@ func writeCard(h *render.HTML, a *answerView) {
 		h.Text(v.Mark)
 		h.Raw(`</span>`)
 	}
-	rule := func(r *ruleView, reason bool) {
+	// rule writes a rule's verdict: in a point's table cell (the reason
+	// in its own span) or in the correctness paragraph ("Rule r: …").
+	rule := func(r *ruleView, inCell bool) {
 		h.Raw(`<code>`)
 		h.Text(r.Rule)
-		if reason {
+		if inCell {
 			h.Raw(`</code> <span class="badge `)
 		} else {
 			h.Raw(`</code>: <span class="badge `)
@@ -150,7 +152,7 @@ func writeCard(h *render.HTML, a *answerView) {
 		h.Raw(`">`)
 		h.Text(r.Outcome)
 		h.Raw(`</span>`)
-		if reason {
+		if inCell {
 			h.Raw(`<span class="reason">`)
 		} else {
 			h.Raw(` `)
@@ -161,7 +163,7 @@ func writeCard(h *render.HTML, a *answerView) {
 			h.Text(r.Evidence)
 			h.Raw(`</q>`)
 		}
-		if reason {
+		if inCell {
 			h.Raw(`</span>`)
 		}
 	}

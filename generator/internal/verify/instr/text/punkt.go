@@ -252,14 +252,7 @@ func (p *punktParams) slices(s string) []span {
 	if havePrev {
 		emit(prevMatch, s[prev[0]:prevMatch.afterEnd])
 	}
-	end := len(s)
-	for end > 0 {
-		r, size := utf8.DecodeLastRuneInString(s[:end])
-		if !IsSpace(r) {
-			break
-		}
-		end -= size
-	}
+	end := spaceTrimmedEnd(s)
 	return append(out, span{last, end})
 }
 

@@ -400,14 +400,7 @@ func appendFields(out []string, s string) []string {
 // part of "..", followed only by closing characters and whitespace, is
 // split off, and the trailing whitespace dropped.
 func finalPeriod(s, closers, sep string) string {
-	end := len(s)
-	for end > 0 {
-		r, size := utf8.DecodeLastRuneInString(s[:end])
-		if !IsSpace(r) {
-			break
-		}
-		end -= size
-	}
+	end := spaceTrimmedEnd(s)
 	// The closer run, greedy from the period, must reach the trailing
 	// whitespace: find the last period with only closers and space after it.
 	p := -1
@@ -475,4 +468,17 @@ func splitQuoteBeforeLetter(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// spaceTrimmedEnd is the length of s without its trailing space (IsSpace).
+func spaceTrimmedEnd(s string) int {
+	end := len(s)
+	for end > 0 {
+		r, size := utf8.DecodeLastRuneInString(s[:end])
+		if !IsSpace(r) {
+			break
+		}
+		end -= size
+	}
+	return end
 }
