@@ -2,6 +2,7 @@ package sciif
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -123,6 +124,21 @@ const allChartsDrawn = `(() => {
   });
 })()`
 
+// showCharts scrolls each chart of the page into view in turn, as a reader
+// would (ECharts is fetched, and each chart drawn, as charts come near the
+// view), waits until every chart is drawn and scrolls back to the top.
+func showCharts(t *testing.T, ctx context.Context, what string) {
+	t.Helper()
+	n := eval[int](t, ctx, `document.querySelectorAll('.chart[data-chart]').length`)
+	for i := range n {
+		chart := fmt.Sprintf(`document.querySelectorAll('.chart[data-chart]')[%d]`, i)
+		eval[any](t, ctx, chart+`.scrollIntoView({block: 'center'})`)
+		waitFor(t, ctx, fmt.Sprintf("chart %d of %s", i+1, what), `!!`+chart+`.querySelector('svg')`)
+	}
+	eval[any](t, ctx, `window.scrollTo(0, 0)`)
+	waitFor(t, ctx, what, allChartsDrawn)
+}
+
 // onlyLocalResources is true when the page loaded nothing but files.
 const onlyLocalResources = `performance.getEntriesByType('resource').every(e => e.name.startsWith('file://'))`
 
@@ -198,14 +214,14 @@ func TestBrowserSite(t *testing.T) {
 
 	for _, page := range []string{"analysis.html", "models/" + in.Board.Models[0].ID + ".html"} {
 		openPage(t, ctx, dir, page)
-		waitFor(t, ctx, "charts on "+page, allChartsDrawn)
+		showCharts(t, ctx, "charts on "+page)
 		if !eval[bool](t, ctx, onlyLocalResources) {
 			t.Errorf("%s loaded something that is not a local file", page)
 		}
 	}
 	// The collapse page follows the policy switch.
 	openPage(t, ctx, dir, "analysis.html")
-	waitFor(t, ctx, "charts", allChartsDrawn)
+	showCharts(t, ctx, "charts")
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`label[for=policy-loose]`))); err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +249,7 @@ func TestBrowserSite(t *testing.T) {
 	// Published curves are in the legend, hidden, and drawn dashed once
 	// picked.
 	openPage(t, ctx, dir, "analysis.html#policy=strict")
-	waitFor(t, ctx, "charts", allChartsDrawn)
+	showCharts(t, ctx, "charts")
 	byk := `echarts.getInstanceByDom(document.querySelector('.chart[data-chart=byk]'))`
 	if got := eval[bool](t, ctx, byk+`.getOption().legend[0].selected['Paper B (reported)']`); got {
 		t.Error("the published curve is shown before it is picked")
@@ -249,7 +265,7 @@ func TestBrowserSite(t *testing.T) {
 	// case page.
 	ib := in.Instr[0]
 	openPage(t, ctx, dir, "ifeval.html")
-	waitFor(t, ctx, "charts on ifeval.html", allChartsDrawn)
+	showCharts(t, ctx, "charts on ifeval.html")
 	if !eval[bool](t, ctx, onlyLocalResources) {
 		t.Error("ifeval.html loaded something that is not a local file")
 	}
@@ -276,6 +292,37 @@ func TestBrowserSite(t *testing.T) {
 	}
 }
 
+// Charts cost nothing until a reader could see them: ECharts is fetched
+// when a chart comes near the view or the reader shows up (points,
+// touches, scrolls, types), and printing draws every chart at once.
+func TestBrowserChartsOnDemand(t *testing.T) {
+	ctx := newBrowser(t)
+	in := synthInput(6, 30, 5)
+	dir := t.TempDir()
+	writeSite(t, dir, renderSite(t, in))
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err != nil {
+		t.Fatal(err)
+	}
+	page := "models/" + in.Board.Models[0].ID + ".html"
+	openPage(t, ctx, dir, page)
+	if top := eval[float64](t, ctx, `document.querySelector('.chart[data-chart]').getBoundingClientRect().top / innerHeight`); top < 1.6 {
+		t.Fatalf("%s: the first chart is %.2f screens from the top; the test needs one further down", page, top)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if eval[bool](t, ctx, `typeof echarts !== 'undefined' || performance.getEntriesByType('resource').some(e => e.name.includes('echarts'))`) {
+		t.Errorf("%s: ECharts fetched with no chart near the view and no reader", page)
+	}
+	eval[any](t, ctx, `window.dispatchEvent(new PointerEvent('pointermove'))`)
+	waitFor(t, ctx, "ECharts after the reader points", `typeof echarts !== 'undefined'`)
+	if eval[bool](t, ctx, `document.querySelector('.chart[data-chart] svg') !== null`) {
+		t.Errorf("%s: a chart far from the view was drawn", page)
+	}
+	// Printing lays every chart out before the page is printed.
+	if !eval[bool](t, ctx, `window.dispatchEvent(new Event('beforeprint')), `+allChartsDrawn) {
+		t.Errorf("%s: charts not drawn for printing", page)
+	}
+}
+
 // TestBrowserHostileSubmission opens every page of a site built from a
 // hostile submission and checks that none of its payloads ran: first as
 // built, then with the Content-Security-Policy removed, so that escaping
@@ -299,7 +346,7 @@ func TestBrowserHostileSubmission(t *testing.T) {
 			for _, f := range htmlPages(out) {
 				openPage(t, ctx, dir, f.Path)
 				if strings.Contains(string(f.Data), `class="chart`) {
-					waitFor(t, ctx, "charts on "+f.Path, allChartsDrawn)
+					showCharts(t, ctx, "charts on "+f.Path)
 				}
 				// Hover every chart's centre and every element, to give
 				// mouse handlers a chance to fire.
