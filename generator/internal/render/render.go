@@ -569,16 +569,11 @@ type Page struct {
 	Description string
 	// Root is the relative path from the page to the site root: "" or
 	// "../". Set by Site.Render from the page's path.
-	Root    string
-	Nav     string
-	NoIndex bool
-	Charts  bool
-	Math    bool
-	// MathLate fetches KaTeX once the page has been painted, for pages
-	// whose first screen rarely holds a formula (answers pages): the text
-	// shows without waiting for it. Math pages with formulas at the top
-	// load it with the page, so that nothing moves when they are typeset.
-	MathLate  bool
+	Root      string
+	Nav       string
+	NoIndex   bool
+	Charts    bool
+	Math      bool
 	Benchmark string
 	Version   string
 	// Updated is the newest submission date noted so far (NoteUpdated).

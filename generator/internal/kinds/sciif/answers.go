@@ -140,7 +140,7 @@ func (s *site) answersPages(md goldmark.Markdown, m *model, run *board.Run) ([]b
 		file, err := s.exec("answers", s.answersHref(m, first), render.Page{
 			Title:       m.Scores.Name + " · " + s.answersLabel[first] + " answers",
 			Description: m.Scores.Name + "'s whole answers to the " + s.answersLabel[first] + " problems of " + s.in.Title + ", with every verdict and reason.",
-			NoIndex:     !s.in.IndexItems, Math: true, MathLate: true, Nav: "cases", Body: v,
+			NoIndex:     !s.in.IndexItems, Math: true, Nav: "cases", Body: v,
 		})
 		if err != nil {
 			return nil, err
