@@ -10,27 +10,105 @@
 // areaStyle) is drawn only for the model under the pointer or the one last
 // clicked, since overlapping translucent bands read like a series of their
 // own.
+//
+// ECharts is large: it is fetched only when a chart comes within 200 px of
+// the view, or as soon as the reader first points, touches, scrolls or
+// types (so that it is there before a chart is, and for printing), and
+// each chart is drawn when it comes within 200 px of the view. Printing
+// draws every chart first; Ctrl+P (or Cmd+P) before ECharts is there
+// fetches it and draws them, then prints.
 (function () {
   'use strict';
-  // ECharts is fetched only once the page is shown, so that the text of
-  // the page does not wait for it.
   var me = document.currentScript;
-  function start() {
-    if (typeof echarts !== 'undefined') { main(); return; }
+  var els = Array.from(document.querySelectorAll('.chart[data-chart]'));
+  if (els.length === 0) return;
+  var ready = typeof echarts !== 'undefined', loading = false, after = [];
+  // load fetches ECharts once and calls then (if any) when it is there.
+  function load(then) {
+    if (then) after.push(then);
+    if (ready) { flush(); return; }
+    if (loading) return;
     var src = me && me.getAttribute('data-echarts');
     if (!src) return;
+    loading = true;
     var s = document.createElement('script');
     s.src = src;
-    s.onload = main;
+    s.onload = function () { ready = true; flush(); };
     document.head.appendChild(s);
   }
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start);
+  function flush() {
+    var fs = after;
+    after = [];
+    fs.forEach(function (f) { f(); });
+  }
 
-  function main() {
+  // Charts near the view wait in queue and are drawn one per task, so
+  // that the page keeps answering while they are drawn.
+  var queue = [], drawn = new Set(), charts = [], pumping = false;
+  function want(el) {
+    if (drawn.has(el) || queue.indexOf(el) >= 0) return;
+    queue.push(el);
+    load(pump);
+  }
+  function pump() {
+    if (pumping || !ready) return;
+    pumping = true;
+    setTimeout(function next() {
+      var el = queue.shift();
+      if (!el) { pumping = false; return; }
+      drawOne(el);
+      setTimeout(next, 0);
+    }, 0);
+  }
+  function drawOne(el) {
+    if (drawn.has(el)) return;
+    drawn.add(el);
+    if (io) io.unobserve(el);
+    var c = new Chart(el, el.getAttribute('data-chart'));
+    if (c.draw()) charts.push(c);
+  }
+  function drawAll() {
+    if (!ready) return;
+    els.forEach(drawOne);
+    queue = [];
+  }
+
+  var io = null;
+  if ('IntersectionObserver' in window) {
+    io = new IntersectionObserver(function (entries) {
+      entries.forEach(function (e) { if (e.isIntersecting) want(e.target); });
+    }, { rootMargin: '200px 0px' });
+    els.forEach(function (el) { io.observe(el); });
+  } else {
+    els.forEach(want);
+  }
+  var signs = ['pointerdown', 'pointermove', 'touchstart', 'wheel', 'keydown', 'scroll'];
+  function present() {
+    signs.forEach(function (t) { window.removeEventListener(t, present, true); });
+    load();
+  }
+  signs.forEach(function (t) { window.addEventListener(t, present, { capture: true, passive: true }); });
+  window.addEventListener('keydown', function (e) {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || (e.key !== 'p' && e.key !== 'P')) return;
+    if (drawn.size === els.length) return;
+    e.preventDefault();
+    load(function () { drawAll(); window.print(); });
+  });
+  window.addEventListener('beforeprint', function () {
+    drawAll();
+    charts.forEach(function (c) { c.chart.resize(); });
+  });
+  document.addEventListener('policychange', function () {
+    charts.forEach(function (c) { c.draw(); });
+  });
+  var pending = 0;
+  window.addEventListener('resize', function () {
+    clearTimeout(pending);
+    pending = setTimeout(function () { charts.forEach(function (c) { c.chart.resize(); }); }, 100);
+  });
+
   var dark = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches;
-  var font = getComputedStyle(document.body).fontFamily;
-  var charts = [];
+  var font = null;
 
   function policy() {
     var loose = document.getElementById('policy-loose');
@@ -39,6 +117,7 @@
   function optionFor(name) {
     var el = document.getElementById('chart-' + name) || document.getElementById('chart-' + name + '_' + policy());
     if (!el) return null;
+    if (font === null) font = getComputedStyle(document.body).fontFamily;
     var opt = JSON.parse(el.textContent);
     opt.backgroundColor = 'transparent';
     opt.textStyle = { fontFamily: font };
@@ -70,11 +149,15 @@
   function Chart(el, name) {
     this.el = el;
     this.name = name;
-    this.chart = echarts.init(el, dark ? 'dark' : null, { renderer: 'svg' });
+    this.chart = null;
     this.legend = null;
     this.pinned = null;
     this.hover = null;
+  }
+  // init makes the ECharts instance, once the legend has taken its room.
+  Chart.prototype.init = function () {
     var self = this;
+    this.chart = echarts.init(this.el, dark ? 'dark' : null, { renderer: 'svg' });
     this.chart.on('mouseover', function (p) { self.hover = p.seriesName; self.bands(); });
     this.chart.on('mouseout', function () { self.hover = null; self.bands(); });
     this.chart.on('globalout', function () { self.hover = null; self.bands(); });
@@ -83,7 +166,9 @@
       self.bands();
     });
     this.chart.on('legendselectchanged', function () { self.sync(); });
-  }
+  };
+  // draw lays the chart out once: the legend first, so that the chart's
+  // height is known, and the bands already hidden but the shown one's.
   Chart.prototype.draw = function () {
     var opt = optionFor(this.name);
     if (!opt) return false;
@@ -91,19 +176,30 @@
     var wanted = lg && lg.show !== false;
     if (lg) lg.show = false;
     this.bandIdx = [];
-    var self = this;
+    var self = this, show = this.hover || this.pinned;
     (opt.series || []).forEach(function (s, i) {
-      if (s.stack && s.areaStyle) self.bandIdx.push({ i: i, name: s.name });
+      if (s.stack && s.areaStyle) {
+        self.bandIdx.push({ i: i, name: s.name });
+        s.areaStyle = Object.assign({}, s.areaStyle, { opacity: s.name === show ? 0.2 : 0 });
+      }
     });
+    this.shown = show;
+    var resized = this.buildLegend(wanted ? legendEntries(opt) : []);
+    if (!this.chart) {
+      this.init();
+      resized = false;
+    }
     this.chart.setOption(opt, true);
-    this.buildLegend(wanted ? legendEntries(opt) : []);
-    this.bands();
+    if (resized) this.chart.resize();
+    this.sync();
     return true;
   };
+  // buildLegend puts the legend after the chart and says whether the
+  // chart's height changed for it.
   Chart.prototype.buildLegend = function (entries) {
     if (this.legend) { this.legend.remove(); this.legend = null; }
-    if (entries.length < 2) return;
-    var chart = this.chart, self = this;
+    if (entries.length < 2) return false;
+    var self = this;
     var ul = document.createElement('ul');
     ul.className = 'legend';
     ul.setAttribute('aria-label', 'Series: press to show or hide');
@@ -121,7 +217,7 @@
       b.appendChild(t);
       b.dataset.name = e.name;
       b.addEventListener('click', function () {
-        chart.dispatchAction({ type: 'legendToggle', name: e.name });
+        self.chart.dispatchAction({ type: 'legendToggle', name: e.name });
         self.sync();
       });
       b.addEventListener('mouseenter', function () { self.hover = e.name; self.bands(); });
@@ -137,9 +233,9 @@
     var h = Math.max(this.height - ul.getBoundingClientRect().height - 8, 240);
     if (Math.abs(h - this.el.getBoundingClientRect().height) > 1) {
       this.el.style.height = h + 'px';
-      this.chart.resize();
+      return true;
     }
-    this.sync();
+    return false;
   };
   // sync marks each legend button as shown or hidden.
   Chart.prototype.sync = function () {
@@ -162,30 +258,4 @@
     });
     this.chart.setOption({ series: series });
   };
-
-  // One chart per task, those in view first, so that the page keeps
-  // answering while they are drawn.
-  var els = Array.from(document.querySelectorAll('.chart[data-chart]'));
-  els.sort(function (a, b) {
-    var va = a.getBoundingClientRect().top < innerHeight ? 0 : 1;
-    var vb = b.getBoundingClientRect().top < innerHeight ? 0 : 1;
-    return va - vb;
-  });
-  (function next() {
-    var el = els.shift();
-    if (!el) return;
-    var c = new Chart(el, el.getAttribute('data-chart'));
-    if (c.draw()) charts.push(c);
-    setTimeout(next, 0);
-  }());
-  document.addEventListener('policychange', function () {
-    charts.forEach(function (c) { c.shown = undefined; c.draw(); });
-  });
-  var pending = 0;
-  window.addEventListener('resize', function () {
-    clearTimeout(pending);
-    pending = setTimeout(function () { charts.forEach(function (c) { c.chart.resize(); }); }, 100);
-  });
-  window.addEventListener('beforeprint', function () { charts.forEach(function (c) { c.chart.resize(); }); });
-  }
 }());

@@ -52,6 +52,12 @@ type Spec struct {
 	// File is the submission file of the benchmark, <Name>.jsonl unless
 	// benchmark.yaml says otherwise.
 	File string
+	// IndexItems (index_items: true) lets search engines index the pages
+	// that quote the benchmark's items and the answers to them (problems,
+	// prompts, tasks, a model's answers). By default those pages say
+	// noindex, to keep the questions out of search indexes and out of the
+	// training data crawled from them.
+	IndexItems bool
 	// Fields holds benchmark.yaml's other fields, for the kind to read;
 	// Line gives each field's line, for messages.
 	Fields map[string]any

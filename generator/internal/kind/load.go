@@ -86,7 +86,8 @@ func ReadSpec(kinds []*Kind, dir string) (spec Spec, k *Kind, ok bool, err error
 }
 
 // decodeSpec decodes benchmark.yaml: kind and title are required; name
-// defaults to the folder's name and file to <name>.jsonl.
+// defaults to the folder's name and file to <name>.jsonl; index_items
+// defaults to false.
 func decodeSpec(path, dir string, data []byte) (Spec, board.Problems) {
 	spec := Spec{Dir: dir, Path: path, Fields: map[string]any{}, Line: map[string]int{}}
 	var probs board.Problems
@@ -131,6 +132,14 @@ func decodeSpec(path, dir string, data []byte) (Spec, board.Problems) {
 	spec.Title = str("title", true)
 	spec.Name = str("name", false)
 	spec.File = str("file", false)
+	if v, ok := spec.Fields["index_items"]; ok {
+		delete(spec.Fields, "index_items")
+		b, isBool := v.(bool)
+		if !isBool {
+			at("index_items", "want true or false (false, the default, keeps item and answer pages out of search indexes)")
+		}
+		spec.IndexItems = b
+	}
 	if spec.Name == "" {
 		spec.Name = filepath.Base(filepath.Clean(dir))
 	}

@@ -140,3 +140,36 @@ func TestKnownFiles(t *testing.T) {
 		t.Errorf("KnownFiles = %v, want the files of both benchmarks and none of the broken folder", got)
 	}
 }
+
+// index_items is false unless benchmark.yaml says true, and is a boolean.
+func TestIndexItems(t *testing.T) {
+	for _, tt := range []struct {
+		yaml    string
+		want    bool
+		wantErr string
+	}{
+		{yaml: "kind: toy\ntitle: A\n", want: false},
+		{yaml: "kind: toy\ntitle: A\nindex_items: false\n", want: false},
+		{yaml: "kind: toy\ntitle: A\nindex_items: true\n", want: true},
+		{yaml: "kind: toy\ntitle: A\nindex_items: yes please\n", wantErr: "benchmark.yaml:3: index_items: want true or false"},
+	} {
+		root := t.TempDir()
+		writeFiles(t, root, map[string]string{"b/a/benchmark.yaml": tt.yaml})
+		benches, err := kind.Open([]*kind.Kind{toy}, filepath.Join(root, "b"), nil)
+		if tt.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("%q: error %v, want one containing %q", tt.yaml, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%q: %v", tt.yaml, err)
+		}
+		if got := benches[0].Spec().IndexItems; got != tt.want {
+			t.Errorf("%q: IndexItems = %v, want %v", tt.yaml, got, tt.want)
+		}
+		if _, left := benches[0].Spec().Fields["index_items"]; left {
+			t.Errorf("%q: index_items left among the kind's fields", tt.yaml)
+		}
+	}
+}

@@ -478,8 +478,9 @@ func (s *site) taskPage(ti int) (board.File, error) {
 		v.Answers = append(v.Answers, a)
 	}
 	return s.Render("rubrictask", s.taskHref(ti), render.Page{
-		Title:   bn.spec.Title + " task " + t.ID,
-		NoIndex: true, Nav: b.navKey(), Body: v,
+		Title:       bn.spec.Title + " task " + t.ID,
+		Description: bn.spec.Title + " task " + t.ID + ": the task, its criteria and every model's response, graded by the judges.",
+		NoIndex:     !bn.spec.IndexItems, Nav: b.navKey(), Body: v,
 	})
 }
 

@@ -360,8 +360,9 @@ func (s *site) answersPages(md goldmark.Markdown, m *model, run *board.Run) ([]b
 		}
 		v.Cards = h.String()
 		file, err := s.exec("answers", s.answersHref(m, first), render.Page{
-			Title:   m.Scores.Name + " · " + s.answersLabel[first] + " answers",
-			NoIndex: true, Math: true, Nav: "cases", Body: v,
+			Title:       m.Scores.Name + " · " + s.answersLabel[first] + " answers",
+			Description: m.Scores.Name + "'s whole answers to the " + s.answersLabel[first] + " problems of " + s.in.Title + ", with every verdict and reason.",
+			NoIndex:     !s.in.IndexItems, Math: true, Nav: "cases", Body: v,
 		})
 		if err != nil {
 			return nil, err

@@ -2,6 +2,7 @@ package sciif
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/chromedp/chromedp"
 	"github.com/google/go-cmp/cmp"
 
@@ -123,6 +125,21 @@ const allChartsDrawn = `(() => {
   });
 })()`
 
+// showCharts scrolls each chart of the page into view in turn, as a reader
+// would (ECharts is fetched, and each chart drawn, as charts come near the
+// view), waits until every chart is drawn and scrolls back to the top.
+func showCharts(t *testing.T, ctx context.Context, what string) {
+	t.Helper()
+	n := eval[int](t, ctx, `document.querySelectorAll('.chart[data-chart]').length`)
+	for i := range n {
+		chart := fmt.Sprintf(`document.querySelectorAll('.chart[data-chart]')[%d]`, i)
+		eval[any](t, ctx, chart+`.scrollIntoView({block: 'center'})`)
+		waitFor(t, ctx, fmt.Sprintf("chart %d of %s", i+1, what), `!!`+chart+`.querySelector('svg')`)
+	}
+	eval[any](t, ctx, `window.scrollTo(0, 0)`)
+	waitFor(t, ctx, what, allChartsDrawn)
+}
+
 // onlyLocalResources is true when the page loaded nothing but files.
 const onlyLocalResources = `performance.getEntriesByType('resource').every(e => e.name.startsWith('file://'))`
 
@@ -198,14 +215,14 @@ func TestBrowserSite(t *testing.T) {
 
 	for _, page := range []string{"analysis.html", "models/" + in.Board.Models[0].ID + ".html"} {
 		openPage(t, ctx, dir, page)
-		waitFor(t, ctx, "charts on "+page, allChartsDrawn)
+		showCharts(t, ctx, "charts on "+page)
 		if !eval[bool](t, ctx, onlyLocalResources) {
 			t.Errorf("%s loaded something that is not a local file", page)
 		}
 	}
 	// The collapse page follows the policy switch.
 	openPage(t, ctx, dir, "analysis.html")
-	waitFor(t, ctx, "charts", allChartsDrawn)
+	showCharts(t, ctx, "charts")
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`label[for=policy-loose]`))); err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +250,7 @@ func TestBrowserSite(t *testing.T) {
 	// Published curves are in the legend, hidden, and drawn dashed once
 	// picked.
 	openPage(t, ctx, dir, "analysis.html#policy=strict")
-	waitFor(t, ctx, "charts", allChartsDrawn)
+	showCharts(t, ctx, "charts")
 	byk := `echarts.getInstanceByDom(document.querySelector('.chart[data-chart=byk]'))`
 	if got := eval[bool](t, ctx, byk+`.getOption().legend[0].selected['Paper B (reported)']`); got {
 		t.Error("the published curve is shown before it is picked")
@@ -249,7 +266,7 @@ func TestBrowserSite(t *testing.T) {
 	// case page.
 	ib := in.Instr[0]
 	openPage(t, ctx, dir, "ifeval.html")
-	waitFor(t, ctx, "charts on ifeval.html", allChartsDrawn)
+	showCharts(t, ctx, "charts on ifeval.html")
 	if !eval[bool](t, ctx, onlyLocalResources) {
 		t.Error("ifeval.html loaded something that is not a local file")
 	}
@@ -276,6 +293,61 @@ func TestBrowserSite(t *testing.T) {
 	}
 }
 
+// Charts cost nothing until a reader could see them: ECharts is fetched
+// when a chart comes near the view or the reader shows up (points,
+// touches, scrolls, types), and printing draws every chart at once.
+func TestBrowserChartsOnDemand(t *testing.T) {
+	ctx := newBrowser(t)
+	in := synthInput(6, 30, 5)
+	dir := t.TempDir()
+	writeSite(t, dir, renderSite(t, in))
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err != nil {
+		t.Fatal(err)
+	}
+	page := "models/" + in.Board.Models[0].ID + ".html"
+	openPage(t, ctx, dir, page)
+	if top := eval[float64](t, ctx, `document.querySelector('.chart[data-chart]').getBoundingClientRect().top / innerHeight`); top < 1.6 {
+		t.Fatalf("%s: the first chart is %.2f screens from the top; the test needs one further down", page, top)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if eval[bool](t, ctx, `typeof echarts !== 'undefined' || performance.getEntriesByType('resource').some(e => e.name.includes('echarts'))`) {
+		t.Errorf("%s: ECharts fetched with no chart near the view and no reader", page)
+	}
+	eval[any](t, ctx, `window.dispatchEvent(new PointerEvent('pointermove'))`)
+	waitFor(t, ctx, "ECharts after the reader points", `typeof echarts !== 'undefined'`)
+	if eval[bool](t, ctx, `document.querySelector('.chart[data-chart] svg') !== null`) {
+		t.Errorf("%s: a chart far from the view was drawn", page)
+	}
+	// Printing lays every chart out before the page is printed.
+	if !eval[bool](t, ctx, `window.dispatchEvent(new Event('beforeprint')), `+allChartsDrawn) {
+		t.Errorf("%s: charts not drawn for printing", page)
+	}
+}
+
+// The pair compare.html opens with is written into the page as
+// compare.js writes it: the script's first run changes no text, so nothing
+// moves when it runs.
+func TestBrowserCompareFirstPairAsScript(t *testing.T) {
+	ctx := newBrowser(t)
+	in := synthInput(6, 40, 11)
+	files := renderSite(t, in)
+	dir := t.TempDir()
+	writeSite(t, dir, files)
+	const texts = `#cmp-verdict, #cmp-count, #cmp-table th, #cmp-table td, #cmp-items th, #cmp-items td`
+	doc := parse(t, "compare.html", fileMap(files)["compare.html"])
+	var want []string
+	doc.Find(texts).Each(func(_ int, s *goquery.Selection) { want = append(want, s.Text()) })
+	doc.Find(`#cmp-items a`).Each(func(_ int, s *goquery.Selection) { want = append(want, s.AttrOr("href", "")) })
+	if len(want) < 10 || doc.Find(`#cmp-items tbody tr`).Length() == 0 {
+		t.Fatalf("compare.html holds no first pair: %q", want)
+	}
+	openPage(t, ctx, dir, "compare.html")
+	got := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('`+texts+`')).map(e => e.textContent).concat(Array.from(document.querySelectorAll('#cmp-items a')).map(a => a.getAttribute('href')))`)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("compare.js rewrote the first pair (-page +script):\n%s", diff)
+	}
+}
+
 // TestBrowserHostileSubmission opens every page of a site built from a
 // hostile submission and checks that none of its payloads ran: first as
 // built, then with the Content-Security-Policy removed, so that escaping
@@ -299,7 +371,7 @@ func TestBrowserHostileSubmission(t *testing.T) {
 			for _, f := range htmlPages(out) {
 				openPage(t, ctx, dir, f.Path)
 				if strings.Contains(string(f.Data), `class="chart`) {
-					waitFor(t, ctx, "charts on "+f.Path, allChartsDrawn)
+					showCharts(t, ctx, "charts on "+f.Path)
 				}
 				// Hover every chart's centre and every element, to give
 				// mouse handlers a chance to fire.

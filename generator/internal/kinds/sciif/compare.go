@@ -6,6 +6,11 @@ package sciif
 // bits per item; assets/compare.js does the pairing in the browser.
 
 import (
+	"fmt"
+	"math"
+	"math/big"
+	"strings"
+
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/render"
 )
@@ -67,6 +72,178 @@ type compareView struct {
 	Data   compareData
 	Models []render.Link
 	Items  int
+	// First is the pair the page opens with, written out as
+	// assets/compare.js writes it, so that nothing moves when the script
+	// runs and a reader without JavaScript sees one comparison.
+	First comparePair
+}
+
+// comparePair is the comparison of models A and B (indexes into Data's
+// models) under Strict, as assets/compare.js renders it.
+type comparePair struct {
+	A, B         int
+	NameA, NameB string
+	Rows         []compareRow
+	Verdict      string
+	Count        string
+	Differ       []compareDiffer
+}
+
+type compareRow struct{ Label, Title, A, B string }
+
+type compareDiffer struct{ ID, Href, Subject, A, HrefA, B, HrefB string }
+
+// pair compares models a and b under Strict, in compare.js's words.
+func (d *compareData) pair(a, b int) comparePair {
+	ma, mb := &d.Models[a], &d.Models[b]
+	p := comparePair{A: a, B: b, NameA: ma.Name, NameB: mb.Name}
+	for k, mt := range d.Metrics {
+		p.Rows = append(p.Rows, compareRow{Label: mt.Label, Title: mt.Title, A: d.jsRate(a, k, 0), B: d.jsRate(b, k, 0)})
+	}
+	va, vb := decodeVec(ma.Vec, len(d.Items)), decodeVec(mb.Vec, len(d.Items))
+	const bit = vCompliantS
+	n10, n01, c10, c01 := 0, 0, 0, 0
+	for i := range va {
+		ca, cb := va[i]&bit != 0, vb[i]&bit != 0
+		ka, kb := va[i]&vCorrect != 0, vb[i]&vCorrect != 0
+		if ca && !cb {
+			n10++
+		}
+		if !ca && cb {
+			n01++
+		}
+		if ka && !kb {
+			c10++
+		}
+		if !ka && kb {
+			c01++
+		}
+		if ca != cb || ka != kb {
+			it := d.Items[i]
+			slug, file := it[1].(string), d.Files[it[3].(int)]
+			p.Differ = append(p.Differ, compareDiffer{
+				ID: it[0].(string), Href: "problems/" + slug + ".html", Subject: it[2].(string),
+				A: describeBits(va[i], bit), HrefA: "models/" + ma.Slug + "/" + file + "#" + slug,
+				B: describeBits(vb[i], bit), HrefB: "models/" + mb.Slug + "/" + file + "#" + slug,
+			})
+		}
+	}
+	pv, pc := jsMcNemar(n10, n01), jsMcNemar(c10, c01)
+	switch {
+	case a == b:
+		p.Verdict = "The same model twice."
+	case pv < 0.05:
+		better := ma.Name
+		if n10 <= n01 {
+			better = mb.Name
+		}
+		p.Verdict = fmt.Sprintf("%s is significantly more compliant (Strict; exact McNemar p = %s, %d vs %d discordant problems).", better, toPrecision2(pv), n10, n01)
+	default:
+		p.Verdict = fmt.Sprintf("No significant difference in compliance (Strict; exact McNemar p = %s, %d vs %d discordant problems): they share a rank.", toPrecision2(pv), n10, n01)
+	}
+	if a != b {
+		p.Verdict += fmt.Sprintf(" Correctness: p = %s (%d vs %d).", toPrecision2(pc), c10, c01)
+	}
+	p.Count = fmt.Sprintf("%d of %d problems differ in correctness or compliance.", len(p.Differ), len(va))
+	return p
+}
+
+func describeBits(b, bit uint8) string {
+	s := "incorrect"
+	if b&vCorrect != 0 {
+		s = "correct"
+	}
+	if b&bit != 0 {
+		return s + ", compliant"
+	}
+	return s + ", non-compliant"
+}
+
+// jsRate is rate's figure as compare.js prints it: a percentage to one
+// decimal, or a dash.
+func (d *compareData) jsRate(m, k, j int) string {
+	pass, total := d.rate(m, k, j)
+	if pass < 0 || total <= 0 {
+		return "—"
+	}
+	return jsToFixed(100*float64(pass)/float64(total), 1) + "%"
+}
+
+// jsToFixed is JavaScript's Number.prototype.toFixed for x ≥ 0: the exact
+// value of x rounded to digits decimals, ties away from zero.
+func jsToFixed(x float64, digits int) string {
+	r := new(big.Rat).SetFloat64(x)
+	scale := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(digits)), nil))
+	r.Mul(r, scale)
+	r.Add(r, big.NewRat(1, 2))
+	n := new(big.Int).Quo(r.Num(), r.Denom()).String()
+	if digits == 0 {
+		return n
+	}
+	if len(n) <= digits {
+		n = strings.Repeat("0", digits-len(n)+1) + n
+	}
+	return n[:len(n)-digits] + "." + n[len(n)-digits:]
+}
+
+// toPrecision2 is JavaScript's x.toPrecision(2) for 0 ≤ x ≤ 1.
+func toPrecision2(x float64) string {
+	if x == 0 {
+		return "0.0"
+	}
+	// n·10^(e−1) is x to two significant digits, ties up, from x's exact
+	// value.
+	r := new(big.Rat).SetFloat64(x)
+	e := int(math.Floor(math.Log10(x)))
+	var n int64
+	for {
+		q := new(big.Rat).Mul(r, pow10(1-e))
+		q.Add(q, big.NewRat(1, 2))
+		n = new(big.Int).Quo(q.Num(), q.Denom()).Int64()
+		switch {
+		case n >= 100:
+			e++
+			continue
+		case n < 10:
+			e--
+			continue
+		}
+		break
+	}
+	ds := fmt.Sprint(n)
+	switch {
+	case e < -6:
+		return fmt.Sprintf("%c.%ce%d", ds[0], ds[1], e)
+	case e >= 0:
+		return fmt.Sprintf("%c.%c", ds[0], ds[1])
+	default:
+		return "0." + strings.Repeat("0", -e-1) + ds
+	}
+}
+
+func pow10(k int) *big.Rat {
+	if k >= 0 {
+		return new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(k)), nil))
+	}
+	return new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(-k)), nil))
+}
+
+// jsMcNemar is compare.js's two-sided exact McNemar p-value, computed the
+// same way.
+func jsMcNemar(n10, n01 int) float64 {
+	n := n10 + n01
+	if n == 0 {
+		return 1
+	}
+	k, cdf := min(n10, n01), 0.0
+	for i := 0; i <= k; i++ {
+		s := 0.0
+		for j := 1; j <= i; j++ {
+			s += math.Log(float64(n-i+j)) - math.Log(float64(j))
+		}
+		cdf += math.Exp(s - float64(n)*math.Ln2)
+	}
+	return math.Min(1, 2*cdf)
 }
 
 // encodeVec packs per-item verdict bits, two items a character.
@@ -181,6 +358,9 @@ func (s *site) comparePage() (board.File, error) {
 	v := compareView{Data: s.compareData(), Items: len(s.in.Bench.Items)}
 	for i := range s.all {
 		v.Models = append(v.Models, render.Link{Href: s.all[i].Scores.ID, Text: s.all[i].Scores.Name})
+	}
+	if len(v.Data.Models) > 0 {
+		v.First = v.Data.pair(0, min(1, len(v.Data.Models)-1))
 	}
 	return s.exec("compare", "compare.html", render.Page{
 		Title:       "Compare two models",

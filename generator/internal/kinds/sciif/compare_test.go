@@ -134,3 +134,31 @@ func TestCompareVectorsRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// The first pair is written out with JavaScript's number formats, so that
+// compare.js rewrites it with the same text (values from Node).
+func TestCompareJSNumberFormats(t *testing.T) {
+	for _, c := range []struct {
+		x    float64
+		want string
+	}{
+		{0, "0.0"}, {1, "1.0"}, {0.05, "0.050"}, {0.031, "0.031"}, {0.00012, "0.00012"},
+		{1.8e-12, "1.8e-12"}, {0.99951, "1.0"}, {0.125, "0.13"}, {0.0625, "0.063"},
+		{0.995, "0.99"}, {0.0995, "0.10"}, {3.5e-7, "3.5e-7"}, {1e-7, "1.0e-7"}, {0.015, "0.015"}, {0.045, "0.045"},
+	} {
+		if got := toPrecision2(c.x); got != c.want {
+			t.Errorf("toPrecision2(%v) = %q, want %q", c.x, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		x    float64
+		want string
+	}{
+		{12.25, "12.3"}, {12.35, "12.3"}, {0.05, "0.1"}, {99.95, "100.0"}, {100, "100.0"}, {0, "0.0"},
+		{100.0 / 3, "33.3"}, {200.0 / 3, "66.7"}, {87.5, "87.5"}, {2.5, "2.5"}, {1.005 * 100, "100.5"},
+	} {
+		if got := jsToFixed(c.x, 1); got != c.want {
+			t.Errorf("jsToFixed(%v, 1) = %q, want %q", c.x, got, c.want)
+		}
+	}
+}

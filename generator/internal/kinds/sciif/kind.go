@@ -498,7 +498,7 @@ func (b *Board) Info(front bool) render.BoardInfo {
 
 func (b *Board) Pages(rs *render.Site) error {
 	s, err := newSite(rs, b.spec.Name, input{Bench: b.bench, Board: b.board, Runs: b.runs, JudgesOnly: b.judgesOnly,
-		Reported: rs.Reported(), Version: rs.Version(), Title: b.spec.Title, Reload: b.reload, Condensed: b.cond})
+		Reported: rs.Reported(), Version: rs.Version(), Title: b.spec.Title, IndexItems: b.spec.IndexItems, Reload: b.reload, Condensed: b.cond})
 	if err != nil {
 		return fmt.Errorf("%s: %w", b.spec.Name, err)
 	}

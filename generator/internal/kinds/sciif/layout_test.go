@@ -85,7 +85,7 @@ func TestBrowserLayoutFitsEveryScreen(t *testing.T) {
 			t.Run(fmt.Sprintf("%d/%s", w, p), func(t *testing.T) {
 				openPage(t, ctx, dir, p)
 				if strings.Contains(p, "analysis") || strings.HasPrefix(p, "models/model-01.") || p == "ifeval.html" {
-					waitFor(t, ctx, "charts", allChartsDrawn)
+					showCharts(t, ctx, "charts")
 				}
 				if strings.HasPrefix(p, "compare.html") {
 					// The permalink picks the two models; the script fills

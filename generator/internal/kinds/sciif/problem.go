@@ -190,8 +190,9 @@ func (s *site) problemPage(md goldmark.Markdown, i int) (board.File, error) {
 	}
 	v.Rows = s.problemRows(i)
 	return s.exec("problem", "problems/"+s.itemSlugs[i]+".html", render.Page{
-		Title:   "Problem " + it.ID,
-		NoIndex: true, Math: true, Nav: "cases", Body: v,
+		Title:       "Problem " + it.ID,
+		Description: "Problem " + it.ID + " of " + s.in.Title + ": the question, its constraints and every model's answer, judged.",
+		NoIndex:     !s.in.IndexItems, Math: true, Nav: "cases", Body: v,
 	})
 }
 

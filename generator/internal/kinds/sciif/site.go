@@ -48,6 +48,9 @@ type input struct {
 	Reported   []board.Reported
 	Version    string
 	Title      string
+	// IndexItems lets search engines index problem and answers pages
+	// (benchmark.yaml's index_items).
+	IndexItems bool
 	// Condensed parallels Runs: what the pages need of the verdicts; nil
 	// when Runs hold the verdicts.
 	Condensed []condensed

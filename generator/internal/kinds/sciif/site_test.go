@@ -22,6 +22,8 @@ type Input struct {
 	Version    string
 	Templates  fs.FS
 	Assets     fs.FS
+	// IndexItems is benchmark.yaml's index_items, for every board.
+	IndexItems bool
 }
 
 var instrTitles = map[string]string{"ifeval": "IFEval", "ifbench": "IFBench"}
@@ -32,14 +34,14 @@ func Site(in Input) ([]board.File, error) {
 	if in.Board != nil && in.Board.Benchmark != "" {
 		name = in.Board.Benchmark
 	}
-	boards := []render.Board{&Board{spec: kind.Spec{Kind: "sciif", Name: name, Title: "SciIF"}, bench: in.Bench, board: in.Board, runs: in.Runs, judgesOnly: in.JudgesOnly}}
+	boards := []render.Board{&Board{spec: kind.Spec{Kind: "sciif", Name: name, Title: "SciIF", IndexItems: in.IndexItems}, bench: in.Bench, board: in.Board, runs: in.Runs, judgesOnly: in.JudgesOnly}}
 	for _, b := range in.Instr {
 		title := instrTitles[strings.ToLower(b.Benchmark)]
 		if title == "" {
 			title = b.Benchmark
 		}
 		verifiable.RankBoard(b)
-		boards = append(boards, verifiable.NewBoard(kind.Spec{Kind: strings.ToLower(b.Benchmark), Name: b.Benchmark, Title: title}, b))
+		boards = append(boards, verifiable.NewBoard(kind.Spec{Kind: strings.ToLower(b.Benchmark), Name: b.Benchmark, Title: title, IndexItems: in.IndexItems}, b))
 	}
 	return render.Build(render.Input{Boards: boards, Version: in.Version, Reported: in.Reported, Templates: in.Templates, Assets: in.Assets})
 }

@@ -289,6 +289,22 @@ func TestProblemPagesAreNotIndexed(t *testing.T) {
 	}
 }
 
+// A board that sets index_items: true lets every page be indexed, and
+// every page then has the description search engines show.
+func TestIndexItemsLiftsNoindex(t *testing.T) {
+	in := tinyInput()
+	in.IndexItems = true
+	for _, f := range htmlPages(renderSite(t, in)) {
+		doc := parse(t, f.Path, f.Data)
+		if doc.Find(`meta[name=robots]`).Length() != 0 {
+			t.Errorf("%s: robots meta with index_items: true", f.Path)
+		}
+		if d := doc.Find(`meta[name=description]`).AttrOr("content", ""); strings.TrimSpace(d) == "" {
+			t.Errorf("%s: no description", f.Path)
+		}
+	}
+}
+
 func TestDownloads(t *testing.T) {
 	in := hostileInput()
 	files := fileMap(renderSite(t, in))

@@ -388,6 +388,9 @@ func (b *Board) Info(front bool) render.BoardInfo {
 type site struct {
 	*render.Site
 	name, title string
+	// indexItems lets search engines index prompt pages (benchmark.yaml's
+	// index_items).
+	indexItems bool
 }
 
 func (s *site) home() string { return s.Home(s.name) }
@@ -398,7 +401,7 @@ func (s *site) exec(name, out string, p render.Page) (board.File, error) {
 }
 
 func (b *Board) Pages(rs *render.Site) error {
-	s := &site{Site: rs, name: b.spec.Name, title: b.spec.Title}
+	s := &site{Site: rs, name: b.spec.Name, title: b.spec.Title, indexItems: b.spec.IndexItems}
 	files, err := s.instrPages(b.board)
 	if err != nil {
 		return fmt.Errorf("%s: %w", b.spec.Name, err)
@@ -436,7 +439,7 @@ func (b *Board) Pages(rs *render.Site) error {
 }
 
 func (b *Board) Summary(rs *render.Site, id string) []render.OtherRow {
-	s := &site{Site: rs, name: b.spec.Name, title: b.spec.Title}
+	s := &site{Site: rs, name: b.spec.Name, title: b.spec.Title, indexItems: b.spec.IndexItems}
 	for i := range b.board.Models {
 		im := &b.board.Models[i]
 		if im.ID != id {

@@ -518,8 +518,9 @@ func (s *site) instrCasePage(is *instrSite, pi int) (board.File, error) {
 		v.Answers = append(v.Answers, a)
 	}
 	return s.exec("instrcase", is.promptHref(pi), render.Page{
-		Title:   is.title + " prompt " + is.keys[pi],
-		NoIndex: true, Nav: "instr-" + b.Benchmark, Body: v,
+		Title:       is.title + " prompt " + is.keys[pi],
+		Description: is.title + " prompt " + is.keys[pi] + ": the prompt, its instructions and every model's response, checked Strict and Loose.",
+		NoIndex:     !s.indexItems, Nav: "instr-" + b.Benchmark, Body: v,
 	})
 }
 
