@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -367,19 +366,20 @@ func isASCII(s string) bool {
 	return true
 }
 
-// appendFields appends the fields of s, as strings.Fields splits it, to
-// out.
+// appendFields appends the fields of s to out, split at white space as
+// Python's str.split() splits NLTK's tokens: Unicode white space and the
+// separators U+001C to U+001F (IsSpace), which strings.Fields keeps.
 func appendFields(out []string, s string) []string {
 	start := -1
 	for i := 0; i < len(s); {
 		var sp bool
 		size := 1
 		if c := s[i]; c < utf8.RuneSelf {
-			sp = c == ' ' || '\t' <= c && c <= '\r'
+			sp = isASCIISpaceTable[c]
 		} else {
 			var r rune
 			r, size = utf8.DecodeRuneInString(s[i:])
-			sp = unicode.IsSpace(r)
+			sp = IsSpace(r)
 		}
 		if sp && start >= 0 {
 			out = append(out, s[start:i])
