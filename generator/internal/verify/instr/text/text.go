@@ -76,28 +76,7 @@ func Fields(s string) []string {
 			n++
 		}
 	}
-	out := make([]string, 0, n)
-	start := -1
-	for i := 0; i < len(s); {
-		var sp bool
-		size := 1
-		if c := s[i]; c < utf8.RuneSelf {
-			sp = isASCIISpaceTable[c]
-		} else {
-			sp, size = spaceAtNonASCII(s, i)
-		}
-		if sp && start >= 0 {
-			out = append(out, s[start:i])
-			start = -1
-		} else if !sp && start < 0 {
-			start = i
-		}
-		i += size
-	}
-	if start >= 0 {
-		out = append(out, s[start:])
-	}
-	return out
+	return appendFields(make([]string, 0, n), s)
 }
 
 // spaceAt reports whether the character at byte i of s is whitespace for

@@ -367,8 +367,9 @@ func isASCII(s string) bool {
 }
 
 // appendFields appends the fields of s to out, split at white space as
-// Python's str.split() splits NLTK's tokens: Unicode white space and the
-// separators U+001C to U+001F (IsSpace), which strings.Fields keeps.
+// Python's str.split() splits (Fields): Unicode white space and the
+// separators U+001C to U+001F (IsSpace), which strings.Fields keeps. NLTK's
+// tokenizer ends with that split.
 func appendFields(out []string, s string) []string {
 	start := -1
 	for i := 0; i < len(s); {
@@ -377,9 +378,7 @@ func appendFields(out []string, s string) []string {
 		if c := s[i]; c < utf8.RuneSelf {
 			sp = isASCIISpaceTable[c]
 		} else {
-			var r rune
-			r, size = utf8.DecodeRuneInString(s[i:])
-			sp = IsSpace(r)
+			sp, size = spaceAtNonASCII(s, i)
 		}
 		if sp && start >= 0 {
 			out = append(out, s[start:i])
