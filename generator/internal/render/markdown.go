@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"html"
 	"html/template"
+	"io"
 	"net/url"
 	"strings"
 
@@ -21,12 +22,26 @@ import (
 // survive, images become their alt text (the site is offline and its CSP
 // allows no remote images), and TeX between $…$, $$…$$, \(…\) or \[…\] is
 // kept as HTML-escaped text in a span for KaTeX to typeset in the browser.
+//
+// Bare URLs and e-mail addresses are linked (goldmark's Linkify) only in a
+// source that could hold one: Linkify tries every space and parenthesis of
+// the text, about a third of the conversion's time, and a source without
+// "http:", "https:", "ftp:", "www." or "@" gives it nothing to link, so it
+// is converted without it to the same HTML (FuzzMarkdownLinkifyNeeded).
 func NewMarkdown() goldmark.Markdown {
+	return converter{Markdown: newMarkdown(true), plain: newMarkdown(false)}
+}
+
+func newMarkdown(linkify bool) goldmark.Markdown {
+	// Table cell alignment as align attributes, not style ones: pages carry
+	// no inline styles, so the strict CSP holds.
+	exts := []goldmark.Extender{extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
+		extension.Strikethrough}
+	if linkify {
+		exts = append(exts, extension.Linkify)
+	}
 	return goldmark.New(
-		// Table cell alignment as align attributes, not style ones: pages carry
-		// no inline styles, so the strict CSP holds.
-		goldmark.WithExtensions(extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
-			extension.Strikethrough, extension.Linkify),
+		goldmark.WithExtensions(exts...),
 		goldmark.WithParserOptions(
 			parser.WithInlineParsers(util.Prioritized(mathParser{}, 50)),
 			parser.WithASTTransformers(util.Prioritized(linkPolicy{}, 100)),
@@ -35,6 +50,48 @@ func NewMarkdown() goldmark.Markdown {
 			renderer.WithNodeRenderers(util.Prioritized(mathRenderer{}, 50), util.Prioritized(rawHTMLRenderer{}, 50)),
 		),
 	)
+}
+
+// converter is NewMarkdown's goldmark.Markdown: the embedded converter has
+// Linkify and is the one Parser and Renderer return; plain has not.
+type converter struct {
+	goldmark.Markdown
+	plain goldmark.Markdown
+}
+
+func (c converter) Convert(src []byte, w io.Writer, opts ...parser.ParseOption) error {
+	if needLinkify(src) {
+		return c.Markdown.Convert(src, w, opts...)
+	}
+	return c.plain.Convert(src, w, opts...)
+}
+
+// needLinkify reports whether src may convert differently with goldmark's
+// Linkify than without it: where it holds what Linkify starts a link at (a
+// URL begins with "http:", "https:" or "ftp:", a bare domain with "www.",
+// an e-mail address has an "@"; linkifyParser.Parse returns no node, and
+// moves nothing, without one of these at the position tried), and where a
+// line ends in a space or tab (Linkify splits the text at spaces, and a
+// hard line break after several spaces then keeps one of them).
+func needLinkify(src []byte) bool {
+	if bytes.IndexByte(src, '@') >= 0 || bytes.Contains(src, []byte("http:")) ||
+		bytes.Contains(src, []byte("https:")) || bytes.Contains(src, []byte("ftp:")) ||
+		bytes.Contains(src, []byte("www.")) {
+		return true
+	}
+	for i, c := range src {
+		if c != '\n' || i == 0 {
+			continue
+		}
+		end := i
+		if src[end-1] == '\r' {
+			end--
+		}
+		if end > 0 && (src[end-1] == ' ' || src[end-1] == '\t') {
+			return true
+		}
+	}
+	return false
 }
 
 // Markdown converts untrusted Markdown to HTML that is safe to embed.

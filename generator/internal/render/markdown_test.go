@@ -179,3 +179,58 @@ func TestVendoredLibrariesCarryTheirLicences(t *testing.T) {
 		t.Error("ECharts ships without its NOTICE")
 	}
 }
+
+// FuzzMarkdownLinkifyNeeded checks the premise NewMarkdown's converter
+// rests on: a source that needLinkify turns down converts to the same HTML
+// with goldmark's Linkify and without it.
+func FuzzMarkdownLinkifyNeeded(f *testing.F) {
+	for _, s := range []string{
+		"plain words (in parentheses) and more",
+		"*emphasis* _under_ ~~struck~~ (*mixed* _with_ ~parens~)",
+		"trailing spaces  \nhard break\\\nand soft\nbreak",
+		"tabs\tand\ttabs \t\n\n  indented    code\n",
+		"line one\r\nline two\r\n\r\npara",
+		"- item (one)\n- item *two*\n  continued\n\n1. first\n2) second",
+		"> quote (with parens)\n> *more*\n\n---\n\n# Head (1)\n## Head *2*",
+		"| a (x) | b |\n|:---|---:|\n| *1* | $x$ |\n| ~~2~~ | `3` |",
+		"Let $a_1 * b_2$ and \\(x (y)\\) and $$\n(z)\n$$ end",
+		"```\ncode (block) * _\n```\nafter `span (x)`",
+		"[link (text)](relative/path) and ![img](x.png) [ref][r]\n\n[r]: /somewhere",
+		"foo_bar_baz snake_case_word 2*3*4 a ~ b ~~ c",
+		"<span>raw (html)</span> &amp; &#40; \\( \\* \\_",
+		"mail-like text without the at sign: name.example.com",
+		"ht tp: w ww. ftp http https",
+	} {
+		f.Add(s)
+	}
+	full, plain := newMarkdown(true), newMarkdown(false)
+	f.Fuzz(func(t *testing.T, s string) {
+		if needLinkify([]byte(s)) {
+			return
+		}
+		if a, b := Markdown(full, s), Markdown(plain, s); a != b {
+			t.Fatalf("input %q:\nwith Linkify    %q\nwithout Linkify %q", s, a, b)
+		}
+	})
+}
+
+func TestNeedLinkify(t *testing.T) {
+	for in, want := range map[string]bool{
+		"plain (text) with *marks*\n\nand paragraphs": false,
+		"\nleading newline then text":                 false,
+		"see http://x.org":                            true,
+		"see https:":                                  true,
+		"ftp://host":                                  true,
+		"www.example":                                 true,
+		"name@example.org":                            true,
+		"0    \n0":                                    true,
+		"first\n\nsecond ends in a tab\t\nthird":      true,
+		"crlf with space \r\nnext":                    true,
+		"crlf without\r\nnext":                        false,
+		"trailing space at the very end ":             false,
+	} {
+		if got := needLinkify([]byte(in)); got != want {
+			t.Errorf("needLinkify(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
