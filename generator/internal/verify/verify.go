@@ -9,7 +9,8 @@
 // for that judge and yields a diagnostic. The judges' own OVERALL lines are
 // never trusted; constraint verdicts are recomputed from the points.
 //
-// The package is pure: it performs no I/O and keeps no state.
+// The package is pure: it performs no I/O, and the only state it keeps is
+// a Verifier's memo of pure functions (Answer.Shared).
 package verify
 
 import (
@@ -17,6 +18,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/judge"
@@ -32,6 +34,7 @@ type Answer struct {
 	lower    string
 	lowered  bool
 	memo     map[string]any
+	shared   *sharedMemo
 }
 
 // Memo returns the value computed by f for key, computing it once per
@@ -46,6 +49,47 @@ func (a *Answer) Memo(key string, f func() any) any {
 	}
 	v := f()
 	a.memo[key] = v
+	return v
+}
+
+// Shared is Memo across every answer the same Verifier checks, for work
+// that depends on key alone (f must be a pure function of it): models
+// often give an item the same final answer, and comparing it with the
+// reference once serves them all. An answer made outside a Verifier
+// memoizes per answer.
+func (a *Answer) Shared(key string, f func() any) any {
+	if a.shared == nil {
+		return a.Memo(key, f)
+	}
+	return a.shared.get(key, f)
+}
+
+// sharedMemo is a Verifier's memo for Answer.Shared. Its keys hold at most
+// sharedBytes bytes; past that, values are computed and not kept. A value
+// is the same whether it was kept or not, so what is kept changes no
+// verdict, only the time.
+type sharedMemo struct {
+	mu    sync.Mutex
+	m     map[string]any
+	bytes int
+}
+
+const sharedBytes = 8 << 20
+
+func (s *sharedMemo) get(key string, f func() any) any {
+	s.mu.Lock()
+	v, ok := s.m[key]
+	s.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = f()
+	s.mu.Lock()
+	if _, ok := s.m[key]; !ok && s.bytes+len(key) <= sharedBytes {
+		s.m[key] = v
+		s.bytes += len(key)
+	}
+	s.mu.Unlock()
 	return v
 }
 
@@ -103,11 +147,14 @@ type Verifier struct {
 	opt   Options
 	// rules indexes point rules by constraint id and point number.
 	rules map[string]map[int][]PointRule
+	// shared is the memo of Answer.Shared for the answers it checks.
+	shared *sharedMemo
 }
 
 // New returns a verifier for bench.
 func New(bench *board.Benchmark, opt Options) *Verifier {
-	v := &Verifier{bench: bench, opt: opt, rules: map[string]map[int][]PointRule{}}
+	v := &Verifier{bench: bench, opt: opt, rules: map[string]map[int][]PointRule{},
+		shared: &sharedMemo{m: map[string]any{}}}
 	if !opt.NoRules {
 		for _, r := range opt.Rules.Points {
 			if v.rules[r.Constraint] == nil {
@@ -182,7 +229,7 @@ func (v *Verifier) Record(ctx context.Context, item *board.Item, sub *board.Subm
 	}
 	judgesCorrect := allYes(out.CorrectVotes)
 	out.Correct, out.CorrectBy = judgesCorrect, board.ByJudges
-	ans := &Answer{Text: rec.Response}
+	ans := &Answer{Text: rec.Response, shared: v.shared}
 	if !v.opt.NoRules && v.opt.Rules.Extract != nil {
 		ans.Final, ans.HasFinal = v.opt.Rules.Extract(rec.Response)
 		out.Extracted = ans.Final

@@ -95,14 +95,16 @@ func itemOptions(item *board.Item) equiv.Options {
 }
 
 // compare compares the answer's final span with gold under opt, once per
-// answer and options. equiv bounds the work by steps, not time, so the
-// verdict is the same on a busy machine.
+// final span, reference and options for every answer the verifier checks
+// (equiv.Compare is a pure function of the three; ctx does not reach it).
+// equiv bounds the work by steps, not time, so the verdict is the same on
+// a busy machine.
 func compare(ctx context.Context, ans *verify.Answer, gold string, opt equiv.Options) equiv.Result {
-	key := "equiv\x00" + gold + "\x00" + opt.Type
+	key := "equiv\x00" + gold + "\x00" + ans.Final + "\x00" + opt.Type
 	if opt.Tolerance != nil {
 		key += fmt.Sprintf("\x00%s\x00%g", opt.Tolerance.Kind, opt.Tolerance.Value)
 	}
-	return ans.Memo(key, func() any {
+	return ans.Shared(key, func() any {
 		return equiv.Compare(ctx, gold, ans.Final, opt)
 	}).(equiv.Result)
 }
