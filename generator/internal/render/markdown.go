@@ -71,7 +71,7 @@ func (c converter) Convert(src []byte, w io.Writer, opts ...parser.ParseOption) 
 // URL begins with "http:", "https:" or "ftp:", a bare domain with "www.",
 // an e-mail address has an "@"; linkifyParser.Parse returns no node, and
 // moves nothing, without one of these at the position tried), and where a
-// line ends in a space or tab (Linkify splits the text at spaces, and a
+// line ends in a space or tab, before "\n", "\r\n" or a lone "\r" (Linkify splits the text at spaces, and a
 // hard line break after several spaces then keeps one of them).
 func needLinkify(src []byte) bool {
 	if bytes.IndexByte(src, '@') >= 0 || bytes.Contains(src, []byte("http:")) ||
@@ -79,15 +79,8 @@ func needLinkify(src []byte) bool {
 		bytes.Contains(src, []byte("www.")) {
 		return true
 	}
-	for i, c := range src {
-		if c != '\n' || i == 0 {
-			continue
-		}
-		end := i
-		if src[end-1] == '\r' {
-			end--
-		}
-		if end > 0 && (src[end-1] == ' ' || src[end-1] == '\t') {
+	for _, end := range [][]byte{[]byte(" \n"), []byte(" \r"), []byte("\t\n"), []byte("\t\r")} {
+		if bytes.Contains(src, end) {
 			return true
 		}
 	}
