@@ -78,10 +78,29 @@ func extract(response string) (span string, ok bool, steps int) {
 	return span, ok, x.steps
 }
 
+// closingRemark is how the common prompt template has a response end.
+const closingRemark = "i hope it is correct"
+
+// cutClosingRemark cuts the last occurrence of closingRemark (in any ASCII
+// case) off s when only spaces, full stops and exclamation marks follow it.
+// The remark ends in a letter, so that is exactly when s, trimmed of them,
+// ends with it: only the end is read.
+func (x *extractor) cutClosingRemark(s string) string {
+	t := strings.TrimRight(s, " \t\r\n.!")
+	if len(t) < len(closingRemark) {
+		return s
+	}
+	if at := len(t) - len(closingRemark); x.lastIndexFold(t[at:], len(closingRemark), closingRemark) == 0 {
+		return s[:at]
+	}
+	return s
+}
+
 func (x *extractor) extract(s string) (string, bool) {
 	x.charge(len(s))
-	if i := strings.LastIndex(s, "</think>"); i >= 0 {
-		s = s[i+len("</think>"):]
+	// strings.Contains is the fast test; LastIndex runs where it matches.
+	if strings.Contains(s, "</think>") {
+		s = s[strings.LastIndex(s, "</think>")+len("</think>"):]
 	}
 	x.charge(len(s))
 	if strings.Contains(s, "<|") {
@@ -93,10 +112,7 @@ func (x *extractor) extract(s string) (string, bool) {
 	// a remark that ends the text is cut: removing one from the middle
 	// would join its neighbours into a span the response does not hold
 	// ("0I hope it is correct0" is not "00").
-	if i := x.lastIndexFold(s, len(s), "i hope it is correct"); i >= 0 &&
-		strings.Trim(s[i+len("i hope it is correct"):], " \t\r\n.!") == "" {
-		s = s[:i]
-	}
+	s = x.cutClosingRemark(s)
 	t := strings.TrimSpace(s)
 	if t == "" {
 		return "", false

@@ -78,3 +78,33 @@ func BenchmarkExtract(b *testing.B) {
 		})
 	}
 }
+
+// TestClosingRemarkCut holds cutClosingRemark, which reads only the end of
+// the text, to its rule: the last occurrence of the remark (any ASCII case) is cut when
+// only spaces, full stops and exclamation marks follow it.
+func TestClosingRemarkCut(t *testing.T) {
+	rule := func(s string) string {
+		if i := strings.LastIndex(strings.ToLower(s), closingRemark); i >= 0 && len(strings.ToLower(s)) == len(s) &&
+			strings.Trim(s[i+len(closingRemark):], " \t\r\n.!") == "" {
+			return s[:i]
+		}
+		return s
+	}
+	for _, s := range []string{
+		"The answer is 3. I hope it is correct.",
+		"The answer is 3. I HOPE IT IS CORRECT!! \n",
+		"The answer is 3. i Hope It Is Correct",
+		"0I hope it is correct0",
+		"I hope it is correct. The answer is 3.",
+		"I hope it is correct. I hope it is correct.",
+		"hope it is correct.",
+		"I hope it is correct .",
+		"I hope it is correct?",
+		"x I hope it is correct\t.\r\n",
+		"",
+	} {
+		if got, want := (&extractor{budget: 1 << 20}).cutClosingRemark(s), rule(s); got != want {
+			t.Errorf("cutClosingRemark(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
