@@ -10,6 +10,8 @@ import (
 	"io"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/sciif/leaderboard/generator/internal/jsonobj"
 )
 
 // BatchLineError is a malformed input line of RunBatch.
@@ -144,87 +146,6 @@ func plainString(raw []byte) (s string, ok bool) {
 	return s, err == nil
 }
 
-// splitObject returns the members of a JSON object as json.Unmarshal into
-// a map[string]json.RawMessage would (the last of repeated keys wins),
-// reading the line once more after json.Valid instead of twice; ok is
-// false for anything else (not valid, not an object, escaped or non-ASCII
-// keys), which json.Unmarshal then reads and reports.
-func splitObject(t []byte) (map[string]json.RawMessage, bool) {
-	if !json.Valid(t) {
-		return nil, false
-	}
-	i := skipSpace(t, 0)
-	if i >= len(t) || t[i] != '{' {
-		return nil, false
-	}
-	fields := map[string]json.RawMessage{}
-	i = skipSpace(t, i+1)
-	if i < len(t) && t[i] == '}' {
-		return fields, true
-	}
-	for i < len(t) {
-		// A key: valid JSON guarantees the quotes.
-		end := i + 1
-		for end < len(t) && t[end] != '"' {
-			if t[end] == '\\' || t[end] >= 0x80 {
-				return nil, false
-			}
-			end++
-		}
-		key := string(t[i+1 : end])
-		i = skipSpace(t, end+1) // at ':'
-		start := skipSpace(t, i+1)
-		stop := skipValue(t, start)
-		fields[key] = json.RawMessage(t[start:stop])
-		i = skipSpace(t, stop)
-		if i >= len(t) || t[i] == '}' {
-			return fields, true
-		}
-		i = skipSpace(t, i+1) // past ','
-	}
-	return nil, false
-}
-
-func skipSpace(t []byte, i int) int {
-	for i < len(t) && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// skipValue returns the end of the valid JSON value at t[i].
-func skipValue(t []byte, i int) int {
-	depth := 0
-	for ; i < len(t); i++ {
-		switch c := t[i]; c {
-		case '"':
-			for i++; t[i] != '"'; i++ {
-				if t[i] == '\\' {
-					i++
-				}
-			}
-			if depth == 0 {
-				return i + 1
-			}
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth == 0 {
-				return i
-			}
-			depth--
-			if depth == 0 {
-				return i + 1
-			}
-		case ',', ' ', '\t', '\n', '\r':
-			if depth == 0 {
-				return i
-			}
-		}
-	}
-	return i
-}
-
 var errLineTooLong = errors.New("line too long")
 
 // readLine returns the next line of br (without bounds on the reader's
@@ -264,7 +185,7 @@ func parseBatchLine(t []byte, name string, line int) (batchIn, []error) {
 	bad := func(field, format string, a ...any) {
 		errs = append(errs, &BatchLineError{Name: name, Line: line, Field: field, Msg: fmt.Sprintf(format, a...)})
 	}
-	fields, ok := splitObject(t)
+	fields, ok := jsonobj.Members(t)
 	if !ok {
 		if err := json.Unmarshal(t, &fields); err != nil {
 			bad("", "not a JSON object: %v", err)

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/sciif/leaderboard/generator/internal/jsonobj"
 )
 
 func TestRunBatch(t *testing.T) {
@@ -126,8 +128,8 @@ func TestRunBatchExtract(t *testing.T) {
 }
 
 // TestBatchDecodingMatchesEncodingJSON checks the fast paths of
-// parseBatchLine against encoding/json: splitObject against a map of raw
-// members, plainString against decoding a string.
+// parseBatchLine against encoding/json: jsonobj.Members against a map of
+// raw members, plainString against decoding a string.
 func TestBatchDecodingMatchesEncodingJSON(t *testing.T) {
 	lines := []string{
 		`{}`, ` { } `, `{"gold": "1", "pred": "2"}`, `{"gold":"a\"b","pred":"\\frac{1}{2}","gold":"last"}`,
@@ -143,12 +145,12 @@ func TestBatchDecodingMatchesEncodingJSON(t *testing.T) {
 	for _, line := range lines {
 		var want map[string]json.RawMessage
 		werr := json.Unmarshal([]byte(line), &want)
-		got, ok := splitObject([]byte(line))
+		got, ok := jsonobj.Members([]byte(line))
 		if ok {
 			if werr != nil {
-				t.Errorf("splitObject(%q) accepted what encoding/json refuses: %v", line, werr)
+				t.Errorf("jsonobj.Members(%q) accepted what encoding/json refuses: %v", line, werr)
 			} else if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("splitObject(%q) (-want +got):\n%s", line, diff)
+				t.Errorf("jsonobj.Members(%q) (-want +got):\n%s", line, diff)
 			}
 		}
 		for _, raw := range want {

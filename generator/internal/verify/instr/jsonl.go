@@ -11,6 +11,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/sciif/leaderboard/generator/internal/jsonobj"
 )
 
 // Problem is one defect of an input file, printed as "file:line: field: msg".
@@ -74,6 +76,18 @@ func jsonLines(r io.Reader, fn func(line int, b []byte)) error {
 	}
 }
 
+// members returns the top-level members of the record b, read by
+// jsonobj.Members where it can and by encoding/json (and its error) where
+// it cannot; the values share b's memory.
+func members(b []byte) (map[string]json.RawMessage, error) {
+	if m, ok := jsonobj.Members(b); ok {
+		return m, nil
+	}
+	var m map[string]json.RawMessage
+	err := json.Unmarshal(b, &m)
+	return m, err
+}
+
 // ReadPrompts reads an IFEval-format input file: one JSON object per line
 // with "key" (integer), "prompt" (string), "instruction_id_list" (strings)
 // and "kwargs" (one object per instruction). Blank lines are skipped. If reg
@@ -87,8 +101,8 @@ func ReadPrompts(r io.Reader, name string, reg *Registry) ([]Prompt, error) {
 		bad := func(field, format string, a ...any) {
 			probs = append(probs, Problem{name, line, field, fmt.Sprintf(format, a...)})
 		}
-		var rec map[string]json.RawMessage
-		if err := json.Unmarshal(b, &rec); err != nil {
+		rec, err := members(b)
+		if err != nil {
 			bad("", "not a JSON object: %v", err)
 			return
 		}
@@ -143,7 +157,7 @@ func ReadPrompts(r io.Reader, name string, reg *Registry) ([]Prompt, error) {
 
 // decodeString sets *dst to the JSON string raw and reports whether raw is
 // one (null is not), as json.Unmarshal into a string would; raw is a value
-// of a record json.Unmarshal has checked, so it is well formed. The usual
+// of a record members has checked, so it is well formed. The usual
 // strings (escapes, \uXXXX outside the surrogates, valid UTF-8) are decoded
 // here rather than checked and scanned again by json.Unmarshal, which
 // decodes the others.
@@ -265,8 +279,8 @@ func ReadResponses(r io.Reader, name string) ([]Response, error) {
 func EachResponse(r io.Reader, name string, fn func(Response)) error {
 	var probs Problems
 	err := jsonLines(r, func(line int, b []byte) {
-		var rec map[string]json.RawMessage
-		if err := json.Unmarshal(b, &rec); err != nil {
+		rec, err := members(b)
+		if err != nil {
 			probs = append(probs, Problem{name, line, "", fmt.Sprintf("not a JSON object: %v", err)})
 			return
 		}

@@ -1,0 +1,164 @@
+package jsonobj
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// check fails t if Members accepts b where encoding/json does not, or
+// gives another map. It returns whether Members accepted b.
+func check(t *testing.T, b []byte) bool {
+	t.Helper()
+	var want map[string]json.RawMessage
+	werr := json.Unmarshal(b, &want)
+	got, ok := Members(b)
+	if !ok {
+		if got != nil {
+			t.Errorf("Members(%q) refused but returned %v", b, got)
+		}
+		return false
+	}
+	if werr != nil {
+		t.Errorf("Members(%q) accepted what encoding/json refuses: %v", b, werr)
+		return true
+	}
+	if want == nil {
+		want = map[string]json.RawMessage{}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Members(%q) (-encoding/json +Members):\n%s", b, diff)
+	}
+	return true
+}
+
+var cases = []struct {
+	in   string
+	fast bool // whether Members reads it itself
+}{
+	{`{}`, true},
+	{" \t{ }\r\n", true},
+	{`{"prompt": "a", "response": "b"}` + "\n", true},
+	{"{\"prompt\": \"a\", \"response\": \"b\"}\r\n", true},
+	{`{"a": "x\"y\\z\/\b\f\n\r\t\u00e9\uD83D\uDE00\ud800", "a": "last"}`, true},
+	{`{"key": 1000, "prompt": "p", "instruction_id_list": ["a:b", "c:d"], "kwargs": [{}, {"n": 3, "s": "]}"}]}`, true},
+	{`{"x": null, "y": true, "z": false, "n": -1.5e+3, "o": {"a": [1, [2, {"b": "}"}]]}}`, true},
+	{"{\"bad utf8 value\": \"\xff\xfe\"}", true},
+	{`{"ключ": "valid UTF-8 key"}`, true},
+	// Left to encoding/json, which decodes or refuses them.
+	{`{"k\u0065y": "escaped key"}`, false},
+	{"{\"\xff\": \"invalid UTF-8 key\"}", false},
+	{`null`, false},
+	{`[1]`, false},
+	{`"s"`, false},
+	{`{"a": 1,}`, false},
+	{`{"a" 1}`, false},
+	{`{"a": }`, false},
+	{`{"a": 1 "b": 2}`, false},
+	{`{"a": 1}}`, false},
+	{`{"a": 1} x`, false},
+	{`{"a": [1, 2}`, false},
+	{`{"a": [1, 2]]}`, false},
+	{`{"a": 01}`, false},
+	{`{"a": tru}`, false},
+	{`{"a": 1"x"}`, false},
+	{"{\"a\": \"tab\there\"}", false},
+	{`{"a": "\x"}`, false},
+	{`{"a": "\u12"}`, false},
+	{`{"a": "\u12G4"}`, false},
+	{`{"a": "open}`, false},
+	{`{"a": "x\`, false},
+	{"\ufeff{}", false},
+	{`{`, false},
+	{``, false},
+}
+
+func TestMembersAgreesWithEncodingJSON(t *testing.T) {
+	for _, c := range cases {
+		if got := check(t, []byte(c.in)); got != c.fast {
+			t.Errorf("Members(%q) read it itself: %v, want %v", c.in, got, c.fast)
+		}
+	}
+}
+
+// TestMembersReadsBenchmarkFiles checks that the records of the shipped
+// IFEval and IFBench prompt sets and the demo responses take the fast path
+// (a change that sent them to encoding/json would pass every other test
+// and lose the speed), and agree with encoding/json.
+func TestMembersReadsBenchmarkFiles(t *testing.T) {
+	root := filepath.Join("..", "..", "..")
+	files, err := filepath.Glob(filepath.Join(root, "benchmarks", "if*", "*.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	demo, err := filepath.Glob(filepath.Join(root, "results", "demo-*", "if*.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, demo...)
+	if len(files) < 4 {
+		t.Fatalf("found %d files, want the IFEval and IFBench prompt sets and demo responses: %v", len(files), files)
+	}
+	lines := 0
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(bytes.NewReader(data))
+		sc.Buffer(nil, 4<<20)
+		for n := 1; sc.Scan(); n++ {
+			if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+				continue
+			}
+			lines++
+			if !check(t, sc.Bytes()) {
+				t.Errorf("%s:%d: left to encoding/json", name, n)
+			}
+		}
+		if err := sc.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if lines < 800 {
+		t.Errorf("read %d records, want at least the 541 IFEval and 300 IFBench prompts", lines)
+	}
+}
+
+func FuzzMembers(f *testing.F) {
+	for _, c := range cases {
+		f.Add([]byte(c.in))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		check(t, b)
+	})
+}
+
+func BenchmarkMembers(b *testing.B) {
+	line, _ := json.Marshal(map[string]any{
+		"prompt":   "Write a 300+ word summary of the wikipedia page. Do not use any commas and highlight at least 3 sections.",
+		"response": string(bytes.Repeat([]byte("Some *highlighted* text, with \"quotes\" and a new line.\n"), 30)),
+	})
+	b.Run("jsonobj", func(b *testing.B) {
+		b.SetBytes(int64(len(line)))
+		for b.Loop() {
+			if _, ok := Members(line); !ok {
+				b.Fatal("refused")
+			}
+		}
+	})
+	b.Run("encoding-json", func(b *testing.B) {
+		b.SetBytes(int64(len(line)))
+		for b.Loop() {
+			var m map[string]json.RawMessage
+			if err := json.Unmarshal(line, &m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
