@@ -13,6 +13,8 @@ package jsonobj
 
 import (
 	"encoding/json"
+	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -26,53 +28,180 @@ import (
 // escapes); other values, short in the records this is for, are checked by
 // json.Valid.
 func Members(b []byte) (m map[string]json.RawMessage, ok bool) {
-	i := skipSpace(b, 0)
-	if i == len(b) || b[i] != '{' {
+	m = map[string]json.RawMessage{}
+	end := Object(b, 0, func(key []byte, at int) int {
+		stop := valueEnd(b, at)
+		if stop >= 0 {
+			m[string(key)] = json.RawMessage(b[at:stop])
+		}
+		return stop
+	})
+	if end < 0 || skipSpace(b, end) != len(b) {
 		return nil, false
 	}
-	m = map[string]json.RawMessage{}
+	return m, true
+}
+
+// Object reads the JSON object that starts at b[i], after any white space,
+// and returns the index just past its closing brace, or -1 if it is not
+// one. For each member, in order, it calls member with the key (the bytes
+// between its quotes) and the index where the value starts (white space
+// skipped); member reads the value and returns the index just past it, or
+// -1 to stop with -1. Keys with escapes or invalid UTF-8 make Object
+// return -1 (encoding/json reads such keys). Object checks the object's
+// own syntax; the values are member's to check.
+func Object(b []byte, i int, member func(key []byte, at int) int) int {
+	i = skipSpace(b, i)
+	if i == len(b) || b[i] != '{' {
+		return -1
+	}
 	i = skipSpace(b, i+1)
 	if i < len(b) && b[i] == '}' {
-		if skipSpace(b, i+1) != len(b) {
-			return nil, false
-		}
-		return m, true
+		return i + 1
 	}
 	for {
 		if i == len(b) || b[i] != '"' {
-			return nil, false
+			return -1
 		}
 		end, plain := stringEnd(b, i)
 		if end < 0 || !plain || !utf8.Valid(b[i+1:end-1]) {
-			return nil, false
+			return -1
 		}
-		key := string(b[i+1 : end-1])
+		key := b[i+1 : end-1]
 		i = skipSpace(b, end)
 		if i == len(b) || b[i] != ':' {
-			return nil, false
+			return -1
 		}
-		start := skipSpace(b, i+1)
-		stop := valueEnd(b, start)
+		stop := member(key, skipSpace(b, i+1))
 		if stop < 0 {
-			return nil, false
+			return -1
 		}
-		m[key] = json.RawMessage(b[start:stop])
 		i = skipSpace(b, stop)
 		if i == len(b) {
-			return nil, false
+			return -1
 		}
 		switch b[i] {
 		case '}':
-			if skipSpace(b, i+1) != len(b) {
-				return nil, false
-			}
-			return m, true
+			return i + 1
 		case ',':
 			i = skipSpace(b, i+1)
 		default:
-			return nil, false
+			return -1
 		}
 	}
+}
+
+// StringAt reads the JSON string that starts with the quote at b[i] and
+// returns its value and the index just past it; ok is false if there is no
+// well-formed string there, or one Unquote leaves to encoding/json.
+func StringAt(b []byte, i int) (s string, end int, ok bool) {
+	if i >= len(b) || b[i] != '"' {
+		return "", -1, false
+	}
+	end, plain := stringEnd(b, i)
+	if end < 0 {
+		return "", -1, false
+	}
+	if plain {
+		inner := b[i+1 : end-1]
+		if !utf8.Valid(inner) {
+			return "", -1, false
+		}
+		return string(inner), end, true
+	}
+	if s, ok = Unquote(b[i:end]); !ok {
+		return "", -1, false
+	}
+	return s, end, true
+}
+
+// Unquote returns the string the JSON string literal raw denotes, as
+// json.Unmarshal into a string would, for the usual literals: valid UTF-8,
+// JSON's escapes, \uXXXX outside the surrogates. ok is false for anything
+// else (a surrogate escape, invalid UTF-8, anything malformed), which
+// encoding/json then decodes or refuses.
+func Unquote(raw []byte) (string, bool) {
+	n := len(raw)
+	if n < 2 || raw[0] != '"' || raw[n-1] != '"' {
+		return "", false
+	}
+	b := raw[1 : n-1]
+	i := 0
+	for i < len(b) && b[i] != '\\' && b[i] != '"' && b[i] >= ' ' {
+		i++
+	}
+	if i == len(b) {
+		if !utf8.Valid(b) {
+			return "", false
+		}
+		return string(b), true
+	}
+	var s strings.Builder
+	s.Grow(len(b))
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c == '"' || c < ' ' {
+			return "", false
+		}
+		if c != '\\' {
+			j := i + 1
+			for j < len(b) && b[j] != '\\' && b[j] != '"' && b[j] >= ' ' {
+				j++
+			}
+			s.Write(b[i:j])
+			i = j
+			continue
+		}
+		if i+1 >= len(b) {
+			return "", false
+		}
+		switch e := b[i+1]; e {
+		case '"', '\\', '/':
+			s.WriteByte(e)
+		case 'b':
+			s.WriteByte('\b')
+		case 'f':
+			s.WriteByte('\f')
+		case 'n':
+			s.WriteByte('\n')
+		case 'r':
+			s.WriteByte('\r')
+		case 't':
+			s.WriteByte('\t')
+		case 'u':
+			if i+6 > len(b) {
+				return "", false
+			}
+			r := rune(0)
+			for _, h := range b[i+2 : i+6] {
+				switch {
+				case '0' <= h && h <= '9':
+					h -= '0'
+				case 'a' <= h && h <= 'f':
+					h -= 'a' - 10
+				case 'A' <= h && h <= 'F':
+					h -= 'A' - 10
+				default:
+					return "", false
+				}
+				r = r<<4 | rune(h)
+			}
+			if utf16.IsSurrogate(r) {
+				return "", false
+			}
+			s.WriteRune(r)
+			i += 6
+			continue
+		default:
+			return "", false
+		}
+		i += 2
+	}
+	out := s.String()
+	if !utf8.ValidString(out) {
+		return "", false
+	}
+	return out, true
 }
 
 // skipSpace returns the index of the first byte at or after i that is not

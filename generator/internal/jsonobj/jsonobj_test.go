@@ -162,3 +162,82 @@ func BenchmarkMembers(b *testing.B) {
 		}
 	})
 }
+
+var quoted = []string{`"plain"`, `"a\nb\t\"c\"\\d\/e\bf\fg\rh"`, `"\u00e9\u4e2d\u0000\uFFFF"`, `"\ud83d\ude00"`, `"\ud83d"`,
+	`"\ude00\ud83d"`, "\"\xff\xfe\"", "\"caf\xc3\xa9\"", `""`, `"\u12"`, `"\x"`, `"a"b"`, "\"tab\there\"", `"`, `x`, `"\"`}
+
+// FuzzUnquote holds Unquote and StringAt to json.Unmarshal into a string:
+// whatever they decode, encoding/json decodes to the same string.
+func FuzzUnquote(f *testing.F) {
+	for _, q := range quoted {
+		f.Add([]byte(q))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		var want string
+		werr := json.Unmarshal(raw, &want)
+		if got, ok := Unquote(raw); ok && (werr != nil || got != want) {
+			t.Errorf("Unquote(%q) = %q; encoding/json: %q, %v", raw, got, want, werr)
+		}
+		got, end, ok := StringAt(raw, 0)
+		if !ok {
+			return
+		}
+		if werr := json.Unmarshal(raw[:end], &want); werr != nil || got != want {
+			t.Errorf("StringAt(%q) = %q up to %d; encoding/json: %q, %v", raw, got, end, want, werr)
+		}
+	})
+}
+
+func TestUnquote(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want string
+		ok   bool
+	}{
+		{`"plain"`, "plain", true},
+		{`"a\nb\t\"c\"\\d\/e\bf\fg\rh"`, "a\nb\t\"c\"\\d/e\bf\fg\rh", true},
+		{`"\u00e9\u4E2D\u0000"`, "é中\x00", true},
+		{`"\ud83d\ude00"`, "", false}, // surrogates: left to encoding/json
+		{"\"\xff\"", "", false},       // invalid UTF-8: encoding/json replaces it
+		{`"\x"`, "", false},
+		{`"a"b"`, "", false},
+		{`plain`, "", false},
+	} {
+		got, ok := Unquote([]byte(c.in))
+		if got != c.want || ok != c.ok {
+			t.Errorf("Unquote(%s) = %q, %v; want %q, %v", c.in, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// TestObjectNested reads an object of objects with Object and StringAt, as
+// the strict record readers do, and stops at the first value a member
+// callback refuses.
+func TestObjectNested(t *testing.T) {
+	b := []byte(` {"a": {"x": "1", "y": "2"}, "b": {}} tail`)
+	got := map[string]map[string]string{}
+	end := Object(b, 0, func(key []byte, at int) int {
+		inner := map[string]string{}
+		got[string(key)] = inner
+		return Object(b, at, func(k []byte, at int) int {
+			s, end, ok := StringAt(b, at)
+			if !ok {
+				return -1
+			}
+			inner[string(k)] = s
+			return end
+		})
+	})
+	want := map[string]map[string]string{"a": {"x": "1", "y": "2"}, "b": {}}
+	if end != len(b)-len(" tail") || !cmp.Equal(got, want) {
+		t.Errorf("Object = %d, %v; want %d, %v", end, got, len(b)-len(" tail"), want)
+	}
+	if end := Object([]byte(`{"a": 1}`), 0, func([]byte, int) int { return -1 }); end != -1 {
+		t.Errorf("Object with a refusing member = %d, want -1", end)
+	}
+	for _, bad := range []string{`{"a" "1"}`, `{"a": "1",}`, `{"a": "1"`, `["a"]`, `{"\u0061": "1"}`, `{a: "1"}`} {
+		if end := Object([]byte(bad), 0, func(_ []byte, at int) int { _, e, _ := StringAt([]byte(bad), at); return e }); end != -1 {
+			t.Errorf("Object(%s) = %d, want -1", bad, end)
+		}
+	}
+}

@@ -9,7 +9,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/sciif/leaderboard/generator/internal/jsonobj"
@@ -162,89 +161,11 @@ func ReadPrompts(r io.Reader, name string, reg *Registry) ([]Prompt, error) {
 // here rather than checked and scanned again by json.Unmarshal, which
 // decodes the others.
 func decodeString(raw json.RawMessage, dst *string) bool {
-	if n := len(raw); n >= 2 && raw[0] == '"' && raw[n-1] == '"' {
-		if s, ok := unquotePlain(raw[1 : n-1]); ok {
-			*dst = s
-			return true
-		}
+	if s, ok := jsonobj.Unquote(raw); ok {
+		*dst = s
+		return true
 	}
 	return json.Unmarshal(raw, dst) == nil && string(raw) != "null"
-}
-
-// unquotePlain decodes b, the inside of a JSON string, and reports false
-// for what it leaves to encoding/json: a surrogate escape, invalid UTF-8, or
-// anything malformed.
-func unquotePlain(b []byte) (string, bool) {
-	i := 0
-	for i < len(b) && b[i] != '\\' && b[i] != '"' && b[i] >= ' ' {
-		i++
-	}
-	if i == len(b) {
-		return string(b), utf8.Valid(b)
-	}
-	var s strings.Builder
-	s.Grow(len(b))
-	for i := 0; i < len(b); {
-		c := b[i]
-		if c == '"' || c < ' ' {
-			return "", false
-		}
-		if c != '\\' {
-			j := i + 1
-			for j < len(b) && b[j] != '\\' && b[j] != '"' && b[j] >= ' ' {
-				j++
-			}
-			s.Write(b[i:j])
-			i = j
-			continue
-		}
-		if i+1 >= len(b) {
-			return "", false
-		}
-		switch e := b[i+1]; e {
-		case '"', '\\', '/':
-			s.WriteByte(e)
-		case 'b':
-			s.WriteByte('\b')
-		case 'f':
-			s.WriteByte('\f')
-		case 'n':
-			s.WriteByte('\n')
-		case 'r':
-			s.WriteByte('\r')
-		case 't':
-			s.WriteByte('\t')
-		case 'u':
-			if i+6 > len(b) {
-				return "", false
-			}
-			r := rune(0)
-			for _, h := range b[i+2 : i+6] {
-				switch {
-				case '0' <= h && h <= '9':
-					h -= '0'
-				case 'a' <= h && h <= 'f':
-					h -= 'a' - 10
-				case 'A' <= h && h <= 'F':
-					h -= 'A' - 10
-				default:
-					return "", false
-				}
-				r = r<<4 | rune(h)
-			}
-			if utf16.IsSurrogate(r) {
-				return "", false
-			}
-			s.WriteRune(r)
-			i += 6
-			continue
-		default:
-			return "", false
-		}
-		i += 2
-	}
-	out := s.String()
-	return out, utf8.ValidString(out)
 }
 
 func (r *Registry) lookupOrTrue(id string) (Checker, bool) {
