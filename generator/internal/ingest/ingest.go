@@ -485,10 +485,13 @@ func Records(path string, fn func(*board.Record)) board.Problems {
 	var probs board.Problems
 	err = Lines(path, f, func(line int, data []byte) {
 		var r board.Record
-		if p := decodeStrict(path, line, data, &r, recordKeys); p != nil {
-			probs = append(probs, *p)
-			if p.Fatal {
-				return
+		if !quickRecord(data, &r) {
+			r = board.Record{}
+			if p := decodeStrict(path, line, data, &r, recordKeys); p != nil {
+				probs = append(probs, *p)
+				if p.Fatal {
+					return
+				}
 			}
 		}
 		if r.ID == "" {

@@ -349,6 +349,41 @@ func benchRescore(b *testing.B, opt kind.Options) {
 	b.ReportMetric(float64(records)*float64(b.N)/b.Elapsed().Seconds(), "records/s")
 }
 
+// BenchmarkReadOnly reads the same files with the same parallelism as
+// scoring through ingest.Records, the reader scoring uses (its one-pass
+// record decoder, encoding/json for anything unusual, the strict checks),
+// and does nothing with the records: the floor of what scoring adds.
+func BenchmarkReadOnly(b *testing.B) {
+	dir := benchBoard(b)
+	files, _ := filepath.Glob(filepath.Join(dir, "results", "*", "responses.jsonl"))
+	var records atomic.Int64
+	cpu := benchcpu.Start()
+	for b.Loop() {
+		records.Store(0)
+		next := make(chan string)
+		var wg sync.WaitGroup
+		for range runtime.GOMAXPROCS(0) {
+			wg.Go(func() {
+				for f := range next {
+					probs := ingest.Records(f, func(*board.Record) { records.Add(1) })
+					for _, p := range probs {
+						if p.Fatal {
+							b.Error(p)
+						}
+					}
+				}
+			})
+		}
+		for _, f := range files {
+			next <- f
+		}
+		close(next)
+		wg.Wait()
+	}
+	cpu(b)
+	b.ReportMetric(float64(records.Load())*float64(b.N)/b.Elapsed().Seconds(), "records/s")
+}
+
 // BenchmarkDecodeOnly decodes the same files with the same parallelism
 // as scoring (one submission per core at a time), and nothing else: the
 // honest floor rescoring is compared with.

@@ -1,0 +1,111 @@
+package ingest
+
+import (
+	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/jsonobj"
+)
+
+// quickRecord decodes a responses.jsonl record in one pass when it has the
+// plain shape nearly every record has: an object with at most id,
+// response (strings) and judges (an object of judge outputs, each an
+// object with at most correctness, a string, and constraints, an object
+// of strings), no key twice at any level, no escaped key, no null.
+// data must be valid UTF-8, as Lines gives it.
+//
+// It reports false for anything else, and *r is then to be discarded:
+// decodeStrict reads such a record, and names what is wrong with it. What
+// quickRecord accepts, decodeStrict accepts too, with the same record
+// (FuzzQuickRecord holds the two together); reading the line once, instead
+// of encoding/json's check and decode plus checkKeys, is most of what
+// scoring costs beyond verification.
+func quickRecord(data []byte, r *board.Record) bool {
+	var seen uint8
+	end := jsonobj.Object(data, 0, func(key []byte, at int) int {
+		var bit uint8
+		switch string(key) {
+		case "id":
+			bit = 1
+		case "response":
+			bit = 2
+		case "judges":
+			bit = 4
+		default:
+			return -1
+		}
+		if seen&bit != 0 {
+			return -1
+		}
+		seen |= bit
+		switch bit {
+		case 1:
+			return stringAt(data, at, &r.ID)
+		case 2:
+			return stringAt(data, at, &r.Response)
+		}
+		return judgesAt(data, at, &r.Judges)
+	})
+	if end < 0 {
+		return false
+	}
+	for ; end < len(data); end++ {
+		if c := data[end]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+// stringAt decodes the JSON string at data[at] into *dst and returns the
+// index past it, or -1.
+func stringAt(data []byte, at int, dst *string) int {
+	s, end, ok := jsonobj.StringAt(data, at)
+	if !ok {
+		return -1
+	}
+	*dst = s
+	return end
+}
+
+// judgesAt decodes the judges object at data[at] into *dst and returns the
+// index past it, or -1.
+func judgesAt(data []byte, at int, dst *map[string]board.JudgeOutput) int {
+	judges := map[string]board.JudgeOutput{}
+	end := jsonobj.Object(data, at, func(name []byte, at int) int {
+		if _, dup := judges[string(name)]; dup {
+			return -1
+		}
+		var out board.JudgeOutput
+		var seen uint8
+		end := jsonobj.Object(data, at, func(key []byte, at int) int {
+			switch string(key) {
+			case "correctness":
+				if seen&1 != 0 {
+					return -1
+				}
+				seen |= 1
+				return stringAt(data, at, &out.Correctness)
+			case "constraints":
+				if seen&2 != 0 {
+					return -1
+				}
+				seen |= 2
+				cons := map[string]string{}
+				out.Constraints = cons
+				return jsonobj.Object(data, at, func(id []byte, at int) int {
+					if _, dup := cons[string(id)]; dup {
+						return -1
+					}
+					var text string
+					end := stringAt(data, at, &text)
+					cons[string(id)] = text
+					return end
+				})
+			}
+			return -1
+		})
+		judges[string(name)] = out
+		return end
+	})
+	*dst = judges
+	return end
+}

@@ -1,0 +1,127 @@
+package ingest
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+)
+
+// checkQuick fails t if quickRecord accepts data where decodeStrict does
+// not, or decodes another record. It returns whether quickRecord accepted.
+func checkQuick(t *testing.T, data []byte) bool {
+	t.Helper()
+	var got board.Record
+	if !quickRecord(data, &got) {
+		return false
+	}
+	var want board.Record
+	if p := decodeStrict("f", 1, data, &want, recordKeys); p != nil {
+		t.Errorf("quickRecord(%q) accepted what decodeStrict refuses: %v", data, p)
+		return true
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("quickRecord(%q) (-decodeStrict +quickRecord):\n%s", data, diff)
+	}
+	return true
+}
+
+var quickCases = []struct {
+	in    string
+	quick bool
+}{
+	{`{"id": "a", "response": "r"}`, true},
+	{" {\"id\":\"a\",\"response\":\"line\\nline \\\"q\\\" \\u00e9\\/\"} \t", true},
+	{`{"response": "r", "id": "a", "judges": {}}`, true},
+	{`{"id": "a", "response": "", "judges": {"j1": {"correctness": "CORRECT: YES", "constraints": {"c1": "POINT 1: YES", "c2": ""}}, "j2": {}}}`, true},
+	{`{"id": "a", "judges": {"j": {"constraints": {}}}}`, true},
+	{`{}`, true},
+	{`{"id": "naïve", "response": "日本語"}`, true},
+	// Left to decodeStrict, which decodes them or names the problem.
+	{`{"id": "a", "id": "b"}`, false},
+	{`{"id": "a", "ID": "b"}`, false},
+	{`{"id": "a", "extra": 1}`, false},
+	{`{"id": null, "response": "r"}`, false},
+	{`{"id": "a", "response": null}`, false},
+	{`{"id": 1}`, false},
+	{`{"id": "a", "judges": null}`, false},
+	{`{"id": "a", "judges": {"j": null}}`, false},
+	{`{"id": "a", "judges": {"j": {}, "j": {}}}`, false},
+	{`{"id": "a", "judges": {"j": {"correctness": "x", "correctness": "y"}}}`, false},
+	{`{"id": "a", "judges": {"j": {"constraints": {"c": "x", "c": "y"}}}}`, false},
+	{`{"id": "a", "judges": {"j": {"constraints": {"c": 1}}}}`, false},
+	{`{"id": "a", "judges": {"j": {"verdict": "x"}}}`, false},
+	{`{"i\u0064": "a"}`, false},
+	{`{"id": "\ud83d\ude00"}`, false},
+	{`{"id": "a"} x`, false},
+	{`{"id": "a"`, false},
+	{`[{"id": "a"}]`, false},
+	{"\f{\"id\": \"a\"}", false},
+	{"{\"id\": \"tab\there\"}", false},
+}
+
+func TestQuickRecordAgreesWithDecodeStrict(t *testing.T) {
+	for _, c := range quickCases {
+		if got := checkQuick(t, []byte(c.in)); got != c.quick {
+			t.Errorf("quickRecord(%s) read it itself: %v, want %v", c.in, got, c.quick)
+		}
+	}
+}
+
+// TestQuickRecordReadsSubmissions checks that every record of the
+// repository's own submissions that decodeStrict accepts is read by
+// quickRecord, identically: a change that sent them to the slow reader
+// would pass every other test and lose the speed.
+func TestQuickRecordReadsSubmissions(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "..", "results", "*", "responses.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 5 {
+		t.Fatalf("found %d submissions, want the demo ones: %v", len(files), files)
+	}
+	records := 0
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(bytes.NewReader(data))
+		sc.Buffer(nil, MaxLine)
+		for n := 1; sc.Scan(); n++ {
+			line := sc.Bytes()
+			if len(bytes.TrimSpace(line)) == 0 {
+				continue
+			}
+			var r board.Record
+			if decodeStrict(name, n, line, &r, recordKeys) != nil {
+				continue
+			}
+			records++
+			if !checkQuick(t, line) {
+				t.Errorf("%s:%d: a good record left to decodeStrict", name, n)
+			}
+		}
+	}
+	if records < 100 {
+		t.Errorf("read %d good records, want the demo submissions' (over 100)", records)
+	}
+}
+
+func FuzzQuickRecord(f *testing.F) {
+	for _, c := range quickCases {
+		f.Add([]byte(c.in))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !utf8.Valid(data) {
+			return // Lines gives only valid UTF-8 (or nil) to its callers
+		}
+		checkQuick(t, data)
+	})
+}
