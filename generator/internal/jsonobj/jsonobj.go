@@ -12,6 +12,7 @@
 package jsonobj
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"unicode/utf16"
@@ -94,25 +95,35 @@ func Object(b []byte, i int, member func(key []byte, at int) int) int {
 // StringAt reads the JSON string that starts with the quote at b[i] and
 // returns its value and the index just past it; ok is false if there is no
 // well-formed string there, or one Unquote leaves to encoding/json.
+//
+// The string ends at the first quote after b[i] that is not escaped, that
+// is, not after an odd run of backslashes (each run is counted once, so
+// this is linear); bytes.IndexByte passes over the text between quotes
+// quickly, and Unquote then checks and decodes it in one pass.
 func StringAt(b []byte, i int) (s string, end int, ok bool) {
 	if i >= len(b) || b[i] != '"' {
 		return "", -1, false
 	}
-	end, plain := stringEnd(b, i)
-	if end < 0 {
-		return "", -1, false
-	}
-	if plain {
-		inner := b[i+1 : end-1]
-		if !utf8.Valid(inner) {
+	j := i + 1
+	for {
+		k := bytes.IndexByte(b[j:], '"')
+		if k < 0 {
 			return "", -1, false
 		}
-		return string(inner), end, true
+		j += k
+		n := 0
+		for p := j - 1; p > i && b[p] == '\\'; p-- {
+			n++
+		}
+		if n%2 == 0 {
+			break
+		}
+		j++
 	}
-	if s, ok = Unquote(b[i:end]); !ok {
+	if s, ok = Unquote(b[i : j+1]); !ok {
 		return "", -1, false
 	}
-	return s, end, true
+	return s, j + 1, true
 }
 
 // Unquote returns the string the JSON string literal raw denotes, as
