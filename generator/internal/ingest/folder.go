@@ -209,13 +209,16 @@ func PromptResponses(path string, fn func(PromptResponse)) board.Problems {
 			Prompt   *string `json:"prompt"`
 			Response *string `json:"response"`
 		}
-		if p := decodeStrict(path, line, data, &rec, promptResponseKeys); p != nil {
-			if p.Msg == "unknown field" {
-				p.Msg = "unknown field; a line holds only prompt and response"
+		if !quickPromptResponse(data, &rec.Prompt, &rec.Response) {
+			rec.Prompt, rec.Response = nil, nil
+			if p := decodeStrict(path, line, data, &rec, promptResponseKeys); p != nil {
+				if p.Msg == "unknown field" {
+					p.Msg = "unknown field; a line holds only prompt and response"
+				}
+				p.Code = CodePromptLine
+				probs = append(probs, *p)
+				return
 			}
-			p.Code = CodePromptLine
-			probs = append(probs, *p)
-			return
 		}
 		bad := func(field, msg string) {
 			probs = append(probs, board.Diagnostic{File: path, Line: line, Field: field, Code: CodePromptLine, Msg: msg, Fatal: true})

@@ -44,11 +44,44 @@ func quickRecord(data []byte, r *board.Record) bool {
 		}
 		return judgesAt(data, at, &r.Judges)
 	})
-	if end < 0 {
-		return false
-	}
-	for ; end < len(data); end++ {
-		if c := data[end]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+	return end >= 0 && onlySpace(data[end:])
+}
+
+// quickPromptResponse is quickRecord for a line of an ifeval.jsonl or
+// ifbench.jsonl: an object with at most prompt and response, strings, each
+// once. A key it reads sets its pointer; one it lacks leaves it nil, as
+// encoding/json does. FuzzQuickPromptResponse holds it to decodeStrict.
+func quickPromptResponse(data []byte, prompt, response **string) bool {
+	var seen uint8
+	end := jsonobj.Object(data, 0, func(key []byte, at int) int {
+		var dst **string
+		var bit uint8
+		switch string(key) {
+		case "prompt":
+			dst, bit = prompt, 1
+		case "response":
+			dst, bit = response, 2
+		default:
+			return -1
+		}
+		if seen&bit != 0 {
+			return -1
+		}
+		seen |= bit
+		s, end, ok := jsonobj.StringAt(data, at)
+		if !ok {
+			return -1
+		}
+		*dst = &s
+		return end
+	})
+	return end >= 0 && onlySpace(data[end:])
+}
+
+// onlySpace reports whether b is JSON white space only.
+func onlySpace(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
 			return false
 		}
 	}

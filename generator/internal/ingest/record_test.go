@@ -125,3 +125,85 @@ func FuzzQuickRecord(f *testing.F) {
 		checkQuick(t, data)
 	})
 }
+
+// promptResponse is what PromptResponses decodes a line into.
+type promptResponse struct {
+	Prompt   *string `json:"prompt"`
+	Response *string `json:"response"`
+}
+
+// checkQuickPR is checkQuick for quickPromptResponse.
+func checkQuickPR(t *testing.T, data []byte) bool {
+	t.Helper()
+	var got promptResponse
+	if !quickPromptResponse(data, &got.Prompt, &got.Response) {
+		return false
+	}
+	var want promptResponse
+	if p := decodeStrict("f", 1, data, &want, promptResponseKeys); p != nil {
+		t.Errorf("quickPromptResponse(%q) accepted what decodeStrict refuses: %v", data, p)
+		return true
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("quickPromptResponse(%q) (-decodeStrict +quickPromptResponse):\n%s", data, diff)
+	}
+	return true
+}
+
+var quickPRCases = []struct {
+	in    string
+	quick bool
+}{
+	{`{"prompt": "Write a haiku.", "response": "Leaves\nfall \"softly\""}`, true},
+	{`{"response": "", "prompt": "p"}`, true},
+	{`{"prompt": "p"}`, true},
+	{`{}`, true},
+	{`{"prompt": "p", "response": null}`, false},
+	{`{"prompt": "p", "prompt": "q"}`, false},
+	{`{"prompt": "p", "key": 1}`, false},
+	{`{"Prompt": "p"}`, false},
+	{`{"prompt": 1}`, false},
+	{`{"prompt": "\ud800"}`, false},
+	{`{"prompt": "p"}]`, false},
+}
+
+func TestQuickPromptResponseAgreesWithDecodeStrict(t *testing.T) {
+	for _, c := range quickPRCases {
+		if got := checkQuickPR(t, []byte(c.in)); got != c.quick {
+			t.Errorf("quickPromptResponse(%s) read it itself: %v, want %v", c.in, got, c.quick)
+		}
+	}
+	// The demo submissions' lines all take the fast path.
+	files, err := filepath.Glob(filepath.Join("..", "..", "..", "results", "demo-*", "if*.jsonl"))
+	if err != nil || len(files) < 2 {
+		t.Fatalf("demo instruction submissions: %v, %v", files, err)
+	}
+	lines := 0
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n, line := range bytes.Split(bytes.TrimRight(data, "\n"), []byte("\n")) {
+			lines++
+			if !checkQuickPR(t, line) {
+				t.Errorf("%s:%d: a good line left to decodeStrict", name, n+1)
+			}
+		}
+	}
+	if lines < 20 {
+		t.Errorf("read %d lines of demo instruction submissions, want more", lines)
+	}
+}
+
+func FuzzQuickPromptResponse(f *testing.F) {
+	for _, c := range quickPRCases {
+		f.Add([]byte(c.in))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !utf8.Valid(data) {
+			return // Lines gives only valid UTF-8 (or nil) to its callers
+		}
+		checkQuickPR(t, data)
+	})
+}
