@@ -29,6 +29,7 @@ import (
 	"github.com/goccy/go-yaml/parser"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/jsonobj"
 )
 
 //go:embed catalog.json
@@ -740,25 +741,10 @@ func checkKeys(data []byte, known func(depth int, key []byte) bool) (key string,
 		case ',':
 			expectKey = len(stack) > 0 && stack[len(stack)-1].object
 		case '"':
-			// The string ends at the first quote not escaped, that is
-			// not after an odd run of backslashes; a string's bytes are
-			// passed by IndexByte, not one at a time.
-			j := i + 1
-			for {
-				k := bytes.IndexByte(data[j:], '"')
-				if k < 0 {
-					j = len(data)
-					break
-				}
-				j += k
-				n := 0
-				for b := j - 1; b > i && data[b] == '\\'; b-- {
-					n++
-				}
-				if n%2 == 0 {
-					break
-				}
-				j++
+			// The string ends at the first quote not escaped.
+			j := jsonobj.QuoteEnd(data, i)
+			if j < 0 {
+				j = len(data)
 			}
 			if expectKey {
 				top := &stack[len(stack)-1]

@@ -96,19 +96,34 @@ func Object(b []byte, i int, member func(key []byte, at int) int) int {
 // returns its value and the index just past it; ok is false if there is no
 // well-formed string there, or one Unquote leaves to encoding/json.
 //
-// The string ends at the first quote after b[i] that is not escaped, that
-// is, not after an odd run of backslashes (each run is counted once, so
-// this is linear); bytes.IndexByte passes over the text between quotes
-// quickly, and Unquote then checks and decodes it in one pass.
+// QuoteEnd finds the closing quote (each run of backslashes is counted
+// once, so this is linear; bytes.IndexByte passes over the text between
+// quotes quickly), and Unquote then checks and decodes the text in one
+// pass.
 func StringAt(b []byte, i int) (s string, end int, ok bool) {
 	if i >= len(b) || b[i] != '"' {
 		return "", -1, false
 	}
+	j := QuoteEnd(b, i)
+	if j < 0 {
+		return "", -1, false
+	}
+	if s, ok = Unquote(b[i : j+1]); !ok {
+		return "", -1, false
+	}
+	return s, j + 1, true
+}
+
+// QuoteEnd returns the index of the quote that closes the JSON string
+// opened by the quote at b[i]: the first quote after it not escaped, that
+// is, not after an odd run of backslashes; -1 if there is none. It does not
+// check what lies between.
+func QuoteEnd(b []byte, i int) int {
 	j := i + 1
 	for {
 		k := bytes.IndexByte(b[j:], '"')
 		if k < 0 {
-			return "", -1, false
+			return -1
 		}
 		j += k
 		n := 0
@@ -116,14 +131,10 @@ func StringAt(b []byte, i int) (s string, end int, ok bool) {
 			n++
 		}
 		if n%2 == 0 {
-			break
+			return j
 		}
 		j++
 	}
-	if s, ok = Unquote(b[i : j+1]); !ok {
-		return "", -1, false
-	}
-	return s, j + 1, true
 }
 
 // Unquote returns the string the JSON string literal raw denotes, as
