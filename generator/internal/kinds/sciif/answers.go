@@ -5,6 +5,7 @@ package sciif
 import (
 	"bytes"
 	"encoding/csv"
+	"fmt"
 	"html/template"
 	"strconv"
 	"strings"
@@ -358,7 +359,10 @@ func (s *site) answersPages(md goldmark.Markdown, m *model, run *board.Run) ([]b
 			a := s.answerCard(md, m, i, &run.Verdicts[i], resp)
 			writeCard(&h, &a)
 		}
-		v.Cards = h.String()
+		// The cards (hundreds of KB) are spliced in at cardsMark after
+		// the template has run, not printed through it: fmt copies a value
+		// that large into a buffer of its own, allocated afresh each time.
+		v.Cards = cardsMark
 		file, err := s.exec("answers", s.answersHref(m, first), render.Page{
 			Title:       m.Scores.Name + " · " + s.answersLabel[first] + " answers",
 			Description: m.Scores.Name + "'s whole answers to the " + s.answersLabel[first] + " problems of " + s.in.Title + ", with every verdict and reason.",
@@ -367,6 +371,14 @@ func (s *site) answersPages(md goldmark.Markdown, m *model, run *board.Run) ([]b
 		if err != nil {
 			return nil, err
 		}
+		at := bytes.Index(file.Data, []byte(cardsMark))
+		if at < 0 {
+			return nil, fmt.Errorf("page %s: the answers template lost its cards", file.Path)
+		}
+		data := make([]byte, 0, len(file.Data)-len(cardsMark)+len(h.Bytes()))
+		data = append(data, file.Data[:at]...)
+		data = append(data, h.Bytes()...)
+		file.Data = append(data, file.Data[at+len(cardsMark):]...)
 		out = append(out, file)
 	}
 	points, err := s.pointsCSV(m, run)
@@ -375,6 +387,10 @@ func (s *site) answersPages(md goldmark.Markdown, m *model, run *board.Run) ([]b
 	}
 	return append(out, points), nil
 }
+
+// cardsMark stands for an answers page's cards while its template runs; it
+// cannot occur in a page otherwise (html/template escapes NUL).
+const cardsMark = "\x00answer-cards\x00"
 
 // pointRow is one decision of one model on one item in
 // points/<model>.csv: correctness, or one evidence point of a constraint.
