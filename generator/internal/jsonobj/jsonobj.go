@@ -1,14 +1,17 @@
-// Package jsonobj splits one JSON object into its members in a single
-// pass, for the line-oriented readers that only need a record's top-level
-// fields: encoding/json reads a line twice (it validates, then decodes) and
-// walks every long string value through its state machine both times.
+// Package jsonobj reads JSON objects in a single pass, for the
+// line-oriented readers of submissions and benchmark files: encoding/json
+// reads a line twice (it validates, then decodes) and walks every long
+// string through its state machine both times.
 //
-// Members never disagrees with encoding/json: whatever it accepts,
-// json.Unmarshal into a map[string]json.RawMessage accepts too and gives
-// the same map (FuzzMembers holds the two together). What it leaves alone
-// (anything malformed, keys with escapes or invalid UTF-8, a top level
-// that is not an object) it reports with ok false, and the caller reads the
-// line with encoding/json, which decodes it or says what is wrong.
+// Members splits an object into its raw members. Object, StringAt and
+// Unquote are what a strict reader of one record shape is built from
+// (ingest's quick readers). None of them disagrees with encoding/json:
+// whatever they accept, encoding/json accepts too, with the same result
+// (FuzzMembers and FuzzUnquote hold them together). What they leave alone
+// (anything malformed, keys with escapes or invalid UTF-8, surrogate
+// escapes, a top level that is not an object) they report with ok false
+// or -1, and the caller reads the line with encoding/json, which decodes
+// it or says what is wrong.
 package jsonobj
 
 import (
@@ -115,7 +118,7 @@ func StringAt(b []byte, i int) (s string, end int, ok bool) {
 }
 
 // QuoteEnd returns the index of the quote that closes the JSON string
-// opened by the quote at b[i]: the first quote after it not escaped, that
+// opened by the quote at b[i] (i < len(b)): the first quote after it not escaped, that
 // is, not after an odd run of backslashes; -1 if there is none. It does not
 // check what lies between.
 func QuoteEnd(b []byte, i int) int {
