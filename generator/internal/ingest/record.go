@@ -21,30 +21,17 @@ import (
 func quickRecord(data []byte, r *board.Record) bool {
 	var seen uint8
 	end := jsonobj.Object(data, 0, func(key []byte, at int) int {
-		var bit uint8
-		switch string(key) {
-		case "id":
-			bit = 1
-		case "response":
-			bit = 2
-		case "judges":
-			bit = 4
-		default:
-			return -1
-		}
-		if seen&bit != 0 {
-			return -1
-		}
-		seen |= bit
-		switch bit {
-		case 1:
+		switch k := string(key); {
+		case k == "id" && once(&seen, 1):
 			return stringAt(data, at, &r.ID)
-		case 2:
+		case k == "response" && once(&seen, 2):
 			return stringAt(data, at, &r.Response)
+		case k == "judges" && once(&seen, 4):
+			return judgesAt(data, at, &r.Judges)
 		}
-		return judgesAt(data, at, &r.Judges)
+		return -1
 	})
-	return end >= 0 && onlySpace(data[end:])
+	return end >= 0 && jsonobj.SkipSpace(data, end) == len(data)
 }
 
 // quickPromptResponse is quickRecord for a line of an ifeval.jsonl or
@@ -55,36 +42,31 @@ func quickPromptResponse(data []byte, prompt, response **string) bool {
 	var seen uint8
 	end := jsonobj.Object(data, 0, func(key []byte, at int) int {
 		var dst **string
-		var bit uint8
-		switch string(key) {
-		case "prompt":
-			dst, bit = prompt, 1
-		case "response":
-			dst, bit = response, 2
+		switch k := string(key); {
+		case k == "prompt" && once(&seen, 1):
+			dst = prompt
+		case k == "response" && once(&seen, 2):
+			dst = response
 		default:
 			return -1
 		}
-		if seen&bit != 0 {
-			return -1
+		var s string
+		end := stringAt(data, at, &s)
+		if end >= 0 {
+			*dst = &s
 		}
-		seen |= bit
-		s, end, ok := jsonobj.StringAt(data, at)
-		if !ok {
-			return -1
-		}
-		*dst = &s
 		return end
 	})
-	return end >= 0 && onlySpace(data[end:])
+	return end >= 0 && jsonobj.SkipSpace(data, end) == len(data)
 }
 
-// onlySpace reports whether b is JSON white space only.
-func onlySpace(b []byte) bool {
-	for _, c := range b {
-		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
-			return false
-		}
+// once reports whether bit is not yet in *seen, and adds it: a key read
+// the first time.
+func once(seen *uint8, bit uint8) bool {
+	if *seen&bit != 0 {
+		return false
 	}
+	*seen |= bit
 	return true
 }
 
@@ -110,18 +92,10 @@ func judgesAt(data []byte, at int, dst *map[string]board.JudgeOutput) int {
 		var out board.JudgeOutput
 		var seen uint8
 		end := jsonobj.Object(data, at, func(key []byte, at int) int {
-			switch string(key) {
-			case "correctness":
-				if seen&1 != 0 {
-					return -1
-				}
-				seen |= 1
+			switch k := string(key); {
+			case k == "correctness" && once(&seen, 1):
 				return stringAt(data, at, &out.Correctness)
-			case "constraints":
-				if seen&2 != 0 {
-					return -1
-				}
-				seen |= 2
+			case k == "constraints" && once(&seen, 2):
 				cons := map[string]string{}
 				out.Constraints = cons
 				return jsonobj.Object(data, at, func(id []byte, at int) int {

@@ -40,7 +40,7 @@ func Members(b []byte) (m map[string]json.RawMessage, ok bool) {
 		}
 		return stop
 	})
-	if end < 0 || skipSpace(b, end) != len(b) {
+	if end < 0 || SkipSpace(b, end) != len(b) {
 		return nil, false
 	}
 	return m, true
@@ -55,11 +55,11 @@ func Members(b []byte) (m map[string]json.RawMessage, ok bool) {
 // return -1 (encoding/json reads such keys). Object checks the object's
 // own syntax; the values are member's to check.
 func Object(b []byte, i int, member func(key []byte, at int) int) int {
-	i = skipSpace(b, i)
+	i = SkipSpace(b, i)
 	if i == len(b) || b[i] != '{' {
 		return -1
 	}
-	i = skipSpace(b, i+1)
+	i = SkipSpace(b, i+1)
 	if i < len(b) && b[i] == '}' {
 		return i + 1
 	}
@@ -72,15 +72,15 @@ func Object(b []byte, i int, member func(key []byte, at int) int) int {
 			return -1
 		}
 		key := b[i+1 : end-1]
-		i = skipSpace(b, end)
+		i = SkipSpace(b, end)
 		if i == len(b) || b[i] != ':' {
 			return -1
 		}
-		stop := member(key, skipSpace(b, i+1))
+		stop := member(key, SkipSpace(b, i+1))
 		if stop < 0 {
 			return -1
 		}
-		i = skipSpace(b, stop)
+		i = SkipSpace(b, stop)
 		if i == len(b) {
 			return -1
 		}
@@ -88,7 +88,7 @@ func Object(b []byte, i int, member func(key []byte, at int) int) int {
 		case '}':
 			return i + 1
 		case ',':
-			i = skipSpace(b, i+1)
+			i = SkipSpace(b, i+1)
 		default:
 			return -1
 		}
@@ -231,7 +231,7 @@ func Unquote(raw []byte) (string, bool) {
 
 // skipSpace returns the index of the first byte at or after i that is not
 // JSON white space.
-func skipSpace(b []byte, i int) int {
+func SkipSpace(b []byte, i int) int {
 	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
 		i++
 	}

@@ -8,8 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
-	"unicode/utf8"
 
 	"github.com/sciif/leaderboard/generator/internal/jsonobj"
 )
@@ -133,19 +131,6 @@ func batchPair(in batchIn, opt BatchOptions) batchOut {
 	return batchOut{Verdict: res.Verdict, Reason: reason}
 }
 
-// plainString returns the string a JSON string literal denotes when it
-// reads the same as a Go literal (no \/, no surrogate halves) and is valid
-// UTF-8, without another pass of encoding/json; ok is false otherwise, and
-// json.Unmarshal then reads it. raw is already known to be valid JSON, so
-// the escapes Go has and JSON lacks cannot occur.
-func plainString(raw []byte) (s string, ok bool) {
-	if len(raw) < 2 || raw[0] != '"' || !utf8.Valid(raw) {
-		return "", false // json.Unmarshal replaces invalid bytes by U+FFFD
-	}
-	s, err := strconv.Unquote(string(raw))
-	return s, err == nil
-}
-
 var errLineTooLong = errors.New("line too long")
 
 // readLine returns the next line of br (without bounds on the reader's
@@ -201,7 +186,7 @@ func parseBatchLine(t []byte, name string, line int) (batchIn, []error) {
 			bad(f.key, "missing")
 			continue
 		}
-		if s, ok := plainString(raw); ok {
+		if s, ok := jsonobj.Unquote(raw); ok {
 			*f.dst = &s
 			continue
 		}

@@ -129,7 +129,7 @@ func TestRunBatchExtract(t *testing.T) {
 
 // TestBatchDecodingMatchesEncodingJSON checks the fast paths of
 // parseBatchLine against encoding/json: jsonobj.Members against a map of
-// raw members, plainString against decoding a string.
+// raw members, jsonobj.Unquote against decoding a string.
 func TestBatchDecodingMatchesEncodingJSON(t *testing.T) {
 	lines := []string{
 		`{}`, ` { } `, `{"gold": "1", "pred": "2"}`, `{"gold":"a\"b","pred":"\\frac{1}{2}","gold":"last"}`,
@@ -156,9 +156,9 @@ func TestBatchDecodingMatchesEncodingJSON(t *testing.T) {
 		for _, raw := range want {
 			var ws string
 			werr := json.Unmarshal(raw, &ws)
-			gs, ok := plainString(raw)
+			gs, ok := jsonobj.Unquote(raw)
 			if ok && (werr != nil || gs != ws) {
-				t.Errorf("plainString(%s) = %q, encoding/json: %q, %v", raw, gs, ws, werr)
+				t.Errorf("jsonobj.Unquote(%s) = %q, encoding/json: %q, %v", raw, gs, ws, werr)
 			}
 		}
 	}
