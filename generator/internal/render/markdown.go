@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/url"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -71,17 +72,42 @@ func (c converter) Convert(src []byte, w io.Writer, opts ...parser.ParseOption) 
 // URL begins with "http:", "https:" or "ftp:", a bare domain with "www.",
 // an e-mail address has an "@"; linkifyParser.Parse returns no node, and
 // moves nothing, without one of these at the position tried), and where a
-// line ends in a space or tab, before "\n", "\r\n" or a lone "\r" (Linkify splits the text at spaces, and a
-// hard line break after several spaces then keeps one of them).
+// line ends in a space or tab, before "\n", "\r\n" or a lone "\r" (Linkify
+// splits the text at spaces, and a hard line break after several spaces
+// then keeps one of them).
+//
+// It visits only the bytes that end such a pattern (':', '.', '\n', '\r')
+// and looks back from each: one vectorised scan per byte, where a search
+// per pattern would stop at every "h", "f" and "w" of the text.
+// TestNeedLinkifyAsPatterns holds it to the search per pattern.
 func needLinkify(src []byte) bool {
-	if bytes.IndexByte(src, '@') >= 0 || bytes.Contains(src, []byte("http:")) ||
-		bytes.Contains(src, []byte("https:")) || bytes.Contains(src, []byte("ftp:")) ||
-		bytes.Contains(src, []byte("www.")) {
+	if bytes.IndexByte(src, '@') >= 0 {
 		return true
 	}
-	for _, end := range [][]byte{[]byte(" \n"), []byte(" \r"), []byte("\t\n"), []byte("\t\r")} {
-		if bytes.Contains(src, end) {
-			return true
+	for _, c := range []byte{':', '.', '\n', '\r'} {
+		for at := 0; ; {
+			i := bytes.IndexByte(src[at:], c)
+			if i < 0 {
+				break
+			}
+			i += at
+			before := src[:i]
+			switch c {
+			case ':':
+				if bytes.HasSuffix(before, []byte("http")) || bytes.HasSuffix(before, []byte("https")) ||
+					bytes.HasSuffix(before, []byte("ftp")) {
+					return true
+				}
+			case '.':
+				if bytes.HasSuffix(before, []byte("www")) {
+					return true
+				}
+			default:
+				if i > 0 && (src[i-1] == ' ' || src[i-1] == '\t') {
+					return true
+				}
+			}
+			at = i + 1
 		}
 	}
 	return false
@@ -96,6 +122,48 @@ func Markdown(md goldmark.Markdown, src string) template.HTML {
 	}
 	return template.HTML(buf.String())
 }
+
+// Converter converts untrusted Markdown as Markdown does with NewMarkdown,
+// reusing its buffers from one conversion to the next: a board converts
+// hundreds of thousands of answers, and goldmark would otherwise wrap each
+// output in a bufio.Writer of its own. A Converter is not safe for
+// concurrent use; Each gives every worker one.
+type Converter struct {
+	md  goldmark.Markdown
+	src []byte
+	out bufWriter
+}
+
+// NewConverter returns a Converter with NewMarkdown's settings.
+func NewConverter() *Converter { return &Converter{md: NewMarkdown()} }
+
+// HTML converts src; the result does not share memory with c.
+func (c *Converter) HTML(src string) template.HTML {
+	c.src = append(c.src[:0], src...)
+	c.out = c.out[:0]
+	// Writes to a bufWriter do not fail, so neither does Convert.
+	_ = c.md.Convert(c.src, &c.out)
+	return template.HTML(c.out)
+}
+
+// bufWriter is goldmark's util.BufWriter on a byte slice: the renderer
+// writes straight into it instead of through a bufio.Writer. Flush has
+// nothing to do.
+type bufWriter []byte
+
+var _ util.BufWriter = (*bufWriter)(nil)
+
+func (w *bufWriter) Write(p []byte) (int, error)       { *w = append(*w, p...); return len(p), nil }
+func (w *bufWriter) WriteString(s string) (int, error) { *w = append(*w, s...); return len(s), nil }
+func (w *bufWriter) WriteByte(c byte) error            { *w = append(*w, c); return nil }
+func (w *bufWriter) WriteRune(r rune) (int, error) {
+	n := len(*w)
+	*w = utf8.AppendRune(*w, r)
+	return len(*w) - n, nil
+}
+func (w *bufWriter) Available() int { return cap(*w) - len(*w) }
+func (w *bufWriter) Buffered() int  { return len(*w) }
+func (w *bufWriter) Flush() error   { return nil }
 
 // ShownAnswer is how much of an answer a page shows, in bytes. A longer
 // answer (ingest allows up to ingest.MaxResponse) is shown up to there, cut

@@ -234,3 +234,47 @@ func TestNeedLinkify(t *testing.T) {
 		}
 	}
 }
+
+// linkifyPatterns is what needLinkify looks for, one search per pattern.
+var linkifyPatterns = []string{"@", "http:", "https:", "ftp:", "www.", " \n", " \r", "\t\n", "\t\r"}
+
+// FuzzNeedLinkifyAsPatterns holds needLinkify, which looks back from the
+// last byte of each pattern, to a plain search for every pattern.
+func FuzzNeedLinkifyAsPatterns(f *testing.F) {
+	for _, s := range append([]string{"", "http", "xhttps:", "ftp", "wwww.", "w.ww.", "a\t\r", " ", "\n \n", ":.\n\r@"}, linkifyPatterns...) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := false
+		for _, p := range linkifyPatterns {
+			want = want || strings.Contains(s, p)
+		}
+		if got := needLinkify([]byte(s)); got != want {
+			t.Fatalf("needLinkify(%q) = %v, a search for %q says %v", s, got, linkifyPatterns, want)
+		}
+	})
+}
+
+// TestConverterAsMarkdown checks that a Converter, reused, converts as
+// Markdown does, and that what it returns does not change when it converts
+// again.
+func TestConverterAsMarkdown(t *testing.T) {
+	c, md := NewConverter(), NewMarkdown()
+	ins := []string{
+		"a *long* paragraph with $x^2$ and https://example.org\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |",
+		"short",
+		"",
+		"<b>raw</b> and ```\ncode\n```",
+		strings.Repeat("grows the buffer past its first size. ", 500),
+		"x",
+	}
+	var got []string
+	for _, in := range ins {
+		got = append(got, string(c.HTML(in)))
+	}
+	for k, in := range ins {
+		if want := string(Markdown(md, in)); got[k] != want {
+			t.Errorf("Converter on %.40q:\n got %q\nwant %q", in, got[k], want)
+		}
+	}
+}

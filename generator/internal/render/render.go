@@ -35,7 +35,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/yuin/goldmark"
 
 	"github.com/sciif/leaderboard/assets"
 	"github.com/sciif/leaderboard/generator/internal/board"
@@ -451,16 +450,16 @@ type answer struct {
 }
 
 // Each calls do(i, md) for i in [0, n), spread over the CPUs, each worker
-// with a Markdown converter of its own; it returns the first error. do
+// with a Markdown Converter of its own; it returns every error. do
 // must add what it renders with Site.Add, which is safe for concurrent use:
 // the site's bytes do not depend on the order.
-func Each(n int, do func(i int, md goldmark.Markdown) error) error {
+func Each(n int, do func(i int, md *Converter) error) error {
 	errs := make([]error, n)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range max(1, min(runtime.GOMAXPROCS(0), n)) {
 		wg.Go(func() {
-			md := NewMarkdown()
+			md := NewConverter()
 			for i := range next {
 				errs[i] = do(i, md)
 			}

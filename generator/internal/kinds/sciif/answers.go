@@ -15,8 +15,6 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/render"
 	"github.com/sciif/leaderboard/generator/internal/report"
 
-	"github.com/yuin/goldmark"
-
 	"github.com/sciif/leaderboard/generator/internal/board"
 )
 
@@ -29,7 +27,7 @@ func (s *site) answersHref(m *model, i int) string {
 
 // answerCard is model m's whole answer to item i: the response, every
 // verdict with the judges' reasons and the rules' evidence.
-func (s *site) answerCard(md goldmark.Markdown, m *model, i int, iv *board.ItemVerdict, resp string) answerView {
+func (s *site) answerCard(md *render.Converter, m *model, i int, iv *board.ItemVerdict, resp string) answerView {
 	it := &s.in.Bench.Items[i]
 	a := answerView{
 		Model: s.modelLink(m), Anchor: s.itemSlugs[i], Answered: iv.Answered, Item: s.itemLink(i),
@@ -46,7 +44,7 @@ func (s *site) answerCard(md goldmark.Markdown, m *model, i int, iv *board.ItemV
 	}
 	if iv.Answered {
 		part, cut := render.Shown(resp)
-		a.Response = render.Markdown(md, part)
+		a.Response = md.HTML(part)
 		if cut {
 			a.Cut = render.CutNote(resp, part, render.RootOf(s.Base(s.name)+s.answersHref(m, i)), m.Slug)
 			s.AddAnswer(m.Slug, s.name, it.ID, resp)
@@ -330,7 +328,7 @@ type answersView struct {
 // answersPages renders model m's answers, one page per part of a subject
 // (see answersFile), from run, which holds the full verdicts and
 // responses (read back from the spill: the board keeps neither).
-func (s *site) answersPages(md goldmark.Markdown, m *model, run *board.Run) ([]board.File, error) {
+func (s *site) answersPages(md *render.Converter, m *model, run *board.Run) ([]board.File, error) {
 	var files []string
 	byFile := map[string][]int{}
 	for i, f := range s.answersFile {

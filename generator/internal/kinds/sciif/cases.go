@@ -9,8 +9,6 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/render"
 
-	"github.com/yuin/goldmark"
-
 	"github.com/sciif/leaderboard/generator/internal/board"
 )
 
@@ -152,7 +150,7 @@ func (s *site) casesPages() error {
 		return err
 	}
 	s.Add(f)
-	return render.Each(len(s.models), func(i int, _ goldmark.Markdown) error {
+	return render.Each(len(s.models), func(i int, _ *render.Converter) error {
 		f, err := s.casesPage(&s.models[i], options)
 		if err == nil {
 			s.Add(f)

@@ -8,8 +8,6 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/render"
 
-	"github.com/yuin/goldmark"
-
 	"github.com/sciif/leaderboard/generator/internal/board"
 )
 
@@ -160,16 +158,16 @@ func (s *site) pointShort(consID string, n int) string {
 	return ""
 }
 
-func (s *site) problemPage(md goldmark.Markdown, i int) (board.File, error) {
+func (s *site) problemPage(md *render.Converter, i int) (board.File, error) {
 	it := &s.in.Bench.Items[i]
 	v := problemView{
 		ID: it.ID, Subject: it.Subject, K: it.K(),
-		Question:  render.Markdown(md, it.Question),
-		RefAnswer: render.Markdown(md, it.Reference.Answer),
+		Question:  md.HTML(it.Question),
+		RefAnswer: md.HTML(it.Reference.Answer),
 		RefType:   it.Reference.Type,
 	}
 	if it.Reference.Solution != "" {
-		v.Solution = render.Markdown(md, it.Reference.Solution)
+		v.Solution = md.HTML(it.Reference.Solution)
 	}
 	for _, id := range it.Constraints {
 		if c, ok := s.in.Bench.Catalog.Lookup(id); ok {

@@ -9,8 +9,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/yuin/goldmark"
-
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/render"
 )
@@ -327,7 +325,7 @@ func (s *site) build() error {
 	// Each model's page, then its answers from its verdicts read back
 	// (Reload); one model per core at a time, so that memory holds that
 	// many models' answers, not every one's.
-	err := render.Each(len(s.models), func(i int, md goldmark.Markdown) error {
+	err := render.Each(len(s.models), func(i int, md *render.Converter) error {
 		m := &s.models[i]
 		f, err := s.modelPage(m)
 		if err != nil {
@@ -352,7 +350,7 @@ func (s *site) build() error {
 	if err != nil {
 		return err
 	}
-	return render.Each(len(s.in.Bench.Items), func(i int, md goldmark.Markdown) error {
+	return render.Each(len(s.in.Bench.Items), func(i int, md *render.Converter) error {
 		f, err := s.problemPage(md, i)
 		if err == nil {
 			s.Add(f)
