@@ -257,14 +257,17 @@ func writeCard(h *render.HTML, a *answerView) {
 		if c.Disagree {
 			h.Raw(` <span class="badge regime">judges disagree</span>`)
 		}
+		// The header cells carry no class or scope: a header row in thead
+		// heads its columns, and the stylesheet sizes them by position.
+		// A board has hundreds of thousands of these tables.
 		h.Raw("</h3>\n" + `<div class="scroll">` + "\n" + `<table class="plain points">` + "\n" +
-			`<thead><tr><th scope="col" class="c-point">Point</th>`)
+			`<thead><tr><th>Point</th>`)
 		for _, j := range c.Judges {
-			h.Raw(`<th scope="col" class="c-judge">`)
+			h.Raw(`<th>`)
 			h.Text(j)
 			h.Raw(`</th>`)
 		}
-		h.Raw(`<th scope="col" class="c-rule">Rule</th><th scope="col" class="c-by">Decided by</th><th scope="col" class="c-pass">Pass</th></tr></thead>` + "\n<tbody>")
+		h.Raw(`<th>Rule</th><th>Decided by</th><th>Pass</th></tr></thead>` + "\n<tbody>")
 		for pi := range c.Points {
 			p := &c.Points[pi]
 			h.Raw("\n<tr")
@@ -284,8 +287,10 @@ func writeCard(h *render.HTML, a *answerView) {
 			h.Raw(`</th>`)
 			for k := range p.Votes {
 				v := &p.Votes[k]
-				h.Raw(`<td>`)
-				vote(v)
+				h.Raw(`<td class="vote `)
+				h.Attr(v.Mark)
+				h.Raw(`">`)
+				h.Text(v.Mark)
 				if v.Reason != "" {
 					h.Raw(`<span class="reason">`)
 					h.Text(v.Reason)
@@ -293,11 +298,11 @@ func writeCard(h *render.HTML, a *answerView) {
 				}
 				h.Raw(`</td>`)
 			}
-			h.Raw("\n<td>")
 			if p.Rule != nil {
+				h.Raw("\n<td>")
 				rule(p.Rule, true)
 			} else {
-				h.Raw(`<span class="muted">—</span>`)
+				h.Raw("\n" + `<td class="muted">—`)
 			}
 			h.Raw("</td>\n<td>")
 			h.Text(p.DecidedBy)
@@ -305,9 +310,9 @@ func writeCard(h *render.HTML, a *answerView) {
 				h.Raw(` <span class="badge regime">overrode judges</span>`)
 			}
 			if p.Pass {
-				h.Raw(`</td><td><span class="vote yes">yes</span></td></tr>`)
+				h.Raw(`</td><td class="vote yes">yes</td></tr>`)
 			} else {
-				h.Raw(`</td><td><span class="vote no">no</span></td></tr>`)
+				h.Raw(`</td><td class="vote no">no</td></tr>`)
 			}
 		}
 		h.Raw("\n</tbody>\n</table>\n</div>")
