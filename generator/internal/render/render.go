@@ -35,7 +35,6 @@ import (
 	"strings"
 	"sync"
 
-
 	"github.com/sciif/leaderboard/assets"
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/templates"
