@@ -23,6 +23,10 @@ func (h *HTML) Raw(s string) { h.b = append(h.b, s...) }
 // Safe writes markup made safe elsewhere (rendered Markdown).
 func (h *HTML) Safe(s template.HTML) { h.b = append(h.b, s...) }
 
+// SafeBytes writes markup made safe elsewhere, as bytes (what a template
+// of the program wrote).
+func (h *HTML) SafeBytes(b []byte) { h.b = append(h.b, b...) }
+
 // Int writes n in decimal.
 func (h *HTML) Int(n int) { h.b = strconv.AppendInt(h.b, int64(n), 10) }
 

@@ -66,7 +66,8 @@ type Input struct {
 	Sink Sink
 }
 
-// A Sink takes rendered files; it must be safe for concurrent use.
+// A Sink takes rendered files; it must be safe for concurrent use, and
+// must not keep data once WriteFile returns (pages reuse their buffers).
 type Sink interface {
 	WriteFile(path string, data []byte) error
 }
@@ -430,6 +431,16 @@ func (s *Site) Add(files ...board.File) {
 			s.progress(n)
 		}
 	}
+}
+
+// AddShared adds a file whose data the caller reuses once AddShared
+// returns (a buffer kept from one page to the next): with a sink the data
+// is written at once, without one it is copied.
+func (s *Site) AddShared(f board.File) {
+	if s.sink == nil {
+		f.Data = bytes.Clone(f.Data)
+	}
+	s.Add(f)
 }
 
 // AddAnswer records the whole text of an answer that a page shows

@@ -7,8 +7,9 @@ import (
 	"encoding/csv"
 	"fmt"
 	"html/template"
+	"io"
 	"strconv"
-	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -330,10 +331,10 @@ type answersView struct {
 	Pages []render.Link
 }
 
-// answersPages renders model m's answers, one page per part of a subject
-// (see answersFile), from run, which holds the full verdicts and
+// answersPages renders and adds model m's answers, one page per part of
+// a subject (see answersFile), from run, which holds the full verdicts and
 // responses (read back from the spill: the board keeps neither).
-func (s *site) answersPages(md *render.Converter, m *model, run *board.Run) ([]board.File, error) {
+func (s *site) answersPages(md *render.Converter, m *model, run *board.Run) error {
 	var files []string
 	byFile := map[string][]int{}
 	for i, f := range s.answersFile {
@@ -346,25 +347,19 @@ func (s *site) answersPages(md *render.Converter, m *model, run *board.Run) ([]b
 	for _, f := range files {
 		links = append(links, render.Link{Href: f, Text: s.answersLabel[byFile[f][0]]})
 	}
-	var out []board.File
-	var h render.HTML // one buffer for every page of the model
+	// One buffer, kept from page to page and model to model: a page is
+	// hundreds of KB, and goes to the site (AddShared) before the next.
+	h := pagePool.Get().(*render.HTML)
+	defer pagePool.Put(h)
 	for k, f := range files {
 		first := byFile[f][0]
 		v := answersView{Model: s.modelLink(m), Subject: s.in.Bench.Items[first].Subject, Pages: links}
 		v.Pages = append([]render.Link(nil), links...)
 		v.Pages[k].Href = ""
-		h.Reset()
-		for _, i := range byFile[f] {
-			resp := ""
-			if i < len(run.Responses) {
-				resp = run.Responses[i]
-			}
-			a := s.answerCard(md, m, i, &run.Verdicts[i], resp)
-			writeCard(&h, &a)
-		}
-		// The cards (hundreds of KB) are spliced in at cardsMark after
-		// the template has run, not printed through it: fmt copies a value
-		// that large into a buffer of its own, allocated afresh each time.
+		// The cards are written where cardsMark is in the page the
+		// template made, not printed through the template: fmt copies a
+		// value that large into a buffer of its own, allocated afresh
+		// each time.
 		v.Cards = cardsMark
 		file, err := s.exec("answers", s.answersHref(m, first), render.Page{
 			Title:       m.Scores.Name + " · " + s.answersLabel[first] + " answers",
@@ -372,24 +367,39 @@ func (s *site) answersPages(md *render.Converter, m *model, run *board.Run) ([]b
 			NoIndex:     !s.in.IndexItems, Math: true, Nav: "cases", Body: v,
 		})
 		if err != nil {
-			return nil, err
+			return err
 		}
 		at := bytes.Index(file.Data, []byte(cardsMark))
 		if at < 0 {
-			return nil, fmt.Errorf("page %s: the answers template lost its cards", file.Path)
+			return fmt.Errorf("page %s: the answers template lost its cards", file.Path)
 		}
-		data := make([]byte, 0, len(file.Data)-len(cardsMark)+len(h.Bytes()))
-		data = append(data, file.Data[:at]...)
-		data = append(data, h.Bytes()...)
-		file.Data = append(data, file.Data[at+len(cardsMark):]...)
-		out = append(out, file)
+		h.Reset()
+		h.SafeBytes(file.Data[:at])
+		for _, i := range byFile[f] {
+			resp := ""
+			if i < len(run.Responses) {
+				resp = run.Responses[i]
+			}
+			a := s.answerCard(md, m, i, &run.Verdicts[i], resp)
+			writeCard(h, &a)
+		}
+		h.SafeBytes(file.Data[at+len(cardsMark):])
+		file.Data = h.Bytes()
+		s.AddShared(file)
 	}
-	points, err := s.pointsCSV(m, run)
-	if err != nil {
-		return nil, err
-	}
-	return append(out, points), nil
+	points := pointsPool.Get().(*bytes.Buffer)
+	defer pointsPool.Put(points)
+	points.Reset()
+	s.pointsCSV(points, m, run)
+	return nil
 }
+
+// pagePool and pointsPool hold the buffers answersPages writes a model's
+// pages and points file in.
+var (
+	pagePool   = sync.Pool{New: func() any { return new(render.HTML) }}
+	pointsPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+)
 
 // cardsMark stands for an answers page's cards while its template runs; it
 // cannot occur in a page otherwise (html/template escapes NUL).
@@ -412,73 +422,96 @@ type pointRow struct {
 // pointsHref is where model m's point-level verdicts are.
 func pointsHref(m *model) string { return "points/" + m.Slug + ".csv" }
 
-// pointsCSV writes every decision behind model m's verdicts: a row for
-// correctness and a row per evidence point of each enabled constraint,
-// with each judge's vote, the rule's outcome and what decided. Strict
-// needs every point of a constraint to pass, Loose its main ones.
-func (s *site) pointsCSV(m *model, run *board.Run) (board.File, error) {
-	votes := func(vs []board.Vote) string {
-		parts := make([]string, 0, len(vs))
-		for _, v := range vs {
+// pointsCSV adds every decision behind model m's verdicts, written into
+// buf: a row for correctness and a row per evidence point of each enabled
+// constraint, with each judge's vote, the rule's outcome and what decided.
+// Strict needs every point of a constraint to pass, Loose its main ones.
+func (s *site) pointsCSV(buf *bytes.Buffer, m *model, run *board.Run) {
+	var votes []byte
+	vote := func(vs []board.Vote) string {
+		votes = votes[:0]
+		for k, v := range vs {
+			if k > 0 {
+				votes = append(votes, ' ')
+			}
+			votes = append(votes, v.Judge...)
 			switch {
 			case v.Missing:
-				parts = append(parts, v.Judge+"=missing")
+				votes = append(votes, "=missing"...)
 			case v.Yes:
-				parts = append(parts, v.Judge+"=yes")
+				votes = append(votes, "=yes"...)
 			default:
-				parts = append(parts, v.Judge+"=no")
+				votes = append(votes, "=no"...)
 			}
 		}
-		return report.SafeCell(strings.Join(parts, " "))
+		return report.SafeCell(string(votes))
 	}
 	rule := func(r *board.RuleVerdict, row *pointRow) {
 		if r != nil {
 			row.Rule, row.RuleOut = report.SafeCell(r.Rule), report.SafeCell(r.Outcome.String())
 		}
 	}
-	var rows []pointRow
+	w := newPointsWriter(buf)
 	for i := range s.in.Bench.Items {
 		iv := &run.Verdicts[i]
 		if !iv.Answered {
 			continue
 		}
 		item := report.SafeCell(s.in.Bench.Items[i].ID)
-		row := pointRow{Item: item, Point: "correctness", Main: true, Votes: votes(iv.CorrectVotes),
+		row := pointRow{Item: item, Point: "correctness", Main: true, Votes: vote(iv.CorrectVotes),
 			DecidedBy: report.SafeCell(string(iv.CorrectBy)), Pass: iv.Correct}
 		rule(iv.CorrectRule, &row)
-		rows = append(rows, row)
+		w.row(&row)
 		for ci := range iv.Constraints {
 			cv := &iv.Constraints[ci]
+			id := report.SafeCell(cv.ID)
 			for _, p := range cv.Points {
-				row := pointRow{Item: item, Constraint: report.SafeCell(cv.ID), Point: strconv.Itoa(p.N), Main: p.Main,
-					Votes: votes(p.Votes), DecidedBy: report.SafeCell(string(p.DecidedBy)), Pass: p.Pass}
+				row := pointRow{Item: item, Constraint: id, Point: strconv.Itoa(p.N), Main: p.Main,
+					Votes: vote(p.Votes), DecidedBy: report.SafeCell(string(p.DecidedBy)), Pass: p.Pass}
 				rule(p.Rule, &row)
-				rows = append(rows, row)
+				w.row(&row)
 			}
 		}
 	}
-	return board.File{Path: s.Base(s.name) + pointsHref(m), Data: writePoints(rows)}, nil
+	w.flush()
+	s.AddShared(board.File{Path: s.Base(s.name) + pointsHref(m), Data: buf.Bytes()})
 }
 
 // pointsHeader is pointRow's csv tags, in order.
 var pointsHeader = []string{"item", "constraint", "point", "main", "votes", "rule", "rule_outcome", "decided_by", "pass"}
 
-// writePoints writes rows as CSV with encoding/csv directly: a board has
-// models × problems × points of them, and gocsv's reflection cost more
-// than building them. TestWritePointsAsGocsv holds it to what
-// report.CSV (gocsv) writes.
+// pointsWriter writes pointRows as CSV with encoding/csv directly, header
+// first: a board has models × problems × points of them, and gocsv's
+// reflection cost more than building them. TestWritePointsAsGocsv holds it
+// to what report.CSV (gocsv) writes.
+type pointsWriter struct {
+	w   *csv.Writer
+	rec []string
+}
+
+func newPointsWriter(w io.Writer) *pointsWriter {
+	pw := &pointsWriter{w: csv.NewWriter(w), rec: make([]string, len(pointsHeader))}
+	pw.w.Write(pointsHeader)
+	return pw
+}
+
+func (pw *pointsWriter) row(r *pointRow) {
+	rec := pw.rec
+	rec[0], rec[1], rec[2], rec[3], rec[4] = r.Item, r.Constraint, r.Point, strconv.FormatBool(r.Main), r.Votes
+	rec[5], rec[6], rec[7], rec[8] = r.Rule, r.RuleOut, r.DecidedBy, strconv.FormatBool(r.Pass)
+	// Writes to a buffer in memory do not fail.
+	pw.w.Write(rec)
+}
+
+func (pw *pointsWriter) flush() { pw.w.Flush() }
+
+// writePoints writes rows with a pointsWriter.
 func writePoints(rows []pointRow) []byte {
 	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	w.Write(pointsHeader)
-	rec := make([]string, len(pointsHeader))
+	w := newPointsWriter(&buf)
 	for k := range rows {
-		r := &rows[k]
-		rec[0], rec[1], rec[2], rec[3], rec[4] = r.Item, r.Constraint, r.Point, strconv.FormatBool(r.Main), r.Votes
-		rec[5], rec[6], rec[7], rec[8] = r.Rule, r.RuleOut, r.DecidedBy, strconv.FormatBool(r.Pass)
-		w.Write(rec)
+		w.row(&rows[k])
 	}
-	// Writes to a bytes.Buffer do not fail.
-	w.Flush()
+	w.flush()
 	return buf.Bytes()
 }

@@ -340,12 +340,7 @@ func (s *site) build() error {
 			}
 			run = &full
 		}
-		files, err := s.answersPages(md, m, run)
-		if err != nil {
-			return err
-		}
-		s.Add(files...)
-		return nil
+		return s.answersPages(md, m, run)
 	})
 	if err != nil {
 		return err
