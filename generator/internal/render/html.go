@@ -1,7 +1,10 @@
 package render
 
 import (
+	"bytes"
+	"fmt"
 	"html/template"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -22,10 +25,6 @@ func (h *HTML) Raw(s string) { h.b = append(h.b, s...) }
 
 // Safe writes markup made safe elsewhere (rendered Markdown).
 func (h *HTML) Safe(s template.HTML) { h.b = append(h.b, s...) }
-
-// SafeBytes writes markup made safe elsewhere, as bytes (what a template
-// of the program wrote).
-func (h *HTML) SafeBytes(b []byte) { h.b = append(h.b, b...) }
 
 // Int writes n in decimal.
 func (h *HTML) Int(n int) { h.b = strconv.AppendInt(h.b, int64(n), 10) }
@@ -82,6 +81,41 @@ func (h *HTML) String() template.HTML { return template.HTML(h.b) }
 
 // Reset empties h, keeping its memory.
 func (h *HTML) Reset() { h.b = h.b[:0] }
+
+// Mark stands for fragment k of a page while the page's template runs;
+// Splice then writes the fragment in its place. A fragment of hundreds of
+// KB printed through a template is copied by fmt into a buffer of its
+// own, allocated afresh each time. A mark cannot occur in a template's
+// output otherwise: html/template writes NUL as U+FFFD, and so does
+// Markdown.
+func Mark(k int) template.HTML {
+	return template.HTML("\x00fragment " + strconv.Itoa(k) + "\x00")
+}
+
+// Splice writes page, a template's output, with what frags[k] writes in
+// place of Mark(k) for each k: a fragment goes straight into h, never
+// into a buffer of its own. Each mark must occur in page exactly once.
+func (h *HTML) Splice(page []byte, frags ...func(h *HTML)) error {
+	type at struct{ pos, k, n int }
+	marks := make([]at, len(frags))
+	for k := range frags {
+		m := []byte(Mark(k))
+		i := bytes.Index(page, m)
+		if i < 0 || bytes.LastIndex(page, m) != i {
+			return fmt.Errorf("the mark of fragment %d is not in the page once", k)
+		}
+		marks[k] = at{i, k, len(m)}
+	}
+	sort.Slice(marks, func(a, b int) bool { return marks[a].pos < marks[b].pos })
+	last := 0
+	for _, m := range marks {
+		h.b = append(h.b, page[last:m.pos]...)
+		frags[m.k](h)
+		last = m.pos + m.n
+	}
+	h.b = append(h.b, page[last:]...)
+	return nil
+}
 
 // appendEscaped appends s with html/template's replacements for text and
 // quoted attributes: NUL, quotes, &, + and angle brackets; invalid UTF-8

@@ -50,3 +50,30 @@ func TestHTMLEscapesAsTemplate(t *testing.T) {
 		t.Errorf("Int and Safe wrote %q", got)
 	}
 }
+
+func TestSplice(t *testing.T) {
+	write := func(s string) func(h *HTML) { return func(h *HTML) { h.Raw(s) } }
+	page := "<p>" + string(Mark(1)) + "</p><div>" + string(Mark(0)) + "</div>"
+	var h HTML
+	if err := h.Splice([]byte(page), write("zero"+string(Mark(1))), write("one")); err != nil {
+		t.Fatal(err)
+	}
+	// A fragment that holds a mark keeps it: only the page's marks count.
+	if got, want := string(h.Bytes()), "<p>one</p><div>zero"+string(Mark(1))+"</div>"; got != want {
+		t.Errorf("Splice = %q, want %q", got, want)
+	}
+	for _, bad := range []string{
+		"<p>no mark</p>",
+		string(Mark(0)) + string(Mark(0)),
+		"\x00fragment 00\x00",
+	} {
+		h.Reset()
+		if err := h.Splice([]byte(bad), write("x")); err == nil {
+			t.Errorf("Splice(%q) = nil error, want one", bad)
+		}
+	}
+	h.Reset()
+	if err := h.Splice([]byte("a\x00b")); err != nil || string(h.Bytes()) != "a\x00b" {
+		t.Errorf("Splice without fragments = %q, %v; want the page as is", h.Bytes(), err)
+	}
+}

@@ -296,7 +296,7 @@ func findClose(line []byte, closing string, pandoc bool) int {
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // mathRenderer writes TeX HTML-escaped: the passthrough of TeX must never
-// let markup through.
+// let markup through, nor a NUL (Splice's marks start with one).
 type mathRenderer struct{}
 
 func (mathRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
@@ -310,7 +310,8 @@ func (mathRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 			class = "math display"
 		}
 		_, _ = w.WriteString(`<span class="` + class + `">`)
-		_, _ = w.WriteString(html.EscapeString(string(m.TeX)))
+		// NUL becomes U+FFFD, as CommonMark has it for all other text.
+		_, _ = w.WriteString(html.EscapeString(strings.ReplaceAll(string(m.TeX), "\x00", "\uFFFD")))
 		_, _ = w.WriteString(`</span>`)
 		return ast.WalkSkipChildren, nil
 	})

@@ -98,6 +98,12 @@ func TestMarkdown(t *testing.T) {
 			want:   `<p>see <a href="https://example.org" rel="nofollow ugc noopener">https://example.org</a> and mailto:a@b.c</p>`,
 		},
 		{
+			name:   "NUL in TeX",
+			reason: "NUL becomes U+FFFD in math as in all other text",
+			in:     "$a\x00b$ and c\x00d",
+			want:   "<p><span class=\"math inline\">a\uFFFDb</span> and c\uFFFDd</p>",
+		},
+		{
 			name:   "code keeps dollars",
 			reason: "no math inside code spans",
 			in:     "`$x$`",

@@ -5,7 +5,6 @@ package sciif
 import (
 	"bytes"
 	"encoding/csv"
-	"fmt"
 	"html/template"
 	"io"
 	"strconv"
@@ -325,7 +324,8 @@ func writeCard(h *render.HTML, a *answerView) {
 type answersView struct {
 	Model   render.Link
 	Subject string
-	// Cards are the answers, written by writeCard.
+	// Cards is render.Mark(0): the answers, written by writeCard into the
+	// page once its template has run (addSpliced).
 	Cards template.HTML
 	// Pages links the model's answers pages.
 	Pages []render.Link
@@ -347,45 +347,29 @@ func (s *site) answersPages(md *render.Converter, m *model, run *board.Run) erro
 	for _, f := range files {
 		links = append(links, render.Link{Href: f, Text: s.answersLabel[byFile[f][0]]})
 	}
-	// One buffer, kept from page to page and model to model: a page is
-	// hundreds of KB, and goes to the site (AddShared) before the next.
-	h := pagePool.Get().(*render.HTML)
-	defer pagePool.Put(h)
 	for k, f := range files {
 		first := byFile[f][0]
 		v := answersView{Model: s.modelLink(m), Subject: s.in.Bench.Items[first].Subject, Pages: links}
 		v.Pages = append([]render.Link(nil), links...)
 		v.Pages[k].Href = ""
-		// The cards are written where cardsMark is in the page the
-		// template made, not printed through the template: fmt copies a
-		// value that large into a buffer of its own, allocated afresh
-		// each time.
-		v.Cards = cardsMark
-		file, err := s.exec("answers", s.answersHref(m, first), render.Page{
+		v.Cards = render.Mark(0)
+		err := s.addSpliced("answers", s.answersHref(m, first), render.Page{
 			Title:       m.Scores.Name + " · " + s.answersLabel[first] + " answers",
 			Description: m.Scores.Name + "'s whole answers to the " + s.answersLabel[first] + " problems of " + s.in.Title + ", with every verdict and reason.",
 			NoIndex:     !s.in.IndexItems, Math: true, Nav: "cases", Body: v,
+		}, func(h *render.HTML) {
+			for _, i := range byFile[f] {
+				resp := ""
+				if i < len(run.Responses) {
+					resp = run.Responses[i]
+				}
+				a := s.answerCard(md, m, i, &run.Verdicts[i], resp)
+				writeCard(h, &a)
+			}
 		})
 		if err != nil {
 			return err
 		}
-		at := bytes.Index(file.Data, []byte(cardsMark))
-		if at < 0 {
-			return fmt.Errorf("page %s: the answers template lost its cards", file.Path)
-		}
-		h.Reset()
-		h.SafeBytes(file.Data[:at])
-		for _, i := range byFile[f] {
-			resp := ""
-			if i < len(run.Responses) {
-				resp = run.Responses[i]
-			}
-			a := s.answerCard(md, m, i, &run.Verdicts[i], resp)
-			writeCard(h, &a)
-		}
-		h.SafeBytes(file.Data[at+len(cardsMark):])
-		file.Data = h.Bytes()
-		s.AddShared(file)
 	}
 	points := pointsPool.Get().(*bytes.Buffer)
 	defer pointsPool.Put(points)
@@ -394,16 +378,8 @@ func (s *site) answersPages(md *render.Converter, m *model, run *board.Run) erro
 	return nil
 }
 
-// pagePool and pointsPool hold the buffers answersPages writes a model's
-// pages and points file in.
-var (
-	pagePool   = sync.Pool{New: func() any { return new(render.HTML) }}
-	pointsPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-)
-
-// cardsMark stands for an answers page's cards while its template runs; it
-// cannot occur in a page otherwise (html/template escapes NUL).
-const cardsMark = "\x00answer-cards\x00"
+// pointsPool holds the buffers answersPages writes points files in.
+var pointsPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // pointRow is one decision of one model on one item in
 // points/<model>.csv: correctness, or one evidence point of a constraint.

@@ -123,9 +123,11 @@ type caseRow struct {
 }
 
 type casesView struct {
-	// Rows are the table's rows, written by writeCaseRows.
+	// Rows is render.Mark(0), where writeCaseRows writes the table's rows
+	// (addSpliced).
 	Rows template.HTML
-	// Models are the model menu's options, written once for every page.
+	// Models is render.Mark(1), where the model menu's options go, written
+	// once for every page.
 	Models   template.HTML
 	Cons     []render.Option
 	Subjects []render.Option
@@ -145,27 +147,25 @@ const shownModels = 3
 // (cases/<model>.html), so that no page grows with models × problems.
 func (s *site) casesPages() error {
 	options := s.modelOptions()
-	f, err := s.casesPage(nil, options)
-	if err != nil {
+	if err := s.casesPage(nil, options); err != nil {
 		return err
 	}
-	s.Add(f)
 	return render.Each(len(s.models), func(i int, _ *render.Converter) error {
-		f, err := s.casesPage(&s.models[i], options)
-		if err == nil {
-			s.Add(f)
-		}
-		return err
+		return s.casesPage(&s.models[i], options)
 	})
 }
 
-func (s *site) casesPage(only *model, options template.HTML) (board.File, error) {
+// casesPage renders and adds the cases overview (only nil) or only's
+// cases page.
+func (s *site) casesPage(only *model, options template.HTML) error {
 	v := casesView{Root: ""}
 	out := "cases.html"
 	if only != nil {
 		v.Model, v.Root, out = only.Slug, "../", "cases/"+only.Slug+".html"
 	}
-	v.Models = options
+	// The models menu (every model, on every model's page) and the rows
+	// are written into the page after its template has run.
+	v.Models = render.Mark(1)
 	for _, c := range s.cons {
 		v.Cons = append(v.Cons, render.Option{Value: c.ID, Label: c.Abbrev + " — " + c.Name})
 	}
@@ -215,7 +215,7 @@ func (s *site) casesPage(only *model, options template.HTML) (board.File, error)
 			}
 		}
 	}
-	v.Rows = writeCaseRows(v.Root, rows)
+	v.Rows = render.Mark(0)
 	var subs []string
 	for sub := range subjects {
 		subs = append(subs, sub)
@@ -228,18 +228,17 @@ func (s *site) casesPage(only *model, options template.HTML) (board.File, error)
 	if only != nil {
 		title = "Case studies: " + only.Scores.Name
 	}
-	return s.exec("cases", out, render.Page{
+	return s.addSpliced("cases", out, render.Page{
 		Title:       title,
 		Description: "Problems where correctness and compliance part ways, judges disagree, or rules override judges.",
 		Nav:         "cases", Body: v,
-	})
+	}, func(h *render.HTML) { writeCaseRows(h, v.Root, rows) }, func(h *render.HTML) { h.Safe(options) })
 }
 
 // writeCaseRows writes the cases table's rows, links relative to root.
 // Written by hand, not by a template: every model's cases page has one
 // per case (see writeCard).
-func writeCaseRows(root string, rows []caseRow) template.HTML {
-	var h render.HTML
+func writeCaseRows(h *render.HTML, root string, rows []caseRow) {
 	if len(rows) == 0 {
 		h.Raw("\n" + `<tr><td colspan="5">No curated cases.</td></tr>`)
 	}
@@ -292,7 +291,6 @@ func writeCaseRows(root string, rows []caseRow) template.HTML {
 		}
 		h.Raw(`</td></tr>`)
 	}
-	return h.String()
 }
 
 // modelOptions is the board's models as the options of a menu, written

@@ -45,8 +45,8 @@ type modelView struct {
 	KRates    []render.RatePair
 	Quad      [2][4]int
 	Items     int
-	// Failed are the rows of the failed items' table (writeFailedRows),
-	// NFailed their number.
+	// Failed is render.Mark(0), where writeFailedRows writes the rows of
+	// the failed items' table (addSpliced); NFailed is their number.
 	Failed      template.HTML
 	NFailed     int
 	Diagnostics []string
@@ -54,7 +54,7 @@ type modelView struct {
 	Other       []render.OtherRow
 }
 
-func (s *site) modelPage(m *model) (board.File, error) {
+func (s *site) modelPage(m *model) error {
 	cols, gets := s.headline()
 	meta := m.Run.Submission.Meta
 	v := modelView{
@@ -129,7 +129,7 @@ func (s *site) modelPage(m *model) (board.File, error) {
 		}
 		failed = append(failed, f)
 	}
-	v.Failed, v.NFailed = writeFailedRows(failed), len(failed)
+	v.Failed, v.NFailed = render.Mark(0), len(failed)
 	const maxDiags = 100
 	for i, d := range m.Run.Diagnostics {
 		if i == maxDiags {
@@ -140,20 +140,19 @@ func (s *site) modelPage(m *model) (board.File, error) {
 	}
 	charts, err := s.modelCharts(m, v)
 	if err != nil {
-		return board.File{}, err
+		return err
 	}
-	return s.exec("model", "models/"+m.Slug+".html", render.Page{
+	return s.addSpliced("model", "models/"+m.Slug+".html", render.Page{
 		Title:       m.Scores.Name,
 		Description: "Model card and rescored SciIF results of " + m.Scores.Name + ".",
 		Nav:         "index", Charts: true, Body: v, ChartData: charts,
-	})
+	}, func(h *render.HTML) { writeFailedRows(h, failed) })
 }
 
 // writeFailedRows writes the rows of a model page's failed items. Written
 // by hand, not by a template: a board has models × problems of them (see
 // writeCard).
-func writeFailedRows(rows []failedItem) template.HTML {
-	var h render.HTML
+func writeFailedRows(h *render.HTML, rows []failedItem) {
 	chips := func(ids []string) {
 		for _, id := range ids {
 			h.Raw(`<span class="chip">`)
@@ -184,5 +183,4 @@ func writeFailedRows(rows []failedItem) template.HTML {
 		chips(f.FailedL)
 		h.Raw(`</td></tr>`)
 	}
-	return h.String()
 }

@@ -125,7 +125,8 @@ type problemView struct {
 	RefAnswer template.HTML
 	RefType   string
 	Solution  template.HTML
-	// Rows are every model's verdicts, written by problemRows.
+	// Rows is render.Mark(0), where problemRows writes every model's
+	// verdicts (addSpliced).
 	Rows template.HTML
 	Prev *render.Link
 	Next *render.Link
@@ -158,7 +159,7 @@ func (s *site) pointShort(consID string, n int) string {
 	return ""
 }
 
-func (s *site) problemPage(md *render.Converter, i int) (board.File, error) {
+func (s *site) problemPage(md *render.Converter, i int) error {
 	it := &s.in.Bench.Items[i]
 	v := problemView{
 		ID: it.ID, Subject: it.Subject, K: it.K(),
@@ -186,21 +187,20 @@ func (s *site) problemPage(md *render.Converter, i int) (board.File, error) {
 		l.Href = s.itemSlugs[i+1] + ".html"
 		v.Next = &l
 	}
-	v.Rows = s.problemRows(i)
-	return s.exec("problem", "problems/"+s.itemSlugs[i]+".html", render.Page{
+	v.Rows = render.Mark(0)
+	return s.addSpliced("problem", "problems/"+s.itemSlugs[i]+".html", render.Page{
 		Title:       "Problem " + it.ID,
 		Description: "Problem " + it.ID + " of " + s.in.Title + ": the question, its constraints and every model's answer, judged.",
 		NoIndex:     !s.in.IndexItems, Math: true, Nav: "cases", Body: v,
-	})
+	}, func(h *render.HTML) { s.problemRows(h, i) })
 }
 
 // problemRows writes a row per model of problem i's table: its verdicts
 // on correctness, compliance and each constraint, linked to its answer.
 // Written by hand, not by a template, for the same reason as writeCard:
 // a board has models × problems of them.
-func (s *site) problemRows(i int) template.HTML {
+func (s *site) problemRows(h *render.HTML, i int) {
 	it := &s.in.Bench.Items[i]
-	var h render.HTML
 	yn := func(ok bool) {
 		if ok {
 			h.Raw(`<td><span class="vote yes">yes</span>`)
@@ -242,5 +242,4 @@ func (s *site) problemRows(i int) template.HTML {
 		}
 		h.Raw(`</tr>`)
 	}
-	return h.String()
 }

@@ -8,6 +8,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/render"
@@ -256,6 +257,30 @@ func (s *site) exec(name, out string, p page) (board.File, error) {
 	return s.Render(name, s.Base(s.name)+out, p)
 }
 
+// addSpliced renders a page as exec does, its view holding render.Mark(k)
+// where fragment k goes, and adds it with what frags[k] writes in place of
+// the mark (render.HTML.Splice), in a buffer kept from page to page. The
+// parts a board repeats models × problems times go this way: printed
+// through a template, fmt would copy each into a fresh buffer.
+func (s *site) addSpliced(name, out string, p page, frags ...func(*render.HTML)) error {
+	f, err := s.exec(name, out, p)
+	if err != nil {
+		return err
+	}
+	h := pagePool.Get().(*render.HTML)
+	defer pagePool.Put(h)
+	h.Reset()
+	if err := h.Splice(f.Data, frags...); err != nil {
+		return fmt.Errorf("page %s: %w", f.Path, err)
+	}
+	f.Data = h.Bytes()
+	s.AddShared(f)
+	return nil
+}
+
+// pagePool holds the buffers addSpliced writes pages in.
+var pagePool = sync.Pool{New: func() any { return new(render.HTML) }}
+
 // pageName is the file of part k of a paged page: the first part keeps
 // the page's name, so links to it stay valid.
 func pageName(stem string, k int) string {
@@ -327,11 +352,9 @@ func (s *site) build() error {
 	// many models' answers, not every one's.
 	err := render.Each(len(s.models), func(i int, md *render.Converter) error {
 		m := &s.models[i]
-		f, err := s.modelPage(m)
-		if err != nil {
+		if err := s.modelPage(m); err != nil {
 			return err
 		}
-		s.Add(f)
 		run := m.Run
 		if s.in.Reload != nil {
 			full, err := s.in.Reload(context.Background(), &m.Run.Submission)
@@ -346,11 +369,7 @@ func (s *site) build() error {
 		return err
 	}
 	return render.Each(len(s.in.Bench.Items), func(i int, md *render.Converter) error {
-		f, err := s.problemPage(md, i)
-		if err == nil {
-			s.Add(f)
-		}
-		return err
+		return s.problemPage(md, i)
 	})
 }
 
