@@ -445,3 +445,32 @@ func TestAnalysisComparesRulesWithJudgesAlone(t *testing.T) {
 		t.Errorf("correct, judges only = %q, want 12.5%%", got)
 	}
 }
+
+// TestFragmentMarksInSubmittedText builds a board whose submitted texts
+// hold the marks pages are spliced at (render.Mark): none of them may
+// stand for a fragment, fail the build or reach a page with its NULs.
+func TestFragmentMarksInSubmittedText(t *testing.T) {
+	marks := string(render.Mark(0)) + string(render.Mark(1))
+	in := synthInput(3, 6, 5)
+	in.Board.Models[0].Name = "M " + marks
+	in.Runs[0].Submission.Meta.Name = in.Board.Models[0].Name
+	for i := range in.Runs {
+		for j := range in.Runs[i].Responses {
+			in.Runs[i].Responses[j] = "text " + marks + " and math $" + marks + "$"
+		}
+		for j := range in.Runs[i].Verdicts {
+			v := &in.Runs[i].Verdicts[j]
+			v.Extracted = marks
+			for k := range v.CorrectVotes {
+				v.CorrectVotes[k].Reason = marks
+			}
+		}
+	}
+	in.Bench.Items[0].Question = "Question " + marks
+	files := renderSite(t, in)
+	for _, f := range files {
+		if bytes.IndexByte(f.Data, 0) >= 0 && strings.HasSuffix(f.Path, ".html") {
+			t.Errorf("%s holds a NUL", f.Path)
+		}
+	}
+}
