@@ -22,6 +22,23 @@ func TestCountWords(t *testing.T) {
 	}
 }
 
+// FuzzCountWords holds countWords, which reads ASCII eight bytes at a
+// time, to strings.Fields.
+func FuzzCountWords(f *testing.F) {
+	for _, s := range []string{
+		"", "eight ch", "eightchr", " 7 bytes", "\t\n\v\f\r \x08\x0e\x1f!",
+		"sixteen bytes!!!", "a b c d e f g h i j k l", "ascii then é then ascii words",
+		"\x00\x00\x00\x00\x00\x00\x00\x00 x", "        ", "12345678 12345678\u00a012345678",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := countWords(s), len(strings.Fields(s)); got != want {
+			t.Fatalf("countWords(%q) = %d, want %d", s, got, want)
+		}
+	})
+}
+
 // TestWritePointsAsGocsv wants writePoints to write what gocsv writes
 // for the same rows: header from the csv tags, quoting, booleans.
 func TestWritePointsAsGocsv(t *testing.T) {
