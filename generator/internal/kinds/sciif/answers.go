@@ -400,14 +400,11 @@ func (s *site) answersPages(md *render.Converter, m *model, run *board.Run) erro
 			return err
 		}
 	}
-	points := pointsPool.Get().(*bytes.Buffer)
-	defer pointsPool.Put(points)
-	points.Reset()
-	s.pointsCSV(points, m, run)
+	s.pointsCSV(m, run)
 	return nil
 }
 
-// pointsPool holds the buffers answersPages writes points files in.
+// pointsPool holds the buffers pointsCSV writes points files in.
 var pointsPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // pointRow is one decision of one model on one item in
@@ -427,11 +424,14 @@ type pointRow struct {
 // pointsHref is where model m's point-level verdicts are.
 func pointsHref(m *model) string { return "points/" + m.Slug + ".csv" }
 
-// pointsCSV adds every decision behind model m's verdicts, written into
-// buf: a row for correctness and a row per evidence point of each enabled
-// constraint, with each judge's vote, the rule's outcome and what decided.
-// Strict needs every point of a constraint to pass, Loose its main ones.
-func (s *site) pointsCSV(buf *bytes.Buffer, m *model, run *board.Run) {
+// pointsCSV adds every decision behind model m's verdicts: a row for
+// correctness and a row per evidence point of each enabled constraint,
+// with each judge's vote, the rule's outcome and what decided. Strict
+// needs every point of a constraint to pass, Loose its main ones.
+func (s *site) pointsCSV(m *model, run *board.Run) {
+	buf := pointsPool.Get().(*bytes.Buffer)
+	defer pointsPool.Put(buf)
+	buf.Reset()
 	var votes []byte
 	vote := func(vs []board.Vote) string {
 		votes = votes[:0]
