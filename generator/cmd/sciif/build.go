@@ -43,9 +43,28 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 1
 	}
 	defer draft.Abort()
+	// Pages go into the draft as they are rendered: the site is never
+	// held in memory, and the draft is swapped in only when it is whole.
+	// The site is started before any submission is checked, so that each
+	// submission's own pages (a model's answers) are rendered as soon as
+	// it is accepted.
+	in := render.Input{Version: versionString(), Sink: draft, Progress: progressLine(stderr)}
+	if *templates != "" {
+		in.Templates = os.DirFS(*templates)
+	}
+	if *assets != "" {
+		in.Assets = os.DirFS(*assets)
+	}
+	var site *render.Site
 	res, err := pipeline.Boards(ctx, pipeline.BoardsOptions{
 		Kinds: registry, Root: *bf.root, Benchmarks: *bf.dirs, Results: *results, SkipInvalid: *skip,
 		Options: kind.Options{NoRules: *noRules, Policies: board.Policies, KeepResponses: true},
+		Start: func(boards []kind.Board) (*render.Site, error) {
+			in.Boards = renderBoards(boards)
+			var err error
+			site, err = render.Start(in)
+			return site, err
+		},
 	})
 	if err != nil {
 		printProblems(stderr, "build", err)
@@ -71,31 +90,17 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 1
 	}
 	reported = slices.DeleteFunc(reported, func(r board.Reported) bool { return pipeline.Concerns(res.Skipped, filepath.Join(*results, r.ID)) })
-	in := render.Input{Reported: reported, Version: versionString()}
-	for _, b := range res.Boards {
-		if b != nil {
-			in.Boards = append(in.Boards, b)
-		}
-	}
-	if len(in.Boards) == 0 && len(res.Benchmarks) > 0 {
-		// No submission yet: the first benchmark's empty board.
-		b, err := res.Benchmarks[0].Rank(nil, kind.Options{Policies: board.Policies})
-		if err != nil {
-			fmt.Fprintf(stderr, "sciif build: %v\n", err)
-			return 1
-		}
-		in.Boards = append(in.Boards, b)
-	}
-	if len(in.Boards) == 0 {
+	if site == nil {
+		// No benchmark: no board to show, and nothing was started.
 		fmt.Fprintf(stderr, "sciif build: no benchmark under %s; the previous site is left as it was\n", *bf.root)
 		return 1
 	}
-	if *templates != "" {
-		in.Templates = os.DirFS(*templates)
+	shown, err := res.Shown(kind.Options{Policies: board.Policies})
+	if err != nil {
+		fmt.Fprintf(stderr, "sciif build: %v\nsciif build: the previous site is left as it was\n", err)
+		return 1
 	}
-	if *assets != "" {
-		in.Assets = os.DirFS(*assets)
-	}
+	in.Boards = renderBoards(shown)
 	// The history is appended to only on request and only once the site is
 	// published; the pages of this build already show the new state.
 	type recorder interface {
@@ -118,11 +123,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			}
 		}
 	}
-	// Pages go into the draft as they are rendered: the site is never
-	// held in memory, and the draft is swapped in only when it is whole.
-	in.Sink = draft
-	in.Progress = progressLine(stderr)
-	files, err := render.Build(in)
+	files, err := site.Finish(in.Boards, reported)
 	if err != nil {
 		fmt.Fprintf(stderr, "sciif build: %v\nsciif build: the previous site is left as it was\n", err)
 		return 1
@@ -146,6 +147,15 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	fmt.Fprintf(stdout, "wrote %d files to %s (%d models, %d boards)\n", len(files), *out, len(res.Submissions), len(in.Boards))
 	return 0
+}
+
+// renderBoards is boards as the site sees them.
+func renderBoards(boards []kind.Board) []render.Board {
+	out := make([]render.Board, len(boards))
+	for i, b := range boards {
+		out[i] = b
+	}
+	return out
 }
 
 // progressLine returns a function that shows on w how many files are

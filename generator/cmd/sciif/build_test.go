@@ -9,6 +9,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/pipeline"
+	"github.com/sciif/leaderboard/generator/internal/publish"
+	"github.com/sciif/leaderboard/generator/internal/render"
 )
 
 // readTree returns every file under dir by slash path.
@@ -84,6 +91,101 @@ func TestBuildIsDeterministic(t *testing.T) {
 	}
 }
 
+// TestSkipInvalidKeepsRefusedBoard: a benchmark that only refused
+// submissions answer keeps its board, without models, under
+// --skip-invalid: the boards a site shows, and the navigation of the pages
+// rendered while checking, do not depend on which submissions pass.
+func TestSkipInvalidKeepsRefusedBoard(t *testing.T) {
+	results := filepath.Join(t.TempDir(), "results")
+	for _, id := range []string{"demo-atlas-70b", "demo-borealis-8b"} {
+		if err := os.CopyFS(filepath.Join(results, id), os.DirFS(filepath.Join("../../../results", id))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// IFBench is answered by borealis alone, whose IFBench file is broken.
+	if err := os.Remove(filepath.Join(results, "demo-atlas-70b", "ifbench-demo.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(results, "demo-borealis-8b", "ifbench-demo.jsonl"), []byte("{not json\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "site")
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"build", "--benchmarks", "../../../benchmarks", "--results", results, "--out", out, "--skip-invalid"}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "(1 models, ") {
+		t.Errorf("stdout = %q, want 1 model built", stdout.String())
+	}
+	site := readTree(t, out)
+	page, ok := site["ifbench-demo.html"]
+	if !ok {
+		t.Fatal("the board of the refused submission's benchmark is missing")
+	}
+	if bytes.Contains(page, []byte("borealis")) {
+		t.Error("the refused submission is on its board")
+	}
+	if !bytes.Contains(site["models/demo-atlas-70b/physics.html"], []byte(`href="../../ifbench-demo.html"`)) {
+		t.Error("the answers pages do not link the board")
+	}
+}
+
+// TestBuildMatchesSiteInMemory: a build renders each accepted
+// submission's own pages (a model's answers) while checking it, the
+// boards' pages once they are scored; a site built in memory renders all
+// of them from the scored boards. Both must give the same files, byte for
+// byte.
+func TestBuildMatchesSiteInMemory(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	if code, stderr := build(t, "../../../results", out); code != 0 {
+		t.Fatalf("build exited %d: %s", code, stderr)
+	}
+	built := readTree(t, out)
+	res, err := pipeline.Boards(context.Background(), pipeline.BoardsOptions{
+		Kinds: registry, Root: "../../../benchmarks", Results: "../../../results",
+		Options: kind.Options{Policies: board.Policies, KeepResponses: true},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown, err := res.Shown(kind.Options{Policies: board.Policies})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reported, err := ingest.Reported("../../../results")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := render.Build(render.Input{Boards: renderBoards(shown), Reported: reported, Version: versionString()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	answers := 0
+	for _, f := range files {
+		if strings.HasPrefix(f.Path, "models/demo-atlas-70b/") {
+			answers++
+		}
+		data, ok := built[f.Path]
+		if !ok {
+			t.Errorf("the build lacks %s", f.Path)
+			continue
+		}
+		delete(built, f.Path)
+		if !bytes.Equal(data, f.Data) {
+			t.Errorf("%s differs between the build and the site built in memory", f.Path)
+		}
+	}
+	for p := range built {
+		if p != publish.Marker {
+			t.Errorf("the build has %s, the site built in memory has not", p)
+		}
+	}
+	if answers == 0 {
+		t.Error("no answers pages for demo-atlas-70b")
+	}
+}
+
 // checkout copies the repository's inputs (benchmarks and results) to dir,
 // as a checkout at another path would have them, and returns dir.
 func checkout(t *testing.T, dir string) string {
@@ -146,28 +248,34 @@ func TestFailedBuildKeepsPreviousSite(t *testing.T) {
 	sameSite(t, before, readTree(t, out))
 }
 
-// TestSpillFailureKeepsPreviousSite makes the temporary file that holds
-// the verdicts for the answers pages impossible to create (TMPDIR names
-// no folder): the build must fail, say why, and leave the previous site.
-func TestSpillFailureKeepsPreviousSite(t *testing.T) {
+// TestRunPagesFailureKeepsPreviousSite breaks the template of the pages
+// rendered while submissions are checked (a model's answers pages): the
+// build must fail, say why, and leave the previous site.
+func TestRunPagesFailureKeepsPreviousSite(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "site")
-	missing := filepath.Join(t.TempDir(), "no-such-folder")
 	if code, stderr := build(t, "../../../results", out); code != 0 {
 		t.Fatalf("first build exited %d: %s", code, stderr)
 	}
 	before := readTree(t, out)
-	t.Setenv("TMPDIR", missing)
-	code, stderr := build(t, "../../../results", out)
-	if code != 1 {
-		t.Fatalf("build without a temporary folder exited %d, want 1:\n%s", code, stderr)
+	tmpl := filepath.Join(t.TempDir(), "templates")
+	if err := os.CopyFS(tmpl, os.DirFS("../../../templates")); err != nil {
+		t.Fatal(err)
 	}
-	for _, want := range []string{"a temporary file for the answers pages' verdicts: open ", "no-such-folder", "the previous site is left as it was"} {
-		if !strings.Contains(stderr, want) {
-			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+	if err := os.WriteFile(filepath.Join(tmpl, "answers.html"), []byte(`{{define "main"}}{{.Body.NoSuchField}}{{end}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"build", "--benchmarks", "../../../benchmarks", "--results", "../../../results", "--out", out, "--templates", tmpl}, &stdout, &stderr)
+	if code != 1 {
+		t.Fatalf("build with a broken answers template exited %d, want 1:\n%s", code, stderr.String())
+	}
+	for _, want := range []string{"answers.html", "NoSuchField", "the previous site is left as it was"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
 		}
 	}
-	if strings.Contains(stderr, "--skip-invalid") {
-		t.Errorf("stderr suggests --skip-invalid, which cannot help here:\n%s", stderr)
+	if strings.Contains(stderr.String(), "--skip-invalid") {
+		t.Errorf("stderr suggests --skip-invalid, which cannot help here:\n%s", stderr.String())
 	}
 	sameSite(t, before, readTree(t, out))
 }
@@ -195,21 +303,30 @@ func TestSkipInvalidBuildsTheRest(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(results, "demo-dune-mini", "metadata.yaml"), []byte("name: Dune\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Refused for its IFEval file alone: its SciIF answers are checked,
+	// and must not reach the site either.
+	if err := os.WriteFile(filepath.Join(results, "demo-ember-13b", "ifeval-demo.jsonl"), []byte("{not json\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	out := filepath.Join(t.TempDir(), "site")
 	var stdout, stderr bytes.Buffer
 	code := run(context.Background(), []string{"build", "--benchmarks", "../../../benchmarks", "--results", results, "--out", out, "--skip-invalid"}, &stdout, &stderr)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	for _, want := range []string{"demo-dune-mini/metadata.yaml: organization: required field missing", "left out the submissions"} {
+	for _, want := range []string{"demo-dune-mini/metadata.yaml: organization: required field missing", "demo-ember-13b/ifeval-demo.jsonl:1", "left out the submissions"} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
 		}
 	}
-	if !strings.Contains(stdout.String(), "(4 models, ") {
-		t.Errorf("stdout = %q, want 4 models built", stdout.String())
+	if !strings.Contains(stdout.String(), "(3 models, ") {
+		t.Errorf("stdout = %q, want 3 models built", stdout.String())
 	}
-	if _, err := os.Stat(filepath.Join(out, "models", "demo-dune-mini.html")); err == nil {
-		t.Error("the invalid submission has a model page")
+	for _, id := range []string{"demo-dune-mini", "demo-ember-13b"} {
+		for _, p := range []string{"models/" + id + ".html", "models/" + id, "points/" + id + ".csv", "cases/" + id + ".html"} {
+			if _, err := os.Stat(filepath.Join(out, p)); err == nil {
+				t.Errorf("the invalid submission has %s", p)
+			}
+		}
 	}
 }

@@ -76,6 +76,11 @@ type Options struct {
 	Policies []board.Policy
 	// KeepResponses keeps the response texts, for the site.
 	KeepResponses bool
+	// Site, when set, is the site being built (render.Start): a run that
+	// is a RunPager renders its pages into it as soon as its submission
+	// is accepted, instead of keeping what they show until the boards are
+	// scored.
+	Site *render.Site
 }
 
 // A Benchmark is an opened benchmark folder of some kind.
@@ -110,6 +115,18 @@ type Run interface {
 	// Summary is what `sciif validate` says of the run before ranking
 	// ("2/2 items answered").
 	Summary() string
+}
+
+// A RunPager is a Run with pages that show its submission alone, such as
+// a model's whole answers with every verdict: the pages that would make a
+// build hold every submission's full verdicts until the end. When
+// Options.Site is set, the driver calls RunPages once the submission is
+// checked against every benchmark and accepted, one submission per core
+// at a time; the run then keeps only what its board needs. Without a
+// Site, RunPages is not called and the board renders those pages itself.
+type RunPager interface {
+	Run
+	RunPages(s *render.Site) error
 }
 
 // A Board is a benchmark's scored board.

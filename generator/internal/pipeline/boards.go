@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -11,6 +12,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/render"
 )
 
 // BoardsOptions configure the scoring of every benchmark's board.
@@ -31,12 +33,18 @@ type BoardsOptions struct {
 	// SkipInvalid scores the valid submissions and leaves out the invalid
 	// ones (listed in Outcome.Skipped) instead of failing.
 	SkipInvalid bool
+	// Start, when set, begins the site the boards are for, given the
+	// boards it will show (Outcome.Shown) before they are scored: the
+	// runs that are kind.RunPagers render their pages into it as their
+	// submissions are accepted (kind.Options.Site).
+	Start func(boards []kind.Board) (*render.Site, error)
 }
 
 // Outcome is every benchmark's board.
 type Outcome struct {
 	// Benchmarks are the benchmarks, in site order; Boards parallels it,
-	// nil where no submission answers the benchmark.
+	// nil where no submission answers the benchmark (a benchmark that only
+	// refused submissions answer has a board without models).
 	Benchmarks []kind.Benchmark
 	Boards     []kind.Board
 	// Submissions are the submissions on some board, in id order.
@@ -73,6 +81,13 @@ func (c *Checked) Fatal() bool {
 // order given; memory holds one batch of verifications at a time beyond
 // what the runs keep.
 func Check(ctx context.Context, benches []kind.Benchmark, subs []board.Submission, opt kind.Options) []Checked {
+	return check(ctx, benches, subs, opt, nil)
+}
+
+// check is Check; with opt.Site set, a submission that has no fatal
+// problem and none among folder (the problems of the results folder) has
+// its runs' pages rendered as soon as it is checked (kind.RunPager).
+func check(ctx context.Context, benches []kind.Benchmark, subs []board.Submission, opt kind.Options, folder board.Problems) []Checked {
 	out := make([]Checked, len(subs))
 	workers := max(1, min(runtime.GOMAXPROCS(0), len(subs)))
 	next := make(chan int)
@@ -81,6 +96,9 @@ func Check(ctx context.Context, benches []kind.Benchmark, subs []board.Submissio
 		wg.Go(func() {
 			for i := range next {
 				out[i] = checkOne(ctx, benches, &subs[i], opt)
+				if c := &out[i]; opt.Site != nil && !c.Fatal() && !Concerns(folder, c.Sub.Dir) {
+					runPages(opt.Site, c)
+				}
 			}
 		})
 	}
@@ -92,13 +110,37 @@ func Check(ctx context.Context, benches []kind.Benchmark, subs []board.Submissio
 	return out
 }
 
+// runPages renders the pages of c's runs that have pages of their own.
+// A failure is the site's, not the submission's: the build fails, and
+// renders nothing more once it has.
+func runPages(site *render.Site, c *Checked) {
+	if site.Err() != nil {
+		return
+	}
+	for _, r := range c.Runs {
+		rp, ok := r.(kind.RunPager)
+		if !ok {
+			continue
+		}
+		if err := rp.RunPages(site); err != nil {
+			site.Fail(fmt.Errorf("%s: %w", c.Sub.ID, err))
+		}
+	}
+}
+
+// answers reports whether sub holds a result file for b: only a non-empty
+// regular file counts; anything else is the folder check's problem
+// (ingest.CheckFolder), not the benchmark's.
+func answers(sub *board.Submission, b kind.Benchmark) bool {
+	fi, err := os.Lstat(filepath.Join(sub.Dir, b.Spec().File))
+	return err == nil && fi.Mode().IsRegular() && fi.Size() > 0
+}
+
 func checkOne(ctx context.Context, benches []kind.Benchmark, sub *board.Submission, opt kind.Options) Checked {
 	c := Checked{Sub: *sub, Runs: make([]kind.Run, len(benches))}
 	c.Problems = append(c.Problems, sub.Warnings...)
 	for i, b := range benches {
-		// Only a non-empty regular file: anything else is the folder
-		// check's problem (ingest.CheckFolder), not the benchmark's.
-		if fi, err := os.Lstat(filepath.Join(sub.Dir, b.Spec().File)); err != nil || !fi.Mode().IsRegular() || fi.Size() == 0 {
+		if !answers(sub, b) {
 			continue
 		}
 		run, probs := b.Check(ctx, sub, opt)
@@ -136,9 +178,37 @@ func Score(ctx context.Context, benches []kind.Benchmark, opt BoardsOptions) (*O
 		}
 		probs = p
 	}
+	// A benchmark has a board when some submission answers it, whether
+	// or not that submission is accepted: so the site's boards, and the
+	// pages rendered while checking, are known before any check.
+	answered := make([]bool, len(benches))
+	for i, b := range benches {
+		for k := range subs {
+			answered[i] = answered[i] || answers(&subs[k], b)
+		}
+	}
+	if opt.Start != nil {
+		pre := &Outcome{Benchmarks: benches, Boards: make([]kind.Board, len(benches))}
+		for i, b := range benches {
+			if answered[i] {
+				if pre.Boards[i], err = b.Rank(nil, opt.Options); err != nil {
+					return nil, err
+				}
+			}
+		}
+		shown, err := pre.Shown(opt.Options)
+		if err != nil {
+			return nil, err
+		}
+		if len(shown) > 0 {
+			if opt.Options.Site, err = opt.Start(shown); err != nil {
+				return nil, err
+			}
+		}
+	}
 	// Every submission is checked, whatever its folder's problems, so that
 	// all problems are reported at once.
-	checked := Check(ctx, benches, subs, opt.Options)
+	checked := check(ctx, benches, subs, opt.Options, probs)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -169,7 +239,7 @@ func Score(ctx context.Context, benches []kind.Benchmark, opt BoardsOptions) (*O
 				runs = append(runs, c.Runs[i])
 			}
 		}
-		if len(runs) == 0 {
+		if !answered[i] {
 			continue
 		}
 		bd, err := b.Rank(runs, opt.Options)
@@ -177,6 +247,26 @@ func Score(ctx context.Context, benches []kind.Benchmark, opt BoardsOptions) (*O
 			return nil, err
 		}
 		out.Boards[i] = bd
+	}
+	return out, nil
+}
+
+// Shown is the boards a site shows, in site order: every benchmark's
+// board, or, when no submission answers any benchmark, the first
+// benchmark's board without models.
+func (o *Outcome) Shown(opt kind.Options) ([]kind.Board, error) {
+	var out []kind.Board
+	for _, b := range o.Boards {
+		if b != nil {
+			out = append(out, b)
+		}
+	}
+	if len(out) == 0 && len(o.Benchmarks) > 0 {
+		b, err := o.Benchmarks[0].Rank(nil, opt)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b)
 	}
 	return out, nil
 }

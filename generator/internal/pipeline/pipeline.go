@@ -3,7 +3,8 @@
 // score. It is the one place that knows their order; the commands (score,
 // build, validate) call it, and it names no benchmark kind: it loops over
 // the benchmarks opened from the kinds it is given. It reads input through
-// ingest and writes nothing.
+// ingest and writes nothing itself: given a site (BoardsOptions.Start),
+// it has each accepted submission's own pages rendered into it.
 package pipeline
 
 import (

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/url"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
@@ -136,6 +137,16 @@ type Converter struct {
 
 // NewConverter returns a Converter with NewMarkdown's settings.
 func NewConverter() *Converter { return &Converter{md: NewMarkdown()} }
+
+// converters holds Converters between uses (GetConverter).
+var converters = sync.Pool{New: func() any { return NewConverter() }}
+
+// GetConverter returns a Converter for the caller's goroutine alone, kept
+// from earlier uses where one is free; PutConverter gives it back.
+func GetConverter() *Converter { return converters.Get().(*Converter) }
+
+// PutConverter gives back a Converter from GetConverter.
+func PutConverter(c *Converter) { converters.Put(c) }
 
 // HTML converts src; the result does not share memory with c.
 func (c *Converter) HTML(src string) template.HTML {

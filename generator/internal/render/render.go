@@ -31,6 +31,7 @@ import (
 	"io/fs"
 	"path"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -194,10 +195,55 @@ func (s *Site) NoteUpdated(date string) {
 
 // Build renders the whole site. Files are returned sorted by path.
 func Build(in Input) ([]board.File, error) {
-	s, err := newSite(in)
+	s, err := Start(in)
 	if err != nil {
+		return nil, err
+	}
+	return s.Finish(in.Boards, in.Reported)
+}
+
+// Start begins a site before its boards are scored, for the pages that
+// show one submission alone (a model's answers): a build renders those as
+// soon as the submission is checked, so that no submission's full
+// verdicts outlive its check. in.Boards may be unscored (a benchmark's
+// empty board): their names, titles and navigation are all that pages
+// rendered before Finish show of them. Pages rendered now must set
+// Page.OneRun.
+func Start(in Input) (*Site, error) {
+	if len(in.Boards) == 0 {
+		return nil, errors.New("render: no board to show")
+	}
+	s := &Site{tmpl: in.Templates, assets: in.Assets, version: in.Version, sink: in.Sink, progress: in.Progress, paths: map[string]bool{},
+		pages: map[string]*template.Template{}, answers: map[string][]answer{}}
+	if s.tmpl == nil {
+		s.tmpl = templates.FS
+	}
+	if s.assets == nil {
+		s.assets = assets.FS
+	}
+	if err := s.setBoards(in.Boards); err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
+	return s, nil
+}
+
+// Finish renders the scored boards and the pages of the whole site, and
+// returns every file of the site, sorted by path. boards are the boards
+// Start was given, scored: they must keep the names and navigation the
+// pages rendered since Start show.
+func (s *Site) Finish(boards []Board, reported []board.Reported) ([]board.File, error) {
+	names, links := s.infos, s.links
+	if err := s.setBoards(boards); err != nil {
+		return nil, fmt.Errorf("render: %w", err)
+	}
+	same := len(names) == len(s.infos) && slices.Equal(links, s.links)
+	for i := 0; same && i < len(names); i++ {
+		same = names[i].Name == s.infos[i].Name && names[i].Title == s.infos[i].Title
+	}
+	if !same {
+		return nil, errors.New("render: the scored boards are not the ones the site was started with")
+	}
+	s.reported = reported
 	for _, b := range s.boards {
 		if err := b.Pages(s); err != nil {
 			return nil, fmt.Errorf("render: %w", err)
@@ -206,32 +252,45 @@ func Build(in Input) ([]board.File, error) {
 	if err := s.sitePages(); err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
-	if s.err != nil {
-		return nil, fmt.Errorf("render: %w", s.err)
+	if err := s.Err(); err != nil {
+		return nil, fmt.Errorf("render: %w", err)
 	}
 	files := s.files
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
 }
 
-func newSite(in Input) (*Site, error) {
-	if len(in.Boards) == 0 {
-		return nil, errors.New("no board to show")
+// Fail records a failure to render or write part of the site, which
+// Finish reports; the first one is kept.
+func (s *Site) Fail(err error) {
+	s.mu.Lock()
+	if s.err == nil {
+		s.err = err
 	}
-	s := &Site{tmpl: in.Templates, assets: in.Assets, version: in.Version, reported: in.Reported, sink: in.Sink, progress: in.Progress, paths: map[string]bool{},
-		boards: in.Boards, modelIndex: map[string]int{}, pages: map[string]*template.Template{}, answers: map[string][]answer{}}
-	if s.tmpl == nil {
-		s.tmpl = templates.FS
+	s.mu.Unlock()
+}
+
+// Err is the first failure recorded so far.
+func (s *Site) Err() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
+// setBoards registers the boards: their infos, the site's models and its
+// navigation.
+func (s *Site) setBoards(boards []Board) error {
+	if len(boards) == 0 {
+		return errors.New("no board to show")
 	}
-	if s.assets == nil {
-		s.assets = assets.FS
-	}
+	s.boards, s.infos, s.links = boards, nil, nil
+	s.models, s.modelIndex = nil, map[string]int{}
 	names := map[string]bool{}
 	pagesOf := ""
-	for i, b := range in.Boards {
+	for i, b := range boards {
 		info := b.Info(i == 0)
 		if names[info.Name] {
-			return nil, fmt.Errorf("two boards are named %q", info.Name)
+			return fmt.Errorf("two boards are named %q", info.Name)
 		}
 		names[info.Name] = true
 		s.infos = append(s.infos, info)
@@ -247,7 +306,7 @@ func newSite(in Input) (*Site, error) {
 			}
 			sl := Slug(m.ID)
 			if other, dup := slugs[sl]; dup {
-				return nil, fmt.Errorf("models %q and %q share the file name %s", other, m.ID, sl)
+				return fmt.Errorf("models %q and %q share the file name %s", other, m.ID, sl)
 			}
 			slugs[sl] = m.ID
 			ref := ModelRef{ID: m.ID, Name: m.Name, Slug: sl, Index: len(s.models)}
@@ -269,7 +328,7 @@ func newSite(in Input) (*Site, error) {
 		s.links = append(s.links, info.Nav...)
 	}
 	s.links = append(s.links, NavLink{Key: "methodology", Href: "methodology.html", Text: "Methodology"}, NavLink{Key: "downloads", Href: "downloads.html", Text: "Downloads"})
-	return s, nil
+	return nil
 }
 
 // Front is the name of the front page's board.
@@ -341,9 +400,11 @@ func (s *Site) Render(name, out string, p Page) (board.File, error) {
 	p.Benchmark = s.Front()
 	p.Version = s.version
 	p.Links = s.links
-	s.mu.Lock()
-	p.Updated = s.updated
-	s.mu.Unlock()
+	if !p.OneRun {
+		s.mu.Lock()
+		p.Updated = s.updated
+		s.mu.Unlock()
+	}
 	var buf bytes.Buffer
 	if err := t.ExecuteTemplate(&buf, "base", p); err != nil {
 		return board.File{}, fmt.Errorf("page %s: %w", out, err)
@@ -587,6 +648,11 @@ type Page struct {
 	Version   string
 	// Updated is the newest submission date noted so far (NoteUpdated).
 	Updated string
+	// OneRun marks a page that shows one submission alone and may be
+	// rendered before the boards are scored (Start): it says nothing that
+	// depends on the other submissions, such as when the board was last
+	// updated.
+	OneRun bool
 	// Links is the site's navigation; a page whose Nav is a link's Key is
 	// marked as the current one. Set by Site.Render.
 	Links []NavLink

@@ -362,7 +362,9 @@ type answersView struct {
 
 // answersPages renders and adds model m's answers, one page per part of
 // a subject (see answersFile), from run, which holds the full verdicts and
-// responses (read back from the spill: the board keeps neither).
+// responses, and the model's points download. The pages show that run
+// alone (render.Page.OneRun): a build renders them as soon as the
+// submission is accepted (run.RunPages), before the board is scored.
 func (s *site) answersPages(md *render.Converter, m *model, run *board.Run) error {
 	var files []string
 	byFile := map[string][]int{}
@@ -385,7 +387,7 @@ func (s *site) answersPages(md *render.Converter, m *model, run *board.Run) erro
 		err := s.addSpliced("answers", s.answersHref(m, first), render.Page{
 			Title:       m.Scores.Name + " · " + s.answersLabel[first] + " answers",
 			Description: m.Scores.Name + "'s whole answers to the " + s.answersLabel[first] + " problems of " + s.in.Title + ", with every verdict and reason.",
-			NoIndex:     !s.in.IndexItems, Math: true, Nav: "cases", Body: v,
+			NoIndex:     !s.in.IndexItems, Math: true, Nav: "cases", Body: v, OneRun: true,
 		}, func(h *render.HTML) {
 			for _, i := range byFile[f] {
 				resp := ""

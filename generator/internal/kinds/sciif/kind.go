@@ -22,7 +22,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
@@ -68,9 +67,10 @@ type benchmark struct {
 	mu        sync.Mutex
 	verifiers map[bool]*verify.Verifier
 
-	// spill keeps the full verdicts of a build's submissions for their
-	// answers pages.
-	spill spill
+	// sites holds, per site being built, what renders a run's pages
+	// (RunPages).
+	sitesMu sync.Mutex
+	sites   map[*render.Site]*site
 }
 
 func open(spec kind.Spec) (kind.Benchmark, error) {
@@ -118,10 +118,53 @@ type run struct {
 	// judges holds the same with the judges alone, when the site compares
 	// the two.
 	judges *run
-	// at is where the full verdicts and responses were spilled (when
-	// kept), or spillErr why they could not be.
-	at       spilled
-	spillErr error
+	// b is the run's benchmark; paged is set once RunPages rendered the
+	// run's answers, after which run holds no verdicts or responses.
+	b     *benchmark
+	paged bool
+}
+
+var _ kind.RunPager = (*run)(nil)
+
+// RunPages renders the model's answers pages and points download into the
+// site being built, then lets go of the full verdicts and responses: the
+// board's pages need only the condensed verdicts.
+func (r *run) RunPages(rs *render.Site) error {
+	if r.paged {
+		return fmt.Errorf("%s: answers pages already rendered", r.sub.ID)
+	}
+	s, err := r.b.runSite(rs)
+	if err != nil {
+		return err
+	}
+	md := render.GetConverter()
+	defer render.PutConverter(md)
+	m := &model{Scores: &r.model, Run: &r.run, Slug: render.Slug(r.sub.ID)}
+	if err := s.answersPages(md, m, &r.run); err != nil {
+		return err
+	}
+	r.run.Verdicts, r.run.Responses = nil, nil
+	r.paged = true
+	return nil
+}
+
+// runSite is what renders runs' pages into rs: the board's items, without
+// its scores.
+func (b *benchmark) runSite(rs *render.Site) (*site, error) {
+	b.sitesMu.Lock()
+	defer b.sitesMu.Unlock()
+	if s, ok := b.sites[rs]; ok {
+		return s, nil
+	}
+	s, err := newRunSite(rs, b.spec.Name, input{Bench: b.bench, Title: b.spec.Title, IndexItems: b.spec.IndexItems})
+	if err != nil {
+		return nil, err
+	}
+	if b.sites == nil {
+		b.sites = map[*render.Site]*site{}
+	}
+	b.sites[rs] = s
+	return s, nil
 }
 
 func (r *run) ID() string { return r.sub.ID }
@@ -159,11 +202,13 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 		b.score(j, sub, jv)
 		r.judges = j
 	}
-	if opt.KeepResponses {
-		r.at, r.spillErr = b.spill.put(r.run.Verdicts, r.run.Responses)
+	r.b = b
+	if !opt.KeepResponses {
+		// Memory does not grow with the verdicts of every submission. A
+		// site keeps them only until the run's pages are rendered
+		// (RunPages), or, built in memory, for the board's pages.
+		r.run.Verdicts, r.run.Responses = nil, nil
 	}
-	// Memory does not grow with the verdicts of every submission.
-	r.run.Verdicts, r.run.Responses = nil, nil
 	for _, d := range r.run.Diagnostics {
 		probs = append(probs, d)
 	}
@@ -177,30 +222,11 @@ func (b *benchmark) verify(ctx context.Context, sub *board.Submission, path stri
 	b.score(r, sub, vr.Verdicts)
 	if keep {
 		// The site's board pages need a few bits per item, not the
-		// verdicts: a model's answers pages read those back from the
-		// spill (reload).
+		// verdicts: a model's answers pages are rendered from the
+		// verdicts before they go (RunPages).
 		r.cond = condense(vr.Verdicts)
 	}
 	return r, probs
-}
-
-// reload reads back r's full verdicts and responses from the spill: what
-// renders a model's answers, one submission at a time. The spill is
-// closed after the last of n reloads.
-func (b *benchmark) reload(r *run, left *atomic.Int64) (board.Run, error) {
-	if r.spillErr != nil {
-		return board.Run{}, r.spillErr
-	}
-	rec, err := b.spill.get(r.at)
-	if left.Add(-1) == 0 {
-		b.spill.close()
-	}
-	if err != nil {
-		return board.Run{}, err
-	}
-	out := r.run
-	out.Verdicts, out.Responses = rec.Verdicts, rec.Responses
-	return out, nil
 }
 
 // score sets r's scores and paired outcomes from verdicts.
@@ -272,27 +298,23 @@ func (b *benchmark) Rank(runs []kind.Run, opt kind.Options) (kind.Board, error) 
 	}
 	out.history = hist
 	var rs, js []*run
-	byID := map[string]*run{}
+	paged := 0
 	for _, kr := range runs {
 		r := kr.(*run)
-		if r.spillErr != nil {
-			// The same for every submission: said once, before any page.
-			return nil, r.spillErr
-		}
 		rs = append(rs, r)
-		byID[r.sub.ID] = r
 		if r.judges != nil {
 			js = append(js, r.judges)
 		}
-	}
-	left := new(atomic.Int64)
-	left.Store(int64(len(rs)))
-	out.reload = func(_ context.Context, sub *board.Submission) (board.Run, error) {
-		r, ok := byID[sub.ID]
-		if !ok {
-			return board.Run{}, fmt.Errorf("%s: not on the board", sub.ID)
+		if r.paged {
+			paged++
 		}
-		return b.reload(r, left)
+	}
+	switch paged {
+	case 0:
+	case len(rs):
+		out.paged = true
+	default:
+		return nil, fmt.Errorf("%s: %d of %d runs have their answers pages rendered", b.spec.Name, paged, len(rs))
 	}
 	var order []int
 	out.board, order = rank(b.bench, rs, pols, !opt.NoRules, true)
@@ -409,9 +431,9 @@ type Board struct {
 	// cond parallels runs: what the pages need of each run's verdicts.
 	cond       []condensed
 	judgesOnly *board.Board
-	// reload reads a submission again with every verdict's texts and its
-	// responses, for its answers pages; nil when runs hold them already.
-	reload func(context.Context, *board.Submission) (board.Run, error)
+	// paged is set when every run's answers pages were rendered as it was
+	// checked (RunPages): runs then hold no verdicts or responses.
+	paged bool
 	// history holds the board's recorded states (history.jsonl), oldest
 	// first.
 	history []historyEntry
@@ -498,7 +520,7 @@ func (b *Board) Info(front bool) render.BoardInfo {
 
 func (b *Board) Pages(rs *render.Site) error {
 	s, err := newSite(rs, b.spec.Name, input{Bench: b.bench, Board: b.board, Runs: b.runs, JudgesOnly: b.judgesOnly,
-		Reported: rs.Reported(), Version: rs.Version(), Title: b.spec.Title, IndexItems: b.spec.IndexItems, Reload: b.reload, Condensed: b.cond})
+		Reported: rs.Reported(), Version: rs.Version(), Title: b.spec.Title, IndexItems: b.spec.IndexItems, Paged: b.paged, Condensed: b.cond})
 	if err != nil {
 		return fmt.Errorf("%s: %w", b.spec.Name, err)
 	}

@@ -1,7 +1,6 @@
 package sciif
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -53,9 +52,9 @@ type input struct {
 	// Condensed parallels Runs: what the pages need of the verdicts; nil
 	// when Runs hold the verdicts.
 	Condensed []condensed
-	// Reload reads back a submission's responses and full verdicts, kept
-	// aside by the build's verification pass; nil when Runs hold them.
-	Reload func(context.Context, *board.Submission) (board.Run, error)
+	// Paged says every model's answers pages are rendered already, as its
+	// submission was checked (run.RunPages): Runs hold no verdicts.
+	Paged bool
 }
 
 // site renders one SciIF board's pages into a render.Site.
@@ -130,21 +129,9 @@ func newSite(rs *render.Site, name string, in input) (*site, error) {
 	}
 	s.all = s.models
 	s.ks = s.allKs()
-	seen := map[string]string{}
-	for i := range in.Bench.Items {
-		it := &in.Bench.Items[i]
-		sl := render.Slug(it.ID)
-		if other, dup := seen[sl]; dup {
-			return nil, fmt.Errorf("items %q and %q share the file name %s", other, it.ID, sl)
-		}
-		seen[sl] = it.ID
-		s.itemSlugs = append(s.itemSlugs, sl)
-		s.snippets = append(s.snippets, render.Excerpt(it.Question, 90))
-		for _, c := range it.Constraints {
-			s.enabled[c]++
-		}
+	if err := s.items(); err != nil {
+		return nil, err
 	}
-	s.answersFile, s.answersLabel = answersParts(in.Bench.Items)
 	s.groups = groupFamilies(in.Bench.Catalog)
 	for _, g := range s.groups {
 		s.cons = append(s.cons, g.Cons...)
@@ -160,6 +147,39 @@ func newSite(rs *render.Site, name string, in input) (*site, error) {
 	}
 	sort.Strings(s.judges)
 	return s, nil
+}
+
+// newRunSite is a site for the pages of one run alone (RunPages): the
+// board's items, without its models or scores.
+func newRunSite(rs *render.Site, name string, in input) (*site, error) {
+	if in.Bench == nil {
+		return nil, errors.New("benchmark is required")
+	}
+	s := &site{Site: rs, in: in, name: name, tmpl: rs.Templates(), enabled: map[string]int{}}
+	if err := s.items(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// items sets what the pages need of the benchmark's items.
+func (s *site) items() error {
+	seen := map[string]string{}
+	for i := range s.in.Bench.Items {
+		it := &s.in.Bench.Items[i]
+		sl := render.Slug(it.ID)
+		if other, dup := seen[sl]; dup {
+			return fmt.Errorf("items %q and %q share the file name %s", other, it.ID, sl)
+		}
+		seen[sl] = it.ID
+		s.itemSlugs = append(s.itemSlugs, sl)
+		s.snippets = append(s.snippets, render.Excerpt(it.Question, 90))
+		for _, c := range it.Constraints {
+			s.enabled[c]++
+		}
+	}
+	s.answersFile, s.answersLabel = answersParts(s.in.Bench.Items)
+	return nil
 }
 
 // groupFamilies orders the catalog by family: the paper's three first,
@@ -347,23 +367,17 @@ func (s *site) build() error {
 		}
 		s.Add(f)
 	}
-	// Each model's page, then its answers from its verdicts read back
-	// (Reload); one model per core at a time, so that memory holds that
-	// many models' answers, not every one's.
+	// Each model's page, then its answers, unless they were rendered as
+	// its submission was checked.
 	err := render.Each(len(s.models), func(i int, md *render.Converter) error {
 		m := &s.models[i]
 		if err := s.modelPage(m); err != nil {
 			return err
 		}
-		run := m.Run
-		if s.in.Reload != nil {
-			full, err := s.in.Reload(context.Background(), &m.Run.Submission)
-			if err != nil {
-				return fmt.Errorf("%s: %w", m.Scores.ID, err)
-			}
-			run = &full
+		if s.in.Paged {
+			return nil
 		}
-		return s.answersPages(md, m, run)
+		return s.answersPages(md, m, m.Run)
 	})
 	if err != nil {
 		return err
