@@ -261,7 +261,15 @@ func TestRunPagesFailureKeepsPreviousSite(t *testing.T) {
 	if err := os.CopyFS(tmpl, os.DirFS("../../../templates")); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(tmpl, "answers.html"), []byte(`{{define "main"}}{{.Body.NoSuchField}}{{end}}`), 0o644); err != nil {
+	answers, err := os.ReadFile(filepath.Join(tmpl, "answers.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := bytes.Replace(answers, []byte(`<h1>`), []byte(`{{.NoSuchField}}<h1>`), 1)
+	if bytes.Equal(broken, answers) {
+		t.Fatal("answers.html has no <h1> to break")
+	}
+	if err := os.WriteFile(filepath.Join(tmpl, "answers.html"), broken, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
@@ -273,6 +281,9 @@ func TestRunPagesFailureKeepsPreviousSite(t *testing.T) {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
 		}
+	}
+	if n := strings.Count(stderr.String(), "can't evaluate field"); n != 1 {
+		t.Errorf("the failure is told %d times, want once:\n%s", n, stderr.String())
 	}
 	if strings.Contains(stderr.String(), "--skip-invalid") {
 		t.Errorf("stderr suggests --skip-invalid, which cannot help here:\n%s", stderr.String())

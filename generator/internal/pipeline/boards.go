@@ -212,6 +212,13 @@ func Score(ctx context.Context, benches []kind.Benchmark, opt BoardsOptions) (*O
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	if site := opt.Options.Site; site != nil {
+		// Once the site failed, no later submission's pages were
+		// rendered: nothing is left to rank it for.
+		if err := site.Err(); err != nil {
+			return nil, err
+		}
+	}
 	var ok []*Checked
 	for i := range checked {
 		c := &checked[i]
