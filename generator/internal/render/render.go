@@ -171,6 +171,7 @@ type Site struct {
 	err         error
 	paths       map[string]bool
 	pages       map[string]*template.Template
+	navs        map[string]template.HTML
 	files       []board.File
 	answers     map[string][]answer
 	methodology []template.HTML
@@ -214,7 +215,7 @@ func Start(in Input) (*Site, error) {
 		return nil, errors.New("render: no board to show")
 	}
 	s := &Site{tmpl: in.Templates, assets: in.Assets, version: in.Version, sink: in.Sink, progress: in.Progress, paths: map[string]bool{},
-		pages: map[string]*template.Template{}, answers: map[string][]answer{}}
+		pages: map[string]*template.Template{}, navs: map[string]template.HTML{}, answers: map[string][]answer{}}
 	if s.tmpl == nil {
 		s.tmpl = templates.FS
 	}
@@ -232,6 +233,9 @@ func Start(in Input) (*Site, error) {
 // Start was given, scored: they must keep the names and navigation the
 // pages rendered since Start show.
 func (s *Site) Finish(boards []Board, reported []board.Reported) ([]board.File, error) {
+	if err := s.Err(); err != nil {
+		return nil, fmt.Errorf("render: %w", err)
+	}
 	names, links := s.infos, s.links
 	if err := s.setBoards(boards); err != nil {
 		return nil, fmt.Errorf("render: %w", err)
@@ -405,11 +409,35 @@ func (s *Site) Render(name, out string, p Page) (board.File, error) {
 		p.Updated = s.updated
 		s.mu.Unlock()
 	}
+	if p.SiteNav, err = s.siteNav(t, p); err != nil {
+		return board.File{}, fmt.Errorf("page %s: %w", out, err)
+	}
 	var buf bytes.Buffer
 	if err := t.ExecuteTemplate(&buf, "base", p); err != nil {
 		return board.File{}, fmt.Errorf("page %s: %w", out, err)
 	}
 	return board.File{Path: out, Data: buf.Bytes()}, nil
+}
+
+// siteNav is base.html's "sitenav" for p: run once for each depth and
+// current entry, since thousands of pages share each.
+func (s *Site) siteNav(t *template.Template, p Page) (template.HTML, error) {
+	key := p.Root + "\x00" + p.Nav
+	s.mu.Lock()
+	h, ok := s.navs[key]
+	s.mu.Unlock()
+	if ok {
+		return h, nil
+	}
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "sitenav", p); err != nil {
+		return "", err
+	}
+	h = template.HTML(buf.String())
+	s.mu.Lock()
+	s.navs[key] = h
+	s.mu.Unlock()
+	return h, nil
 }
 
 // RootOf is the relative path from the page at out to the site root.
@@ -428,6 +456,21 @@ func (s *Site) template(name string) (*template.Template, error) {
 	}
 	s.pages[name] = t
 	return t, nil
+}
+
+// Partial executes the template name defined in page's template file
+// (parsed with base.html, as Render does), for a part of such pages that
+// is worth rendering once and keeping.
+func (s *Site) Partial(page, name string, data any) (template.HTML, error) {
+	t, err := s.template(page)
+	if err != nil {
+		return "", err
+	}
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, name, data); err != nil {
+		return "", fmt.Errorf("%s: %w", name, err)
+	}
+	return template.HTML(buf.String()), nil
 }
 
 // Fragment executes the template file name.html on its own (no base
@@ -654,8 +697,10 @@ type Page struct {
 	// updated.
 	OneRun bool
 	// Links is the site's navigation; a page whose Nav is a link's Key is
-	// marked as the current one. Set by Site.Render.
-	Links []NavLink
+	// marked as the current one. Set by Site.Render, as is SiteNav, the
+	// navigation as HTML.
+	Links   []NavLink
+	SiteNav template.HTML
 	Body  any
 	// ChartData holds chart options, each emitted as inert JSON.
 	ChartData []ChartData

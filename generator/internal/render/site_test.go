@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -121,4 +122,39 @@ func TestFinishRefusesOtherBoards(t *testing.T) {
 			}
 		})
 	}
+}
+
+// BenchmarkRenderPage renders a page through base.html as a board of
+// eight navigation entries does, with a pager of twelve parts: what every
+// one of a board's thousands of pages costs before its own content.
+func BenchmarkRenderPage(b *testing.B) {
+	nav := &fakeBoard{name: "bench"}
+	s, err := Start(Input{Boards: []Board{navBoard{nav}}, Version: "v"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var pager []Link
+	for k := 1; k <= 12; k++ {
+		pager = append(pager, Link{Href: fmt.Sprintf("part-%d.html", k), Text: fmt.Sprintf("Part %d", k)})
+	}
+	pager[3].Href = ""
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := s.Render("downloads", "models/model-001/part-4.html", Page{Title: "Model 001 · part 4",
+			Description: "Model 001's whole answers, part 4.", NoIndex: true, Math: true, Nav: "bench:cases",
+			OneRun: true, Pager: pager, Body: downloadsView{}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// navBoard is a board with eight navigation entries.
+type navBoard struct{ *fakeBoard }
+
+func (n navBoard) Info(front bool) BoardInfo {
+	info := n.fakeBoard.Info(front)
+	for _, k := range []string{"constraints", "analysis", "cases", "compare", "changes"} {
+		info.Nav = append(info.Nav, NavLink{Key: n.name + ":" + k, Href: k + ".html", Text: k})
+	}
+	return info
 }

@@ -356,8 +356,56 @@ type answersView struct {
 	// Cards is render.Mark(0): the answers, written by writeCard into the
 	// page once its template has run (addSpliced).
 	Cards template.HTML
-	// Pages links the model's answers pages.
-	Pages []render.Link
+	// Parts links the model's answers pages: the template's
+	// "answers-parts" on the page's answersPart.Links.
+	Parts template.HTML
+}
+
+// answersPart is one of a model's answers pages, the same for every
+// model: its file, the items on it and the links to the others.
+type answersPart struct {
+	File  string
+	Items []int
+	Parts template.HTML
+}
+
+// answersPartsOnce lays out the answers pages once per site.
+type answersPartsOnce struct {
+	once  sync.Once
+	parts []answersPart
+	err   error
+}
+
+// answersParts lays out a model's answers pages (answersFile), with the
+// links between them rendered once for every model.
+func (s *site) answersParts() ([]answersPart, error) {
+	o := s.partsOnce
+	o.once.Do(func() {
+		var parts []answersPart
+		at := map[string]int{}
+		for i, f := range s.answersFile {
+			k, ok := at[f]
+			if !ok {
+				k = len(parts)
+				at[f] = k
+				parts = append(parts, answersPart{File: f})
+			}
+			parts[k].Items = append(parts[k].Items, i)
+		}
+		var links []render.Link
+		for _, p := range parts {
+			links = append(links, render.Link{Href: p.File, Text: s.answersLabel[p.Items[0]]})
+		}
+		for k := range parts {
+			l := append([]render.Link(nil), links...)
+			l[k].Href = ""
+			if parts[k].Parts, o.err = s.Partial("answers", "answers-parts", l); o.err != nil {
+				return
+			}
+		}
+		o.parts = parts
+	})
+	return o.parts, o.err
 }
 
 // answersPages renders and adds model m's answers, one page per part of
@@ -366,30 +414,19 @@ type answersView struct {
 // alone (render.Page.OneRun): a build renders them as soon as the
 // submission is accepted (run.RunPages), before the board is scored.
 func (s *site) answersPages(md *render.Converter, m *model, run *board.Run) error {
-	var files []string
-	byFile := map[string][]int{}
-	for i, f := range s.answersFile {
-		if _, ok := byFile[f]; !ok {
-			files = append(files, f)
-		}
-		byFile[f] = append(byFile[f], i)
+	parts, err := s.answersParts()
+	if err != nil {
+		return err
 	}
-	var links []render.Link
-	for _, f := range files {
-		links = append(links, render.Link{Href: f, Text: s.answersLabel[byFile[f][0]]})
-	}
-	for k, f := range files {
-		first := byFile[f][0]
-		v := answersView{Model: s.modelLink(m), Subject: s.in.Bench.Items[first].Subject, Pages: links}
-		v.Pages = append([]render.Link(nil), links...)
-		v.Pages[k].Href = ""
-		v.Cards = render.Mark(0)
+	for _, part := range parts {
+		first := part.Items[0]
+		v := answersView{Model: s.modelLink(m), Subject: s.in.Bench.Items[first].Subject, Parts: part.Parts, Cards: render.Mark(0)}
 		err := s.addSpliced("answers", s.answersHref(m, first), render.Page{
 			Title:       m.Scores.Name + " · " + s.answersLabel[first] + " answers",
 			Description: m.Scores.Name + "'s whole answers to the " + s.answersLabel[first] + " problems of " + s.in.Title + ", with every verdict and reason.",
 			NoIndex:     !s.in.IndexItems, Math: true, Nav: "cases", Body: v, OneRun: true,
 		}, func(h *render.HTML) {
-			for _, i := range byFile[f] {
+			for _, i := range part.Items {
 				resp := ""
 				if i < len(run.Responses) {
 					resp = run.Responses[i]

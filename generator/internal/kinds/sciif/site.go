@@ -86,6 +86,8 @@ type site struct {
 	// answersFile names, per item, the file of a model's answers pages
 	// that holds it; answersLabel names that page for links.
 	answersFile, answersLabel []string
+	// partsOnce lays out a model's answers pages (answersParts).
+	partsOnce *answersPartsOnce
 }
 
 // familyGroup is a family and its constraints in catalog order.
@@ -178,7 +180,8 @@ func (s *site) items() error {
 			s.enabled[c]++
 		}
 	}
-	s.answersFile, s.answersLabel = answersParts(s.in.Bench.Items)
+	s.answersFile, s.answersLabel = answersFiles(s.in.Bench.Items)
+	s.partsOnce = new(answersPartsOnce)
 	return nil
 }
 
@@ -228,10 +231,10 @@ func weightsLabel(open bool) string {
 // perAnswers is how many answers one page of a model's answers holds.
 const perAnswers = 30
 
-// answersParts places each item's answer on a page of a model's answers:
+// answersFiles places each item's answer on a page of a model's answers:
 // one per subject, split into parts of perAnswers problems in benchmark
 // order, named <subject>.html, <subject>-2.html, …
-func answersParts(items []board.Item) (files, labels []string) {
+func answersFiles(items []board.Item) (files, labels []string) {
 	count := map[string]int{}
 	for i := range items {
 		sub := items[i].Subject
