@@ -701,7 +701,7 @@ type Page struct {
 	// navigation as HTML.
 	Links   []NavLink
 	SiteNav template.HTML
-	Body  any
+	Body    any
 	// ChartData holds chart options, each emitted as inert JSON.
 	ChartData []ChartData
 	// Pager links the pages a long table is split into; the current one
