@@ -91,6 +91,19 @@ func TestBuildIsDeterministic(t *testing.T) {
 	}
 }
 
+// buildSkipInvalid builds results with --skip-invalid into a new folder,
+// which it returns with what the build printed.
+func buildSkipInvalid(t *testing.T, results string) (out string, stdout, stderr *bytes.Buffer) {
+	t.Helper()
+	out = filepath.Join(t.TempDir(), "site")
+	stdout, stderr = new(bytes.Buffer), new(bytes.Buffer)
+	code := run(context.Background(), []string{"build", "--benchmarks", "../../../benchmarks", "--results", results, "--out", out, "--skip-invalid"}, stdout, stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	return out, stdout, stderr
+}
+
 // TestSkipInvalidKeepsRefusedBoard: a benchmark that only refused
 // submissions answer keeps its board, without models, under
 // --skip-invalid: the boards a site shows, and the navigation of the pages
@@ -109,12 +122,7 @@ func TestSkipInvalidKeepsRefusedBoard(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(results, "demo-borealis-8b", "ifbench-demo.jsonl"), []byte("{not json\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(t.TempDir(), "site")
-	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), []string{"build", "--benchmarks", "../../../benchmarks", "--results", results, "--out", out, "--skip-invalid"}, &stdout, &stderr)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr.String())
-	}
+	out, stdout, _ := buildSkipInvalid(t, results)
 	if !strings.Contains(stdout.String(), "(1 models, ") {
 		t.Errorf("stdout = %q, want 1 model built", stdout.String())
 	}
@@ -319,12 +327,7 @@ func TestSkipInvalidBuildsTheRest(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(results, "demo-ember-13b", "ifeval-demo.jsonl"), []byte("{not json\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(t.TempDir(), "site")
-	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), []string{"build", "--benchmarks", "../../../benchmarks", "--results", results, "--out", out, "--skip-invalid"}, &stdout, &stderr)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr.String())
-	}
+	out, stdout, stderr := buildSkipInvalid(t, results)
 	for _, want := range []string{"demo-dune-mini/metadata.yaml: organization: required field missing", "demo-ember-13b/ifeval-demo.jsonl:1", "left out the submissions"} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
