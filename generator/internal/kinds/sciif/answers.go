@@ -26,11 +26,15 @@ func (s *site) answersHref(m *model, i int) string {
 	return "models/" + m.Slug + "/" + s.answersFile[i]
 }
 
-// answerCard is model m's whole answer to item i: the response, every
-// verdict with the judges' reasons and the rules' evidence.
-func (s *site) answerCard(md *render.Converter, m *model, i int, iv *board.ItemVerdict, resp string) answerView {
+// answerCard fills a with model m's whole answer to item i: the
+// response, every verdict with the judges' reasons and the rules'
+// evidence. a's slices are reused from the card it held before, so that
+// a model's cards allocate them once (a board has models × problems of
+// them): a card is written out (writeCard) before the next is made.
+func (s *site) answerCard(md *render.Converter, m *model, i int, iv *board.ItemVerdict, resp string, a *answerView) {
 	it := &s.in.Bench.Items[i]
-	a := answerView{
+	cons, votes, labels := a.Cons[:0], a.Votes[:0], a.Regimes[:0]
+	*a = answerView{
 		Model: s.modelLink(m), Anchor: s.itemSlugs[i], Answered: iv.Answered, Item: s.itemLink(i),
 		Correct: iv.Correct, CorrectBy: string(iv.CorrectBy), Extracted: newExtracted(iv.Extracted),
 		CorrectRule: newRuleView(iv.CorrectRule),
@@ -39,10 +43,11 @@ func (s *site) answerCard(md *render.Converter, m *model, i int, iv *board.ItemV
 	for _, r := range regimesOf(iv) {
 		for _, rg := range regimes() {
 			if rg.Key == r {
-				a.Regimes = append(a.Regimes, rg.Label)
+				labels = append(labels, rg.Label)
 			}
 		}
 	}
+	a.Regimes = labels
 	if iv.Answered {
 		part, cut := render.Shown(resp)
 		a.Response = md.HTML(part)
@@ -56,11 +61,15 @@ func (s *site) answerCard(md *render.Converter, m *model, i int, iv *board.ItemV
 		}
 	}
 	for _, vt := range iv.CorrectVotes {
-		a.Votes = append(a.Votes, newVote(vt))
+		votes = append(votes, newVote(vt))
 	}
+	a.Votes = votes
 	for ci := range iv.Constraints {
 		cv := &iv.Constraints[ci]
-		cvv := consVerdictView{ID: cv.ID, Abbrev: s.abbrev(cv.ID), Strict: cv.Strict, Loose: cv.Loose, Judges: judgeOrder(cv.Points)}
+		cons = grow(cons)
+		cvv := &cons[len(cons)-1]
+		judges, points := cvv.Judges[:0], cvv.Points[:0]
+		*cvv = consVerdictView{ID: cv.ID, Abbrev: s.abbrev(cv.ID), Strict: cv.Strict, Loose: cv.Loose, Judges: judgeOrder(judges, cv.Points)}
 		if c, ok := s.in.Bench.Catalog.Lookup(cv.ID); ok {
 			cvv.Name = c.Name
 		}
@@ -68,10 +77,12 @@ func (s *site) answerCard(md *render.Converter, m *model, i int, iv *board.ItemV
 			cvv.Disagree = cvv.Disagree || cv.JudgeStrict[j] != cv.JudgeStrict[0]
 		}
 		for _, p := range cv.Points {
-			pv := pointView{N: p.N, Main: p.Main, Short: s.pointShort(cv.ID, p.N), Rule: newRuleView(p.Rule),
+			points = grow(points)
+			pv := &points[len(points)-1]
+			pvotes := pv.Votes[:0]
+			*pv = pointView{N: p.N, Main: p.Main, Short: s.pointShort(cv.ID, p.N), Rule: newRuleView(p.Rule),
 				Pass: p.Pass, DecidedBy: string(p.DecidedBy)}
 			pv.Overridden = p.DecidedBy == board.ByRules && p.JudgesPass() != p.Pass
-			pv.Votes = make([]voteView, 0, len(cvv.Judges))
 			for _, j := range cvv.Judges {
 				// The judge's last vote on the point, as a map by judge
 				// would keep it; a point has a vote or two.
@@ -82,13 +93,23 @@ func (s *site) answerCard(md *render.Converter, m *model, i int, iv *board.ItemV
 						break
 					}
 				}
-				pv.Votes = append(pv.Votes, newVote(vt))
+				pvotes = append(pvotes, newVote(vt))
 			}
-			cvv.Points = append(cvv.Points, pv)
+			pv.Votes = pvotes
 		}
-		a.Cons = append(a.Cons, cvv)
+		cvv.Points = points
 	}
-	return a
+	a.Cons = cons
+}
+
+// grow is xs one element longer, that element zero unless it was in xs's
+// capacity already (its slices are then there to reuse).
+func grow[T any](xs []T) []T {
+	if len(xs) < cap(xs) {
+		return xs[:len(xs)+1]
+	}
+	var zero T
+	return append(xs, zero)
 }
 
 // countWords counts the words of s (runs of non-space, as
@@ -418,6 +439,7 @@ func (s *site) answersPages(md *render.Converter, m *model, run *board.Run) erro
 	if err != nil {
 		return err
 	}
+	var card answerView
 	for _, part := range parts {
 		first := part.Items[0]
 		v := answersView{Model: s.modelLink(m), Subject: s.in.Bench.Items[first].Subject, Parts: part.Parts, Cards: render.Mark(0)}
@@ -431,8 +453,8 @@ func (s *site) answersPages(md *render.Converter, m *model, run *board.Run) erro
 				if i < len(run.Responses) {
 					resp = run.Responses[i]
 				}
-				a := s.answerCard(md, m, i, &run.Verdicts[i], resp)
-				writeCard(h, &a)
+				s.answerCard(md, m, i, &run.Verdicts[i], resp, &card)
+				writeCard(h, &card)
 			}
 		})
 		if err != nil {

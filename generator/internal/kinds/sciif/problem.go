@@ -4,6 +4,7 @@ package sciif
 
 import (
 	"html/template"
+	"slices"
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/render"
@@ -133,19 +134,16 @@ type problemView struct {
 }
 
 // judgeOrder lists the judges of a constraint verdict in order of first
-// appearance.
-func judgeOrder(points []board.PointVerdict) []string {
-	var out []string
-	seen := map[string]bool{}
+// appearance, appended to dst (a constraint has a judge or two).
+func judgeOrder(dst []string, points []board.PointVerdict) []string {
 	for _, p := range points {
 		for _, v := range p.Votes {
-			if !seen[v.Judge] {
-				seen[v.Judge] = true
-				out = append(out, v.Judge)
+			if !slices.Contains(dst, v.Judge) {
+				dst = append(dst, v.Judge)
 			}
 		}
 	}
-	return out
+	return dst
 }
 
 func (s *site) pointShort(consID string, n int) string {
