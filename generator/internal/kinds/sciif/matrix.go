@@ -3,48 +3,38 @@ package sciif
 // The problem × model matrix, in parts of perMatrix models.
 
 import (
+	"fmt"
+	"html/template"
+
 	"github.com/sciif/leaderboard/generator/internal/render"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 )
 
 // cell classes of the problem × model matrix, under Strict.
-func quadClass(c cell) (class, glyph, label string) {
+func quadClass(c cell) (class, glyph string) {
 	if !c.has(cAnswered) {
-		return "q-na", "·", "not answered"
+		return "q-na", "·"
 	}
 	compliant := c.compliant(board.Strict)
 	switch {
 	case c.has(cCorrect) && compliant:
-		return "q-cc", "✓✓", "correct, compliant"
+		return "q-cc", "✓✓"
 	case c.has(cCorrect):
-		return "q-cn", "✓✗", "correct, not compliant"
+		return "q-cn", "✓✗"
 	case compliant:
-		return "q-ic", "✗✓", "incorrect, compliant"
+		return "q-ic", "✗✓"
 	}
-	return "q-in", "✗✗", "incorrect, not compliant"
-}
-
-type matrixCell struct {
-	Class, Glyph, Label string
-}
-
-type matrixRow struct {
-	Item render.Link
-	// Answers is the answers page and anchor of the item, relative to a
-	// model's answers folder: assets/site.js makes each cell a link to the
-	// model's answer (one link per cell would double the page's weight).
-	Answers string
-	Subject string
-	K       int
-	Cells   []matrixCell
+	return "q-in", "✗✗"
 }
 
 type matrixView struct {
 	Models []render.Link
 	// Slugs name the models' answers folders, in column order.
 	Slugs []string
-	Rows  []matrixRow
+	// Rows is render.Mark(0): a row per problem, a cell per model, written
+	// by writeMatrixRows once the page's template has run.
+	Rows template.HTML
 }
 
 func (s *site) matrixPage() (board.File, error) {
@@ -53,18 +43,56 @@ func (s *site) matrixPage() (board.File, error) {
 		v.Models = append(v.Models, s.modelLink(&s.models[i]))
 		v.Slugs = append(v.Slugs, s.models[i].Slug)
 	}
-	for i := range s.in.Bench.Items {
-		it := &s.in.Bench.Items[i]
-		row := matrixRow{Item: s.itemLink(i), Answers: s.answersFile[i] + "#" + s.itemSlugs[i], Subject: it.Subject, K: it.K()}
-		for mi := range s.models {
-			c, g, l := quadClass(s.models[mi].cells[i])
-			row.Cells = append(row.Cells, matrixCell{c, g, l})
-		}
-		v.Rows = append(v.Rows, row)
-	}
-	return s.exec("matrix", "matrix.html", render.Page{
+	v.Rows = render.Mark(0)
+	f, err := s.exec("matrix", "matrix.html", render.Page{
 		Title:       "Problem × model matrix",
 		Description: "Correctness and Strict compliance of every model on every problem.",
 		Nav:         "cases", Body: v,
 	})
+	if err != nil {
+		return f, err
+	}
+	var h render.HTML
+	if err := h.Splice(f.Data, s.writeMatrixRows); err != nil {
+		return f, fmt.Errorf("page %s: %w", f.Path, err)
+	}
+	f.Data = h.Bytes()
+	return f, nil
+}
+
+// writeMatrixRows writes the matrix's rows, as the template did:
+//
+//	{{range .Rows}}
+//	<tr data-a="{{.Answers}}"><th scope="row" class="sticky"><a href="{{.Item.Href}}">{{.Item.Text}}</a></th><td>{{.Subject}}</td><td class="num">{{.K}}</td>{{range .Cells}}<td class="q {{.Class}}">{{.Glyph}}</td>{{end}}</tr>
+//	{{end}}
+//
+// A page has problems × its models of cells. A row's data-a is the item's
+// answers page and anchor, relative to a model's answers folder:
+// assets/site.js makes each cell a link to the model's answer (a link per
+// cell would double the page's weight).
+func (s *site) writeMatrixRows(h *render.HTML) {
+	for i := range s.in.Bench.Items {
+		it := &s.in.Bench.Items[i]
+		item := s.itemLink(i)
+		h.Raw("\n" + `<tr data-a="`)
+		h.Attr(s.answersFile[i] + "#" + s.itemSlugs[i])
+		h.Raw(`"><th scope="row" class="sticky"><a href="`)
+		h.URL(item.Href)
+		h.Raw(`">`)
+		h.Text(item.Text)
+		h.Raw(`</a></th><td>`)
+		h.Text(it.Subject)
+		h.Raw(`</td><td class="num">`)
+		h.Int(it.K())
+		h.Raw(`</td>`)
+		for mi := range s.models {
+			class, glyph := quadClass(s.models[mi].cells[i])
+			h.Raw(`<td class="q `)
+			h.Attr(class)
+			h.Raw(`">`)
+			h.Text(glyph)
+			h.Raw(`</td>`)
+		}
+		h.Raw(`</tr>`)
+	}
 }
