@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -50,6 +53,42 @@ func BenchmarkBuild(b *testing.B) {
 		}
 	}
 	cpu(b)
+	reportSite(b, filepath.Join(dir, "site"))
+}
+
+// reportSite reports the README's page figures of the site at dir: its
+// largest HTML page, its index page gzipped (at the best compression) and
+// its number of files.
+func reportSite(b *testing.B, dir string) {
+	largest, files := 0, 0
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		files++
+		if filepath.Ext(p) == ".html" {
+			fi, err := d.Info()
+			if err != nil {
+				return err
+			}
+			largest = max(largest, int(fi.Size()))
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	index, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw.Write(index)
+	zw.Close()
+	b.ReportMetric(float64(largest)/1024, "largest-page-KiB")
+	b.ReportMetric(float64(gz.Len())/1024, "index-gzip-KiB")
+	b.ReportMetric(float64(files), "files")
 }
 
 func BenchmarkScore(b *testing.B) {
