@@ -86,7 +86,8 @@ func Check(ctx context.Context, benches []kind.Benchmark, subs []board.Submissio
 
 // check is Check; with opt.Site set, a submission that has no fatal
 // problem and none among folder (the problems of the results folder) has
-// its runs' pages rendered as soon as it is checked (kind.RunPager).
+// its runs' pages rendered as soon as it is checked (kind.RunPager), and
+// any other submission's runs are dropped (its Runs are all nil).
 func check(ctx context.Context, benches []kind.Benchmark, subs []board.Submission, opt kind.Options, folder board.Problems) []Checked {
 	out := make([]Checked, len(subs))
 	workers := max(1, min(runtime.GOMAXPROCS(0), len(subs)))
@@ -96,7 +97,14 @@ func check(ctx context.Context, benches []kind.Benchmark, subs []board.Submissio
 		wg.Go(func() {
 			for i := range next {
 				out[i] = checkOne(ctx, benches, &subs[i], opt)
-				if c := &out[i]; opt.Site != nil && !c.Fatal() && !Concerns(folder, c.Sub.Dir) {
+				c := &out[i]
+				switch {
+				case opt.Site == nil:
+				case c.Fatal() || Concerns(folder, c.Sub.Dir):
+					// Refused: nothing renders or ranks its runs, which
+					// may hold every verdict until their pages are made.
+					clear(c.Runs)
+				default:
 					runPages(opt.Site, c)
 				}
 			}
