@@ -181,24 +181,43 @@
   });
 
   // Prompt filters of the instruction benchmarks' case index. An outcome
-  // is matched for the chosen model, or for any model when none is chosen.
+  // is matched for the chosen model, or for any model when none is chosen:
+  // a cell matches when its outcome's class is one of the chosen option's
+  // data-classes. A cell opens the model's response on the prompt's page.
   var prompts = document.getElementById('prompts');
   var promptSel = ['model', 'instruction', 'outcome'].map(function (k) {
     return { key: k, el: document.getElementById('pf-' + k) };
   }).filter(function (x) { return x.el; });
+  var promptSlugs = prompts ? Array.from(prompts.tHead.rows[0].cells).map(function (th) { return th.dataset.m || ''; }) : [];
+  function cellMatches(td, classes) {
+    var o = td && td.firstElementChild;
+    return !!o && classes.some(function (c) { return o.classList.contains(c); });
+  }
   function filterPrompts() {
     if (!prompts) return;
     var v = {};
     promptSel.forEach(function (x) { v[x.key] = x.el.value; });
+    var opt = v.outcome && document.querySelector('#pf-outcome option:checked');
+    var classes = opt ? opt.dataset.classes.split(' ') : [];
+    var col = v.model ? promptSlugs.indexOf(v.model) : -1;
     var shown = 0, rows = prompts.tBodies[0].rows;
     Array.from(rows).forEach(function (r) {
-      var outs = r.dataset.outcomes;
-      var ok = (!v.instruction || r.dataset.instructions.indexOf(' ' + v.instruction + ' ') >= 0) &&
-        (!v.outcome || (v.model ? outs.indexOf(' ' + v.model + ':' + v.outcome + ' ') >= 0 : outs.indexOf(':' + v.outcome + ' ') >= 0));
+      var ok = !v.instruction || r.dataset.instructions.indexOf(' ' + v.instruction + ' ') >= 0;
+      if (ok && v.outcome) {
+        ok = col >= 0 ? cellMatches(r.cells[col], classes) :
+          Array.from(r.cells).some(function (td) { return promptSlugs[td.cellIndex] && cellMatches(td, classes); });
+      }
       r.hidden = !ok;
       if (ok) shown++;
     });
     document.getElementById('pf-count').textContent = shown + ' of ' + rows.length + ' prompts';
+  }
+  if (prompts) {
+    prompts.addEventListener('click', function (ev) {
+      var td = ev.target.closest('td.o-cell');
+      var m = td && promptSlugs[td.cellIndex], a = td && td.parentNode.querySelector('th a');
+      if (m && a) location.href = a.getAttribute('href') + '#m-' + m;
+    });
   }
   promptSel.forEach(function (x) {
     x.el.addEventListener('change', function () { setParam(x.key, x.el.value); filterPrompts(); });

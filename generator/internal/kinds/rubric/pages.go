@@ -2,6 +2,7 @@ package rubric
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -305,41 +306,73 @@ const (
 	outNone      = "unanswered"
 )
 
-func outcomeOptions() []render.Option {
-	return []render.Option{
+// outcomeClasses are the classes of the cases page's cells, each with the
+// tokens of the outcome filter it matches: a cell matches an outcome when
+// one of its classes does (site.js). A task with a dodged bullet hit is
+// "o-fail o-dodged".
+var outcomeClasses = []struct {
+	class  string
+	tokens []string
+}{
+	{"o-pass", []string{outPerfect}},
+	{"o-fail", []string{outImperfect}},
+	{"o-dodged", []string{outDodged}},
+	{"o-na", []string{outNone, outImperfect}},
+}
+
+// outcomeOption is a choice of the outcome filter, with the classes of
+// the cells it matches.
+type outcomeOption struct {
+	Value, Label, Classes string
+}
+
+func outcomeOptions() []outcomeOption {
+	opts := []outcomeOption{
 		{Value: outImperfect, Label: "not perfect"},
 		{Value: outDodged, Label: "a dodged bullet hit"},
 		{Value: outPerfect, Label: "perfect"},
 		{Value: outNone, Label: "not answered"},
 	}
+	for i := range opts {
+		var classes []string
+		for _, o := range outcomeClasses {
+			if slices.Contains(o.tokens, opts[i].Value) {
+				classes = append(classes, o.class)
+			}
+		}
+		opts[i].Classes = strings.Join(classes, " ")
+	}
+	return opts
 }
 
+// outcomeCell is a cell of the cases page: site.js makes it a link to the
+// model's response on the task's page.
 type outcomeCell struct {
-	Href, Class, Glyph, Label string
+	Class, Glyph string
 }
 
 type caseRow struct {
 	Href, ID, Excerpt string
 	N                 int
-	Outcomes          string
 	Cells             []outcomeCell
 }
 
 type casesView struct {
 	Name, Main string
 	Models     []render.ModelName
-	ModelOpt   []render.Option
-	Outcomes   []render.Option
-	Rows       []caseRow
+	// Slugs name the models' anchors on task pages, in column order.
+	Slugs    []string
+	ModelOpt []render.Option
+	Outcomes []outcomeOption
+	Rows     []caseRow
 }
 
-// outcome classifies model mi's result on task ti.
-func (s *site) outcome(mi, ti int) (cell outcomeCell, tokens []string) {
+// outcome classifies model mi's result on task ti (see outcomeClasses).
+func (s *site) outcome(mi, ti int) outcomeCell {
 	r := &s.b.runs[mi].results[ti]
 	t := &s.b.bench.tasks[ti]
-	name := s.b.runs[mi].name
 	if !r.answered {
-		return outcomeCell{Class: "o-na", Glyph: "·", Label: name + ": not answered"}, []string{outNone, outImperfect}
+		return outcomeCell{Class: "o-na", Glyph: "·"}
 	}
 	sat, hit := 0, false
 	for c, ok := range r.sat {
@@ -350,13 +383,13 @@ func (s *site) outcome(mi, ti int) (cell outcomeCell, tokens []string) {
 		}
 	}
 	if sat == len(r.sat) {
-		return outcomeCell{Class: "o-pass", Glyph: "✓", Label: fmt.Sprintf("%s: perfect, %d/%d criteria", name, sat, len(r.sat))}, []string{outPerfect}
+		return outcomeCell{Class: "o-pass", Glyph: "✓"}
 	}
-	tokens = []string{outImperfect}
+	cell := outcomeCell{Class: "o-fail", Glyph: fmt.Sprintf("%d/%d", sat, len(r.sat))}
 	if hit {
-		tokens = append(tokens, outDodged)
+		cell.Class += " o-dodged"
 	}
-	return outcomeCell{Class: "o-fail", Glyph: fmt.Sprintf("%d/%d", sat, len(r.sat)), Label: fmt.Sprintf("%s: %d of %d criteria satisfied", name, sat, len(r.sat))}, tokens
+	return cell
 }
 
 func (s *site) casesPage() (board.File, error) {
@@ -364,19 +397,13 @@ func (s *site) casesPage() (board.File, error) {
 	v := casesView{Name: b.bench.spec.Title, Main: s.home, Models: s.links, Outcomes: outcomeOptions()}
 	for i, r := range b.runs {
 		v.ModelOpt = append(v.ModelOpt, render.Option{Value: s.slugs[i], Label: r.name})
+		v.Slugs = append(v.Slugs, s.slugs[i])
 	}
 	for ti, t := range b.bench.tasks {
 		row := caseRow{Href: s.pages[ti] + ".html", ID: t.ID, Excerpt: render.Excerpt(t.Prompt, 140), N: len(t.Criteria)}
-		var toks []string
 		for mi := range b.runs {
-			c, ts := s.outcome(mi, ti)
-			c.Href = row.Href + "#m-" + s.slugs[mi]
-			row.Cells = append(row.Cells, c)
-			for _, tok := range ts {
-				toks = append(toks, s.slugs[mi]+":"+tok)
-			}
+			row.Cells = append(row.Cells, s.outcome(mi, ti))
 		}
-		row.Outcomes = " " + strings.Join(toks, " ") + " "
 		v.Rows = append(v.Rows, row)
 	}
 	return s.Render("rubriccases", s.dir+"/cases.html", render.Page{

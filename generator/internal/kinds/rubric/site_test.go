@@ -111,6 +111,18 @@ func TestDemoBoardPages(t *testing.T) {
 			t.Errorf("site lacks %s", want)
 		}
 	}
+	// The cases page's cells carry their outcome as classes, and each
+	// outcome filter lists the classes it matches (site.js).
+	cases := site["complex-if-demo/cases.html"]
+	for _, want := range []string{
+		`<option value="imperfect" data-classes="o-fail o-na">`, `<option value="dodged-violated" data-classes="o-dodged">`,
+		`<option value="perfect" data-classes="o-pass">`, `<option value="unanswered" data-classes="o-na">`,
+		`<span class="o o-fail o-dodged">`, `<span class="o o-pass">✓</span>`, `<span class="o o-na">·</span>`, `data-m="demo-atlas-70b"`,
+	} {
+		if !strings.Contains(cases, want) {
+			t.Errorf("cases.html lacks %q", want)
+		}
+	}
 	if !strings.Contains(site["methodology.html"], "α = 0.5, β = 1") {
 		t.Errorf("methodology lacks the board's section")
 	}

@@ -283,6 +283,14 @@ func TestBrowserSite(t *testing.T) {
 	if got := eval[string](t, ctx, `document.getElementById('pf-count').textContent`); got != "1 of 2 prompts" {
 		t.Errorf("count %q, want %q", got, "1 of 2 prompts")
 	}
+	// Choosing no model matches an outcome in any model's column.
+	eval[any](t, ctx, `(() => { const s = document.getElementById('pf-model'); s.value = ''; s.dispatchEvent(new Event('change')); const o = document.getElementById('pf-outcome'); o.value = 'unanswered'; o.dispatchEvent(new Event('change')); })()`)
+	if got := eval[string](t, ctx, `document.getElementById('pf-count').textContent`); got != "1 of 2 prompts" {
+		t.Errorf("count %q for an unanswered prompt in any column, want %q", got, "1 of 2 prompts")
+	}
+	// A cell opens the model's response on the prompt's page.
+	eval[any](t, ctx, `document.querySelector('#prompts th[data-m="`+m.ID+`"]') && document.querySelectorAll('#prompts tbody tr')[1].cells[Array.from(document.querySelectorAll('#prompts thead th')).findIndex(th => th.dataset.m === '`+m.ID+`')].click()`)
+	waitFor(t, ctx, "a click on a cell to open the model's response", `location.href.endsWith('ifeval/2.html#m-`+m.ID+`')`)
 	openPage(t, ctx, dir, "ifeval/2.html#m-"+m.ID)
 	if got := eval[string](t, ctx, `document.querySelector('article.answer:target h3').textContent`); got != m.Name {
 		t.Errorf("targeted response is %q, want %q", got, m.Name)

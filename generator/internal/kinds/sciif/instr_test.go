@@ -2,6 +2,7 @@ package sciif
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -116,21 +117,42 @@ func TestInstrCasePages(t *testing.T) {
 		t.Fatalf("case index: %d rows, want %d", rows.Length(), len(b.Prompts))
 	}
 	// Model 02 (index 1) fails the comma rule under Strict only; model 03
-	// (index 2) did not answer prompt 2.
-	second := rows.Eq(1)
-	for mi, want := range map[int]string{0: "o-pass", 1: "o-loose", 2: "o-na"} {
-		a := second.Find("td.o-cell a").Eq(mi)
-		if !a.HasClass(want) {
-			t.Errorf("prompt 2, %s: class %q, want %q", b.Models[mi].ID, a.AttrOr("class", ""), want)
-		}
-		if href := a.AttrOr("href", ""); href != "2.html#m-"+b.Models[mi].ID {
-			t.Errorf("prompt 2, %s: links to %q", b.Models[mi].ID, href)
-		}
+	// (index 2) did not answer prompt 2. A cell matches the outcomes whose
+	// option lists one of its classes (site.js).
+	var slugs []string
+	idx.Find("#prompts thead th[data-m]").Each(func(_ int, th *goquery.Selection) { slugs = append(slugs, th.AttrOr("data-m", "")) })
+	if want := []string{"model-01", "model-02", "model-03", "model-04", "ifeval-only"}; !slices.Equal(slugs, want) {
+		t.Errorf("columns %q, want %q", slugs, want)
 	}
-	outs := second.AttrOr("data-outcomes", "")
-	for _, tok := range []string{" model-02:loose-only ", " model-02:fail-strict ", " model-03:unanswered ", " model-01:pass "} {
-		if !strings.Contains(outs, tok) {
-			t.Errorf("data-outcomes %q lacks %q", outs, tok)
+	classesOf := map[string][]string{}
+	idx.Find("#pf-outcome option[data-classes]").Each(func(_ int, o *goquery.Selection) {
+		classesOf[o.AttrOr("value", "")] = strings.Fields(o.AttrOr("data-classes", ""))
+	})
+	second := rows.Eq(1)
+	for mi, want := range map[int]struct {
+		class    string
+		outcomes []string
+	}{
+		0: {"o-pass", []string{"pass"}},
+		1: {"o-loose", []string{"fail-strict", "loose-only"}},
+		2: {"o-na", []string{"fail-both", "fail-strict", "unanswered"}},
+	} {
+		cell := second.Find("td.o-cell span.o").Eq(mi)
+		if !cell.HasClass(want.class) {
+			t.Errorf("prompt 2, %s: class %q, want %q", b.Models[mi].ID, cell.AttrOr("class", ""), want.class)
+		}
+		var got []string
+		for out, classes := range classesOf {
+			for _, c := range classes {
+				if cell.HasClass(c) {
+					got = append(got, out)
+					break
+				}
+			}
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want.outcomes) {
+			t.Errorf("prompt 2, %s: matches outcomes %q, want %q", b.Models[mi].ID, got, want.outcomes)
 		}
 	}
 	for _, sel := range []string{"#pf-model", "#pf-instruction", "#pf-outcome"} {

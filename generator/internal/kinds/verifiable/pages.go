@@ -3,6 +3,7 @@ package verifiable
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -320,34 +321,68 @@ const (
 	outNone      = "unanswered"
 )
 
-func outcomeOptions() []render.Option {
-	return []render.Option{
+// outcomes are the outcomes of a model on a prompt, as the case index
+// shows them: the cell's class, glyph and label, and the tokens of the
+// outcome filter the cell matches.
+var outcomes = []struct {
+	class, glyph, label string
+	tokens              []string
+}{
+	{"o-pass", "✓", "passes Strict and Loose", []string{outPass}},
+	{"o-loose", "✗✓", "fails Strict, passes Loose", []string{outLooseOnly, outFailS}},
+	{"o-fail", "✗", "fails Strict and Loose", []string{outFailBoth, outFailS}},
+	{"o-na", "·", "not answered", []string{outNone, outFailBoth, outFailS}},
+}
+
+// outcomeOption is a choice of the outcome filter, with the classes of
+// the cells it matches (site.js reads them).
+type outcomeOption struct {
+	Value, Label, Classes string
+}
+
+func outcomeOptions() []outcomeOption {
+	opts := []outcomeOption{
 		{Value: outFailS, Label: "fails Strict"},
 		{Value: outLooseOnly, Label: "fails Strict, passes Loose"},
 		{Value: outFailBoth, Label: "fails Strict and Loose"},
 		{Value: outPass, Label: "passes Strict"},
 		{Value: outNone, Label: "not answered"},
 	}
+	for i := range opts {
+		var classes []string
+		for _, o := range outcomes {
+			if slices.Contains(o.tokens, opts[i].Value) {
+				classes = append(classes, o.class)
+			}
+		}
+		opts[i].Classes = strings.Join(classes, " ")
+	}
+	return opts
 }
 
 // promptOutcome classifies one model's result on one prompt: the cell's
-// class, glyph and label, and the outcome tokens the filters match.
-func promptOutcome(r *board.InstrResult) (class, glyph, label string, tokens []string) {
-	if r == nil {
-		return "o-na", "·", "not answered", []string{outNone, outFailBoth, outFailS}
+// class, glyph and label (see outcomes).
+func promptOutcome(r *board.InstrResult) (class, glyph, label string) {
+	k := 3
+	if r != nil {
+		switch sOK, lOK := followedAll(r.Strict), followedAll(r.Loose); {
+		case sOK:
+			k = 0
+		case lOK:
+			k = 1
+		default:
+			k = 2
+		}
 	}
-	sOK, lOK := followedAll(r.Strict), followedAll(r.Loose)
-	switch {
-	case sOK:
-		return "o-pass", "✓", "passes Strict and Loose", []string{outPass}
-	case lOK:
-		return "o-loose", "✗✓", "fails Strict, passes Loose", []string{outLooseOnly, outFailS}
-	}
-	return "o-fail", "✗", "fails Strict and Loose", []string{outFailBoth, outFailS}
+	o := &outcomes[k]
+	return o.class, o.glyph, o.label
 }
 
+// outcomeCell is a cell of the case index: site.js makes it a link to the
+// model's response on the prompt's page (a link in each of prompts ×
+// models cells made the page several megabytes).
 type outcomeCell struct {
-	Href, Class, Glyph, Label string
+	Class, Glyph string
 }
 
 type promptRow struct {
@@ -356,17 +391,18 @@ type promptRow struct {
 	Excerpt  string
 	Instr    []string
 	InstrIDs string
-	Outcomes string
 	Cells    []outcomeCell
 }
 
 type instrIndexView struct {
-	Name     string
-	Main     string
-	Models   []render.ModelName
+	Name   string
+	Main   string
+	Models []render.ModelName
+	// Slugs name the models' anchors on prompt pages, in column order.
+	Slugs    []string
 	ModelOpt []render.Option
 	InstrOpt []render.Option
-	Outcomes []render.Option
+	Outcomes []outcomeOption
 	Rows     []promptRow
 }
 
@@ -376,20 +412,16 @@ func (s *site) instrIndexPage(is *instrSite) (board.File, error) {
 	for i := range b.Models {
 		v.Models = append(v.Models, render.ModelName{Link: is.links[i], Linked: is.linked[i]})
 		v.ModelOpt = append(v.ModelOpt, render.Option{Value: is.slugs[i], Label: b.Models[i].Name})
+		v.Slugs = append(v.Slugs, is.slugs[i])
 	}
 	ids := map[string]bool{}
 	for pi, p := range b.Prompts {
 		row := promptRow{Href: is.keys[pi] + ".html", Key: is.keys[pi], Excerpt: render.Excerpt(p.Prompt, 140), Instr: p.Instructions,
 			InstrIDs: " " + strings.Join(p.Instructions, " ") + " "}
-		var toks []string
 		for mi := range b.Models {
-			c, g, l, ts := promptOutcome(is.result(mi, pi))
-			row.Cells = append(row.Cells, outcomeCell{Href: row.Href + "#m-" + is.slugs[mi], Class: c, Glyph: g, Label: b.Models[mi].Name + ": " + l})
-			for _, t := range ts {
-				toks = append(toks, is.slugs[mi]+":"+t)
-			}
+			c, g, _ := promptOutcome(is.result(mi, pi))
+			row.Cells = append(row.Cells, outcomeCell{Class: c, Glyph: g})
 		}
-		row.Outcomes = " " + strings.Join(toks, " ") + " "
 		for _, id := range p.Instructions {
 			ids[id] = true
 		}
@@ -492,7 +524,7 @@ func (s *site) instrCasePage(is *instrSite, pi int) (board.File, error) {
 	}
 	for mi := range b.Models {
 		r := is.result(mi, pi)
-		c, _, l, _ := promptOutcome(r)
+		c, _, l := promptOutcome(r)
 		a := instrAnswer{Model: render.ModelName{Link: is.links[mi], Linked: is.linked[mi]}, Anchor: "m-" + is.slugs[mi], Answered: r != nil, Class: c, Label: l}
 		if r != nil {
 			part, cut := render.Shown(r.Response)
