@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
@@ -28,6 +29,35 @@ type RatePair struct{ S, L RateView }
 // Option is one choice of a filter menu.
 type Option struct {
 	Value, Label string
+}
+
+// OutcomeClass is a class a case index gives its cells, with the values
+// of the index's outcome filter that such a cell matches.
+type OutcomeClass struct {
+	Class    string
+	Outcomes []string
+}
+
+// OutcomeOption is a choice of a case index's outcome filter, with the
+// classes of the cells it matches: assets/site.js shows a row when the
+// chosen model's cell, or any cell when no model is chosen, has one.
+type OutcomeOption struct {
+	Value, Label, Classes string
+}
+
+// OutcomeOptions gives each option the classes that match it.
+func OutcomeOptions(opts []Option, classes []OutcomeClass) []OutcomeOption {
+	out := make([]OutcomeOption, len(opts))
+	for i, o := range opts {
+		var cs []string
+		for _, c := range classes {
+			if slices.Contains(c.Outcomes, o.Value) {
+				cs = append(cs, c.Class)
+			}
+		}
+		out[i] = OutcomeOption{Value: o.Value, Label: o.Label, Classes: strings.Join(cs, " ")}
+	}
+	return out
 }
 
 // ReadText reads a text file of the template tree.

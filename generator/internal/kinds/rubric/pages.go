@@ -2,7 +2,6 @@ package rubric
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -307,42 +306,23 @@ const (
 )
 
 // outcomeClasses are the classes of the cases page's cells, each with the
-// tokens of the outcome filter it matches: a cell matches an outcome when
+// values of the outcome filter it matches: a cell matches an outcome when
 // one of its classes does (site.js). A task with a dodged bullet hit is
 // "o-fail o-dodged".
-var outcomeClasses = []struct {
-	class  string
-	tokens []string
-}{
-	{"o-pass", []string{outPerfect}},
-	{"o-fail", []string{outImperfect}},
-	{"o-dodged", []string{outDodged}},
-	{"o-na", []string{outNone, outImperfect}},
+var outcomeClasses = []render.OutcomeClass{
+	{Class: "o-pass", Outcomes: []string{outPerfect}},
+	{Class: "o-fail", Outcomes: []string{outImperfect}},
+	{Class: "o-dodged", Outcomes: []string{outDodged}},
+	{Class: "o-na", Outcomes: []string{outNone, outImperfect}},
 }
 
-// outcomeOption is a choice of the outcome filter, with the classes of
-// the cells it matches.
-type outcomeOption struct {
-	Value, Label, Classes string
-}
-
-func outcomeOptions() []outcomeOption {
-	opts := []outcomeOption{
+func outcomeOptions() []render.OutcomeOption {
+	return render.OutcomeOptions([]render.Option{
 		{Value: outImperfect, Label: "not perfect"},
 		{Value: outDodged, Label: "a dodged bullet hit"},
 		{Value: outPerfect, Label: "perfect"},
 		{Value: outNone, Label: "not answered"},
-	}
-	for i := range opts {
-		var classes []string
-		for _, o := range outcomeClasses {
-			if slices.Contains(o.tokens, opts[i].Value) {
-				classes = append(classes, o.class)
-			}
-		}
-		opts[i].Classes = strings.Join(classes, " ")
-	}
-	return opts
+	}, outcomeClasses)
 }
 
 // outcomeCell is a cell of the cases page: site.js makes it a link to the
@@ -363,7 +343,7 @@ type casesView struct {
 	// Slugs name the models' anchors on task pages, in column order.
 	Slugs    []string
 	ModelOpt []render.Option
-	Outcomes []outcomeOption
+	Outcomes []render.OutcomeOption
 	Rows     []caseRow
 }
 

@@ -3,7 +3,6 @@ package verifiable
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 
@@ -334,30 +333,18 @@ var outcomes = []struct {
 	{"o-na", "·", "not answered", []string{outNone, outFailBoth, outFailS}},
 }
 
-// outcomeOption is a choice of the outcome filter, with the classes of
-// the cells it matches (site.js reads them).
-type outcomeOption struct {
-	Value, Label, Classes string
-}
-
-func outcomeOptions() []outcomeOption {
-	opts := []outcomeOption{
+func outcomeOptions() []render.OutcomeOption {
+	classes := make([]render.OutcomeClass, len(outcomes))
+	for i, o := range outcomes {
+		classes[i] = render.OutcomeClass{Class: o.class, Outcomes: o.tokens}
+	}
+	return render.OutcomeOptions([]render.Option{
 		{Value: outFailS, Label: "fails Strict"},
 		{Value: outLooseOnly, Label: "fails Strict, passes Loose"},
 		{Value: outFailBoth, Label: "fails Strict and Loose"},
 		{Value: outPass, Label: "passes Strict"},
 		{Value: outNone, Label: "not answered"},
-	}
-	for i := range opts {
-		var classes []string
-		for _, o := range outcomes {
-			if slices.Contains(o.tokens, opts[i].Value) {
-				classes = append(classes, o.class)
-			}
-		}
-		opts[i].Classes = strings.Join(classes, " ")
-	}
-	return opts
+	}, classes)
 }
 
 // promptOutcome classifies one model's result on one prompt: the cell's
@@ -402,7 +389,7 @@ type instrIndexView struct {
 	Slugs    []string
 	ModelOpt []render.Option
 	InstrOpt []render.Option
-	Outcomes []outcomeOption
+	Outcomes []render.OutcomeOption
 	Rows     []promptRow
 }
 
