@@ -133,6 +133,9 @@ func (r *run) RunPages(rs *render.Site) error {
 	if r.paged {
 		return fmt.Errorf("%s: answers pages already rendered", r.sub.ID)
 	}
+	if len(r.run.Verdicts) != len(r.b.bench.Items) {
+		return fmt.Errorf("%s: no verdicts to render answers pages from (checked without KeepResponses)", r.sub.ID)
+	}
 	s, err := r.b.runSite(rs)
 	if err != nil {
 		return err
