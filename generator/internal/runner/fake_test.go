@@ -35,7 +35,6 @@ const (
 var (
 	newFakeClock = runnertest.NewClock
 	fakeAnswer   = runnertest.Reply
-	hashOf       = runnertest.HashOf
 )
 
 type fakeServer struct{ *runnertest.Server }

@@ -1,58 +1,11 @@
 package validate
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 )
-
-// promptResponse checks one line of ifeval.jsonl or ifbench.jsonl and
-// returns what is wrong with it ("" if nothing) and the field concerned.
-func promptResponse(data []byte) (msg, field string) {
-	if data == nil {
-		return "invalid UTF-8", ""
-	}
-	if t := bytes.TrimSpace(data); t[0] != '{' {
-		if t[0] == '[' {
-			return "a JSON array, not one JSON object per line (JSONL)", ""
-		}
-		return "not a JSON object", ""
-	}
-	var rec struct {
-		Prompt   *string `json:"prompt"`
-		Response *string `json:"response"`
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&rec); err != nil {
-		var te *json.UnmarshalTypeError
-		var se *json.SyntaxError
-		switch {
-		case errors.As(err, &te):
-			return fmt.Sprintf("column %d: want a JSON string, got %s", te.Offset, te.Value), te.Field
-		case errors.As(err, &se):
-			return fmt.Sprintf("column %d: %s", se.Offset, strings.TrimPrefix(err.Error(), "json: ")), ""
-		case err == io.ErrUnexpectedEOF:
-			return fmt.Sprintf("column %d: truncated JSON: the line ends before the object does", len(data)), ""
-		case strings.HasPrefix(err.Error(), "json: unknown field "):
-			return "unknown field; a line holds only prompt and response", strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-		}
-		return strings.TrimPrefix(err.Error(), "json: "), ""
-	}
-	if dec.More() {
-		return "more than one JSON value on the line", ""
-	}
-	if rec.Prompt == nil {
-		return "missing prompt", "prompt"
-	}
-	if rec.Response == nil {
-		return "missing response", "response"
-	}
-	return "", ""
-}
 
 // WriteJSON writes r as indented JSON: the documented schema Schema.
 func WriteJSON(w io.Writer, r *Report) error {
@@ -61,8 +14,6 @@ func WriteJSON(w io.Writer, r *Report) error {
 	enc.SetIndent("", "  ")
 	return enc.Encode(r)
 }
-
-func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
 // WriteText writes every finding, one per line, then each submission's
 // scores and claims, then a one-line summary.

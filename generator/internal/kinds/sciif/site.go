@@ -15,9 +15,8 @@ import (
 
 // The render toolkit under the names the pages were written with.
 type (
-	page      = render.Page
-	chartData = render.ChartData
-	model     = siteModel
+	page  = render.Page
+	model = siteModel
 )
 
 // siteModel joins a board row with its run.

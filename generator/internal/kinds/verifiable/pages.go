@@ -542,14 +542,3 @@ func (s *site) instrCasePage(is *instrSite, pi int) (board.File, error) {
 		NoIndex:     !s.indexItems, Nav: "instr-" + b.Benchmark, Body: v,
 	})
 }
-
-// otherRow is one line of a model page's "Other benchmarks" table.
-type otherRow struct {
-	Bench  string
-	Href   string
-	Metric string
-	Title  string
-	S, L   render.RateView
-	// Absent says the model took no part in this benchmark.
-	Absent bool
-}
