@@ -81,14 +81,15 @@ func (c *Checked) Fatal() bool {
 // order given; memory holds one batch of verifications at a time beyond
 // what the runs keep.
 func Check(ctx context.Context, benches []kind.Benchmark, subs []board.Submission, opt kind.Options) []Checked {
-	return check(ctx, benches, subs, opt, nil)
+	return check(ctx, benches, subs, holdings(benches, subs), opt, nil)
 }
 
 // check is Check; with opt.Site set, a submission that has no fatal
 // problem and none among folder (the problems of the results folder) has
 // its runs' pages rendered as soon as it is checked (kind.RunPager), and
-// any other submission's runs are dropped (its Runs are all nil).
-func check(ctx context.Context, benches []kind.Benchmark, subs []board.Submission, opt kind.Options, folder board.Problems) []Checked {
+// any other submission's runs are dropped (its Runs are all nil). holds
+// says which benchmarks each submission answers (holdings).
+func check(ctx context.Context, benches []kind.Benchmark, subs []board.Submission, holds [][]bool, opt kind.Options, folder board.Problems) []Checked {
 	out := make([]Checked, len(subs))
 	workers := max(1, min(runtime.GOMAXPROCS(0), len(subs)))
 	next := make(chan int)
@@ -96,7 +97,7 @@ func check(ctx context.Context, benches []kind.Benchmark, subs []board.Submissio
 	for range workers {
 		wg.Go(func() {
 			for i := range next {
-				out[i] = checkOne(ctx, benches, &subs[i], opt)
+				out[i] = checkOne(ctx, benches, &subs[i], holds[i], opt)
 				c := &out[i]
 				switch {
 				case opt.Site == nil:
@@ -136,19 +137,29 @@ func runPages(site *render.Site, c *Checked) {
 	}
 }
 
-// answers reports whether sub holds a result file for b: only a non-empty
-// regular file counts; anything else is the folder check's problem
-// (ingest.CheckFolder), not the benchmark's.
-func answers(sub *board.Submission, b kind.Benchmark) bool {
-	fi, err := os.Lstat(filepath.Join(sub.Dir, b.Spec().File))
-	return err == nil && fi.Mode().IsRegular() && fi.Size() > 0
+// holdings says, for each submission and benchmark, whether the
+// submission holds a result file for it: only a non-empty regular file
+// counts; anything else is the folder check's problem
+// (ingest.CheckFolder), not the benchmark's. It is looked at once: which
+// boards a site shows and which runs are checked follow from the same
+// answer.
+func holdings(benches []kind.Benchmark, subs []board.Submission) [][]bool {
+	holds := make([][]bool, len(subs))
+	for k := range subs {
+		holds[k] = make([]bool, len(benches))
+		for i, b := range benches {
+			fi, err := os.Lstat(filepath.Join(subs[k].Dir, b.Spec().File))
+			holds[k][i] = err == nil && fi.Mode().IsRegular() && fi.Size() > 0
+		}
+	}
+	return holds
 }
 
-func checkOne(ctx context.Context, benches []kind.Benchmark, sub *board.Submission, opt kind.Options) Checked {
+func checkOne(ctx context.Context, benches []kind.Benchmark, sub *board.Submission, holds []bool, opt kind.Options) Checked {
 	c := Checked{Sub: *sub, Runs: make([]kind.Run, len(benches))}
 	c.Problems = append(c.Problems, sub.Warnings...)
 	for i, b := range benches {
-		if !answers(sub, b) {
+		if !holds[i] {
 			continue
 		}
 		run, probs := b.Check(ctx, sub, opt)
@@ -189,10 +200,11 @@ func Score(ctx context.Context, benches []kind.Benchmark, opt BoardsOptions) (*O
 	// A benchmark has a board when some submission answers it, whether
 	// or not that submission is accepted: so the site's boards, and the
 	// pages rendered while checking, are known before any check.
+	holds := holdings(benches, subs)
 	answered := make([]bool, len(benches))
-	for i, b := range benches {
-		for k := range subs {
-			answered[i] = answered[i] || answers(&subs[k], b)
+	for k := range subs {
+		for i := range benches {
+			answered[i] = answered[i] || holds[k][i]
 		}
 	}
 	if opt.Start != nil {
@@ -216,7 +228,7 @@ func Score(ctx context.Context, benches []kind.Benchmark, opt BoardsOptions) (*O
 	}
 	// Every submission is checked, whatever its folder's problems, so that
 	// all problems are reported at once.
-	checked := check(ctx, benches, subs, opt.Options, probs)
+	checked := check(ctx, benches, subs, holds, opt.Options, probs)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
