@@ -167,11 +167,13 @@ type Site struct {
 	sink     Sink
 	progress func(int)
 
-	mu          sync.Mutex
-	err         error
-	paths       map[string]bool
-	pages       map[string]*template.Template
-	navs        map[string]template.HTML
+	mu    sync.Mutex
+	err   error
+	paths map[string]bool
+	pages map[string]*template.Template
+	navs  map[string]template.HTML
+	// scored is set by Finish: until then only OneRun pages render.
+	scored      bool
 	files       []board.File
 	answers     map[string][]answer
 	methodology []template.HTML
@@ -237,6 +239,9 @@ func (s *Site) Finish(boards []Board, reported []board.Reported) ([]board.File, 
 		return nil, fmt.Errorf("render: %w", err)
 	}
 	names, links := s.infos, s.links
+	s.mu.Lock()
+	s.scored = true
+	s.mu.Unlock()
 	if err := s.setBoards(boards); err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
@@ -404,10 +409,14 @@ func (s *Site) Render(name, out string, p Page) (board.File, error) {
 	p.Benchmark = s.Front()
 	p.Version = s.version
 	p.Links = s.links
+	s.mu.Lock()
+	scored := s.scored
 	if !p.OneRun {
-		s.mu.Lock()
 		p.Updated = s.updated
-		s.mu.Unlock()
+	}
+	s.mu.Unlock()
+	if !scored && !p.OneRun {
+		return board.File{}, fmt.Errorf("page %s: rendered before the boards are scored, it must show one run alone (Page.OneRun)", out)
 	}
 	if p.SiteNav, err = s.siteNav(t, p); err != nil {
 		return board.File{}, fmt.Errorf("page %s: %w", out, err)

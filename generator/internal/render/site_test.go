@@ -66,6 +66,9 @@ func TestStartThenFinish(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Add(run)
+	if _, err := s.Render("t", "early.html", Page{Title: "early"}); err == nil {
+		t.Error("a page of the boards rendered before Finish")
+	}
 	scored := &fakeBoard{name: "bench", date: "2030-01-02", models: []ModelInfo{{ID: "m", Name: "M"}}}
 	files, err := s.Finish([]Board{scored}, nil)
 	if err != nil {
