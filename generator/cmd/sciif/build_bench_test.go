@@ -39,7 +39,7 @@ func synthBoard(b *testing.B, n int) string {
 }
 
 // BenchmarkBuild builds the site of a synthetic board; BenchmarkScore
-// scores the same board: the README's scaling table compares the two.
+// scores the same board: the scaling table of docs/performance.md compares the two.
 //
 //	SCIIF_BENCH_MODELS=100 go test -run '^$' -bench 'Build|Score' -benchtime 3x ./generator/cmd/sciif
 func BenchmarkBuild(b *testing.B) {
@@ -56,7 +56,7 @@ func BenchmarkBuild(b *testing.B) {
 	reportSite(b, filepath.Join(dir, "site"))
 }
 
-// reportSite reports the README's page figures of the site at dir: its
+// reportSite reports the page figures of docs/performance.md of the site at dir: its
 // largest HTML page, its index page gzipped (at the best compression) and
 // its number of files.
 func reportSite(b *testing.B, dir string) {

@@ -1,6 +1,6 @@
 // Package benchcpu reports the CPU time of a benchmark's loop beside its
 // wall time. CPU time (user and system, every thread of the process) is
-// what the README's speed goals compare, and a busy machine disturbs it
+// what the speed goals of docs/performance.md compare, and a busy machine disturbs it
 // far less than wall time.
 package benchcpu
 
