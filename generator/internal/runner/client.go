@@ -69,6 +69,7 @@ var DefaultRetry = RetryPolicy{MaxAttempts: 10, Base: 2 * time.Second, Max: 2 * 
 type Options struct {
 	// HTTP sends the requests; by default a client with its own transport
 	// and no overall timeout (each request has the endpoint's Timeout).
+	// Its CheckRedirect is replaced: a Client never follows a redirect.
 	HTTP *http.Client
 	// Clock defaults to SystemClock.
 	Clock Clock
@@ -134,6 +135,12 @@ func NewClient(ep Endpoint, opt Options) (*Client, error) {
 		tr.MaxIdleConnsPerHost = ep.Concurrency
 		hc = &http.Client{Transport: tr}
 	}
+	// Never follow a redirect, as the OpenAI SDKs do not: net/http would
+	// resend the Authorization header to the same host on another scheme
+	// or port (https to http, the key in clear), and a chat-completions
+	// endpoint has no reason to redirect. once reports the 3xx instead.
+	hc = &http.Client{Transport: hc.Transport, Jar: hc.Jar, Timeout: hc.Timeout,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	c := &Client{ep: ep, url: strings.TrimSuffix(ep.BaseURL, "/") + "/chat/completions", opt: opt, http: hc}
 	if ep.RPM > 0 {
 		// Rounded up, so that RPM intervals never fit in less than a minute.
@@ -179,6 +186,9 @@ type StatusError struct {
 	Endpoint string
 	Status   int
 	Body     string
+	// Location is a redirect's target (3xx), redacted; the redirect was
+	// not followed.
+	Location string
 	// RetryAfter is the server's Retry-After (or retry-after-ms), if HasRetryAfter.
 	RetryAfter    time.Duration
 	HasRetryAfter bool
@@ -186,6 +196,13 @@ type StatusError struct {
 
 func (e *StatusError) Error() string {
 	msg := fmt.Sprintf("endpoint %s: HTTP %d %s", e.Endpoint, e.Status, http.StatusText(e.Status))
+	if e.Status >= 300 && e.Status <= 399 {
+		loc := e.Location
+		if loc == "" {
+			loc = "no Location"
+		}
+		return msg + " to " + loc + ": redirects are not followed, as they could carry the API key elsewhere; give the endpoint's final URL"
+	}
 	if e.Body != "" {
 		msg += ": " + e.Body
 	}
@@ -202,8 +219,12 @@ func (e *StatusError) Retryable() bool {
 }
 
 // Fatal reports whether no request to the endpoint can succeed: a refused
-// key (401, 403) or a wrong URL or model name (404).
+// key (401, 403), a wrong URL or model name (404) or a redirect (3xx,
+// which is never followed).
 func (e *StatusError) Fatal() bool {
+	if e.Status >= 300 && e.Status <= 399 {
+		return true
+	}
 	switch e.Status {
 	case http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound:
 		return true
@@ -320,6 +341,9 @@ func (c *Client) once(ctx context.Context, body []byte) (Completion, error) {
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		se := &StatusError{Endpoint: c.ep.Name, Status: resp.StatusCode, Body: excerpt(redact(string(data), c.ep.APIKey), 300)}
 		se.RetryAfter, se.HasRetryAfter = retryAfter(resp.Header, c.opt.Clock.Now())
+		if loc := resp.Header.Get("Location"); loc != "" {
+			se.Location = excerpt(redact(loc, c.ep.APIKey), 300)
+		}
 		return Completion{}, se
 	}
 	var cr chatResponse
