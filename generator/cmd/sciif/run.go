@@ -44,7 +44,7 @@ func addRunFlags(fs *pflag.FlagSet) *runOptions {
 	fs.StringVar(&o.keyEnv, "api-key-env", "OPENAI_API_KEY", "environment variable holding the model's API key (unset or \"\": no key, as local servers need)")
 	fs.StringArrayVar(&o.judges, "judge", nil, "a judge NAME=URL, NAME as the submission names it and as the endpoint knows the model (repeatable; needed by benchmarks with judges)")
 	fs.StringArrayVar(&o.judgeModels, "judge-model", nil, "NAME=MODEL: ask judge NAME for the model MODEL, where the endpoint names it differently (repeatable)")
-	fs.StringArrayVar(&o.judgeKeyEnvs, "judge-key-env", nil, "NAME=VAR: judge NAME's API key is in environment variable VAR (repeatable; default --api-key-env's)")
+	fs.StringArrayVar(&o.judgeKeyEnvs, "judge-key-env", nil, "NAME=VAR: judge NAME's API key is in environment variable VAR (repeatable; needed for a judge on another scheme, host or port than --base-url, else it gets the model's key)")
 	fs.IntVar(&o.concurrency, "concurrency", runner.DefaultConcurrency, "requests in flight at once to the model's endpoint")
 	fs.IntVar(&o.rpm, "rpm", 0, "requests started per minute at most at the model's endpoint, retries included (0: no limit)")
 	fs.IntVar(&o.judgeConcurrency, "judge-concurrency", 0, "requests in flight at once to each judge (default: as --concurrency)")
@@ -222,16 +222,23 @@ func (o *runOptions) plan(given func(flag string) bool, stderr io.Writer) (runne
 		if m, ok := lookup(models, j.name); ok {
 			ep.Model = m
 		}
-		if v, ok := lookup(keyEnvs, j.name); ok {
+		v, own := lookup(keyEnvs, j.name)
+		if own {
 			ep.APIKey, err = apiKey("--judge-key-env "+j.name, v, true)
 		} else {
-			ep.APIKey, err = apiKey("--api-key-env", o.keyEnv, keyEnvGiven)
+			ep.APIKey = p.Model.APIKey
 		}
 		if err != nil {
 			return p, err
 		}
 		if err := checkURL("--judge "+j.name, ep, stderr); err != nil {
 			return p, err
+		}
+		// The model's key goes only where the model is: a judge elsewhere
+		// (another scheme, host or port) names its own key's variable.
+		if !own && ep.APIKey != "" && !sameOrigin(ep.BaseURL, p.Model.BaseURL) {
+			return p, fmt.Errorf("--judge %s: %s is not the model's server %s, and the model's key is not sent to another server unasked: give the judge's key with --judge-key-env %s=VAR",
+				j.name, origin(ep.BaseURL), origin(p.Model.BaseURL), j.name)
 		}
 		p.Judges = append(p.Judges, ep)
 	}
@@ -327,4 +334,27 @@ func inside(path, dir string) bool {
 	}
 	rel, err := filepath.Rel(d, a)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// sameOrigin reports whether two base URLs have the same origin: scheme,
+// host and port, the default port spelled out or not.
+func sameOrigin(a, b string) bool {
+	oa := origin(a)
+	return oa != "" && oa == origin(b)
+}
+
+// origin is a URL's scheme://host:port, lower-case and with the default
+// port filled in, or "" if it is not a URL. It holds no path, where some
+// gateways take the key.
+func origin(s string) string {
+	u, err := url.Parse(s)
+	if err != nil || u.Host == "" {
+		return ""
+	}
+	scheme := strings.ToLower(u.Scheme)
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[scheme]
+	}
+	return scheme + "://" + net.JoinHostPort(strings.ToLower(u.Hostname()), port)
 }

@@ -301,3 +301,55 @@ func TestRunIFEvalAloneNeedsNoJudge(t *testing.T) {
 		t.Fatalf("sciif validate: exit %d\n%s%s", code, out, errs)
 	}
 }
+
+// A judge on another origin than the model's (scheme, host and port) gets
+// the model's key only if told to: without --judge-key-env the run is
+// refused before any request; with it, each endpoint gets its own key.
+func TestRunJudgeOnAnotherOriginNeedsItsOwnKeyEnv(t *testing.T) {
+	runRepo(t)
+	srv := runnertest.NewServer(t, nil)
+	other := runnertest.NewServer(t, nil) // 127.0.0.1, another port
+	url, otherURL := srv.URL+"/v1", other.URL+"/v1"
+	base := []string{"run", "--model", "acme/chat-7b", "--base-url", url, "--api-key-env", runKeyEnv,
+		"--out", "results/acme-chat-7b", "--date", "2026-11-02", "--judge", "gpt-5.1=" + url}
+
+	code, out, errs := runIn(t, append(slices.Clone(base), "--judge", "gemini-3-flash="+otherURL)...)
+	if code != 2 || !strings.Contains(errs, "--judge gemini-3-flash") || !strings.Contains(errs, "--judge-key-env gemini-3-flash=VAR") {
+		t.Errorf("judge on another port without --judge-key-env: exit %d, stderr %q; want 2 and a message asking for --judge-key-env gemini-3-flash=VAR", code, errs)
+	}
+	if strings.Contains(out+errs, runnertest.Key) {
+		t.Errorf("the key was printed: %s%s", out, errs)
+	}
+	if srv.Total() != 0 || other.Total() != 0 {
+		t.Errorf("%d and %d requests sent by a refused run", srv.Total(), other.Total())
+	}
+
+	// The same origin reuses the model's key (gpt-5.1 above); another
+	// origin with its own variable runs.
+	t.Setenv("SCIIF_RUN_TEST_JUDGE_KEY", runnertest.Key)
+	code, out, errs = runIn(t, append(slices.Clone(base), "--judge", "gemini-3-flash="+otherURL, "--judge-key-env", "gemini-3-flash=SCIIF_RUN_TEST_JUDGE_KEY")...)
+	if code != 0 || other.Total() == 0 {
+		t.Fatalf("judge on another port with its own key: exit %d, %d requests to it\n%s%s", code, other.Total(), out, errs)
+	}
+}
+
+func TestSameOrigin(t *testing.T) {
+	tests := []struct {
+		name, reason string
+		a, b         string
+		want         bool
+	}{
+		{"same", "identical base URLs", "https://api.example.org/v1", "https://api.example.org/v1", true},
+		{"other path", "the path is not part of the origin", "https://api.example.org/v1", "https://api.example.org/openai/v1", true},
+		{"default port", "https's port 443 spelled out", "https://api.example.org/v1", "https://API.example.org:443/v1", true},
+		{"other scheme", "https and http are two origins: the key would go in clear", "https://api.example.org/v1", "http://api.example.org/v1", false},
+		{"other port", "another port is another server", "http://127.0.0.1:8000/v1", "http://127.0.0.1:8001/v1", false},
+		{"other host", "another host", "https://api.example.org/v1", "https://judge.example.org/v1", false},
+		{"subdomain", "a subdomain is another host", "https://example.org/v1", "https://api.example.org/v1", false},
+	}
+	for _, tt := range tests {
+		if got := sameOrigin(tt.a, tt.b); got != tt.want {
+			t.Errorf("%s (%s): sameOrigin(%q, %q) = %v, want %v", tt.name, tt.reason, tt.a, tt.b, got, tt.want)
+		}
+	}
+}
