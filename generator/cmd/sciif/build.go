@@ -16,7 +16,6 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/pipeline"
 	"github.com/sciif/leaderboard/generator/internal/publish"
 	"github.com/sciif/leaderboard/generator/internal/render"
-	"github.com/sciif/leaderboard/generator/internal/runner"
 )
 
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -105,8 +104,14 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// published; the pages of this build already show the new state.
 	type recorder interface {
 		RecordHistory(version string) (path string, line []byte, err error)
+		AppendHistory(line []byte) (bool, error)
 	}
-	var records [][2]string
+	type pending struct {
+		r    recorder
+		path string
+		line []byte
+	}
+	var records []pending
 	if *record {
 		for _, b := range in.Boards {
 			r, ok := b.(recorder)
@@ -119,7 +124,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 				return 1
 			}
 			if line != nil {
-				records = append(records, [2]string{path, string(line)})
+				records = append(records, pending{r, path, line})
 			}
 		}
 	}
@@ -138,12 +143,17 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if in.Progress != nil {
 		fmt.Fprintln(stderr)
 	}
+	// Builds that record at once take turns: each appends under a lock,
+	// and not at all if another recorded the same board meanwhile.
 	for _, r := range records {
-		if err := appendLine(r[0], r[1]); err != nil {
+		ok, err := r.r.AppendHistory(r.line)
+		if err != nil {
 			fmt.Fprintf(stderr, "sciif build: history: %v\n", err)
 			return 1
 		}
-		fmt.Fprintf(stdout, "recorded the board's state in %s\n", r[0])
+		if ok {
+			fmt.Fprintf(stdout, "recorded the board's state in %s\n", r.path)
+		}
 	}
 	fmt.Fprintf(stdout, "wrote %d files to %s (%d models, %d boards)\n", len(files), *out, len(res.Submissions), len(in.Boards))
 	return 0
@@ -179,22 +189,4 @@ func progressLine(w io.Writer) func(int) {
 		fmt.Fprintf(f, "\rsciif build: %d files written", n)
 		mu.Unlock()
 	}
-}
-
-// appendLine adds line (which ends in a newline) to the history file at
-// path, creating it when missing. The file is replaced whole (a temporary
-// file renamed into place), so a crash leaves the old history or the new
-// one, never a half-written line.
-func appendLine(path, line string) error {
-	data, err := ingest.ReadFile(path, ingest.MaxHistory, ingest.FollowLinks)
-	if fe := (*ingest.FileError)(nil); errors.As(err, &fe) && fe.NotExist {
-		data, err = nil, nil
-	}
-	if err != nil {
-		return err
-	}
-	if len(data) > 0 && data[len(data)-1] != '\n' {
-		data = append(data, '\n')
-	}
-	return runner.WriteFile(path, append(data, line...))
 }

@@ -12,10 +12,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/lockfile"
 	"github.com/sciif/leaderboard/generator/internal/render"
 )
 
@@ -126,7 +128,7 @@ func sameBoard(a, b historyEntry) bool {
 // equals the last recorded state. It returns the history file and the
 // line to append to it (nil when nothing changed); the pages rendered
 // afterwards show the new entry. Writing the line is the caller's: a
-// command appends it once the site is published.
+// command appends it with AppendHistory once the site is published.
 func (b *Board) RecordHistory(version string) (path string, line []byte, err error) {
 	if b.board == nil || b.spec.Dir == "" {
 		return "", nil, nil
@@ -146,6 +148,91 @@ func (b *Board) RecordHistory(version string) (path string, line []byte, err err
 	}
 	b.history = append(b.history, e)
 	return filepath.Join(b.spec.Dir, HistoryFile), buf.Bytes(), nil
+}
+
+// AppendHistory writes line, a state RecordHistory returned, at the end of
+// the board's history, unless the history's last state is already the same
+// board (another build may have recorded it since this one read the
+// history). It reports whether it wrote.
+func (b *Board) AppendHistory(line []byte) (bool, error) {
+	return appendHistory(filepath.Join(b.spec.Dir, HistoryFile), line)
+}
+
+// appendHistory appends line to the history at path. Commands that record
+// at once take turns under a lock on path+".lock"; each re-reads the
+// history under the lock, so none loses another's line. The file is
+// replaced whole (a synced temporary file renamed into place, then its
+// folder synced), so a crash leaves the old history or the new one, never
+// a half-written line.
+func appendHistory(path string, line []byte) (bool, error) {
+	add, err := parseHistory(path, line)
+	if err != nil {
+		return false, err
+	}
+	if len(add) != 1 {
+		return false, fmt.Errorf("%s: %d states to append, want 1", path, len(add))
+	}
+	l, err := lockfile.Lock(path + ".lock")
+	if err != nil {
+		return false, err
+	}
+	defer l.Close()
+	data, err := ingest.ReadFile(path, ingest.MaxHistory, ingest.FollowLinks)
+	if fe := (*ingest.FileError)(nil); errors.As(err, &fe) && fe.NotExist {
+		data, err = nil, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	hist, err := parseHistory(path, data)
+	if err != nil {
+		return false, err
+	}
+	if n := len(hist); n > 0 && sameBoard(hist[n-1], add[0]) {
+		return false, nil
+	}
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		data = append(data, '\n')
+	}
+	data = append(data, bytes.TrimSpace(line)...)
+	return true, replaceFile(path, append(data, '\n'))
+}
+
+// replaceFile puts data at path through a synced temporary file renamed
+// into place, then syncs the folder so that the rename survives a crash.
+func replaceFile(path string, data []byte) (err error) {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if _, err = f.Write(data); err != nil {
+		return err
+	}
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(f.Name(), path); err != nil {
+		return err
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
 }
 
 // rankMove is one model's rank in two states of the board.
