@@ -204,6 +204,10 @@ type Diagnostic struct {
 	Code string `json:"code,omitempty"`
 	// Fatal marks input that cannot be scored.
 	Fatal bool `json:"fatal,omitempty"`
+	// Omitted is set on the summary a Collector adds in place of the
+	// problems it did not keep: how many it stands for (all fatal, or
+	// all not). It is 0 on every other diagnostic.
+	Omitted int `json:"omitted,omitempty"`
 }
 
 func (d Diagnostic) Error() string { return d.String() }
@@ -240,16 +244,16 @@ func (d Diagnostic) Where() string {
 type Problems []Diagnostic
 
 func (p Problems) Error() string {
-	switch len(p) {
-	case 0:
+	n := p.Count()
+	switch {
+	case len(p) == 0:
 		return "no problems"
-	case 1:
+	case n <= 1:
 		return p[0].String()
-	}
-	if len(p) == 2 {
+	case n == 2:
 		return p[0].String() + " (and 1 more problem)"
 	}
-	return fmt.Sprintf("%s (and %d more problems)", p[0].String(), len(p)-1)
+	return fmt.Sprintf("%s (and %d more problems)", p[0].String(), n-1)
 }
 
 // File is one output file of the site: a slash-separated path relative to

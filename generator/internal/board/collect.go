@@ -1,0 +1,172 @@
+package board
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+)
+
+// How many problems are kept, and printed, of one file and of one
+// submission. A file of three million bad lines has three million
+// problems; the first hundred say what is wrong, and the rest are
+// counted, not kept, so that memory does not grow with the input.
+const (
+	MaxPerFile       = 100
+	MaxPerSubmission = 1000
+)
+
+// CodeOmitted marks the summary a Collector adds for the problems it
+// counted without keeping them.
+const CodeOmitted = "problems.omitted"
+
+// Collector keeps the first problems added to it and counts the rest:
+// every reader of submission input collects its problems through one, so
+// that what a bad file costs is bounded whatever its number of bad lines.
+// Once full, Add keeps nothing and allocates nothing. Whether the input
+// is refused does not depend on the cap: a fatal problem counted but not
+// kept makes the summary fatal.
+type Collector struct {
+	file  string
+	scope string
+	max   int
+	kept  Problems
+	// fatal and other count the problems not kept.
+	fatal, other int
+}
+
+// NewCollector returns a collector that keeps max problems; its
+// summaries name file and scope ("file", "submission").
+func NewCollector(file, scope string, max int) *Collector {
+	return &Collector{file: file, scope: scope, max: max}
+}
+
+// FileCollector collects the problems of the file path: MaxPerFile.
+func FileCollector(path string) *Collector { return NewCollector(path, "file", MaxPerFile) }
+
+// SubmissionCollector collects the problems of the submission folder dir:
+// MaxPerSubmission.
+func SubmissionCollector(dir string) *Collector {
+	return NewCollector(dir, "submission", MaxPerSubmission)
+}
+
+// Add keeps d, or counts it once the collector is full. A summary (see
+// Diagnostic.Omitted) counts as the problems it stands for.
+func (c *Collector) Add(d Diagnostic) {
+	if len(c.kept) < c.max {
+		c.kept = append(c.kept, d)
+		return
+	}
+	n := max(d.Omitted, 1)
+	if d.Fatal {
+		c.fatal += n
+	} else {
+		c.other += n
+	}
+}
+
+// AddAll adds each of p in turn.
+func (c *Collector) AddAll(p Problems) {
+	for _, d := range p {
+		c.Add(d)
+	}
+}
+
+// Full reports whether Add now only counts.
+func (c *Collector) Full() bool { return len(c.kept) >= c.max }
+
+// Fatal reports whether any problem added, kept or not, is fatal.
+func (c *Collector) Fatal() bool {
+	if c.fatal > 0 {
+		return true
+	}
+	for _, d := range c.kept {
+		if d.Fatal {
+			return true
+		}
+	}
+	return false
+}
+
+// Problems returns the problems kept, in the order added, followed by a
+// summary of those counted: "… and 2,999,900 more problems in this
+// file", fatal, and "… and 12 more warnings in this file", not. It
+// returns nil when nothing was added.
+func (c *Collector) Problems() Problems {
+	// A full slice: appending the summaries never writes into kept.
+	out := c.kept[:len(c.kept):len(c.kept)]
+	if c.fatal > 0 {
+		out = append(out, Diagnostic{File: c.file, Code: CodeOmitted, Fatal: true, Omitted: c.fatal,
+			Msg: fmt.Sprintf("… and %s more %s in this %s", Thousands(c.fatal), plural(c.fatal, "problem"), c.scope)})
+	}
+	if c.other > 0 {
+		out = append(out, Diagnostic{File: c.file, Code: CodeOmitted, Omitted: c.other,
+			Msg: fmt.Sprintf("… and %s more %s in this %s", Thousands(c.other), plural(c.other, "warning"), c.scope)})
+	}
+	return out
+}
+
+// Cap returns p with at most max problems kept, as a collector of file
+// and scope would keep them from p in order.
+func Cap(p Problems, file, scope string, max int) Problems {
+	c := NewCollector(file, scope, max)
+	c.AddAll(p)
+	return c.Problems()
+}
+
+// Count is the number of problems p stands for: each summary counts as
+// the problems it replaces.
+func (p Problems) Count() int {
+	n := 0
+	for _, d := range p {
+		n += max(d.Omitted, 1)
+	}
+	return n
+}
+
+// SortKey says where a diagnostic sorts among problems: by file, then
+// line, a summary (omitted > 0) after every problem of its file or, for a
+// folder's summary, of the files in that folder.
+func SortKey(file string, line, omitted int) (string, int) {
+	if omitted > 0 {
+		// 0xff sorts after any byte of a UTF-8 path.
+		return file + "/\xff", 0
+	}
+	return file, line
+}
+
+// Before reports whether d sorts before e (SortKey).
+func (d Diagnostic) Before(e Diagnostic) bool {
+	df, dl := SortKey(d.File, d.Line, d.Omitted)
+	ef, el := SortKey(e.File, e.Line, e.Omitted)
+	if df != ef {
+		return df < ef
+	}
+	return dl < el
+}
+
+// SortProblems sorts p by file and line (Before), keeping the order of
+// problems at the same place.
+func SortProblems(p Problems) {
+	sort.SliceStable(p, func(i, j int) bool { return p[i].Before(p[j]) })
+}
+
+// Thousands formats n with commas between groups of three digits:
+// 2,999,900.
+func Thousands(n int) string {
+	s := strconv.Itoa(n)
+	neg := ""
+	if n < 0 {
+		neg, s = "-", s[1:]
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return neg + s
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
