@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"github.com/sciif/leaderboard/generator/internal/ingest"
 )
 
 // Clock tells the time and waits. Rate limits, back-off and the progress
@@ -105,8 +107,17 @@ type Completion struct {
 	Attempts int
 }
 
-// maxBody bounds an answer's body; a 4096-token answer is far smaller.
-const maxBody = 64 << 20
+// maxBody bounds the body of an answer of at most maxAnswer bytes: JSON
+// writes a byte as at most 6 ("\u001f"), and the envelope around the
+// answer (id, usage, finish reason) is small. A larger body cannot hold an
+// answer a submission accepts, so it is refused unread.
+func maxBody(maxAnswer int) int64 { return 6*int64(maxAnswer) + 64<<10 }
+
+// tooLargeError is an answer larger than a submission may hold. Asking
+// again would only pay for the same loop.
+type tooLargeError struct{ msg string }
+
+func (e *tooLargeError) Error() string { return e.msg }
 
 // Client does chat completions on one endpoint with the retry policy and
 // the endpoint's requests-per-minute limit. It is safe for concurrent use;
@@ -331,14 +342,17 @@ func (c *Client) once(ctx context.Context, body []byte) (Completion, error) {
 		return Completion{}, failed(err)
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
+	limit := maxBody(c.ep.MaxAnswer)
+	data, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
 	if err != nil {
 		return Completion{}, failed(err)
 	}
-	if len(data) > maxBody {
-		return Completion{}, fmt.Errorf("endpoint %s: answer larger than %d MiB", c.ep.Name, maxBody>>20)
+	ok := resp.StatusCode >= 200 && resp.StatusCode <= 299
+	if ok && int64(len(data)) > limit {
+		return Completion{}, &tooLargeError{fmt.Sprintf("endpoint %s: answer body is larger than %s, which no answer within the %s limit of a submission needs; refused unread (check the generation did not loop)",
+			c.ep.Name, ingest.Size(limit), ingest.Size(int64(c.ep.MaxAnswer)))}
 	}
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+	if !ok {
 		se := &StatusError{Endpoint: c.ep.Name, Status: resp.StatusCode, Body: excerpt(redact(string(data), c.ep.APIKey), 300)}
 		se.RetryAfter, se.HasRetryAfter = retryAfter(resp.Header, c.opt.Clock.Now())
 		if loc := resp.Header.Get("Location"); loc != "" {
@@ -359,6 +373,10 @@ func (c *Client) once(ctx context.Context, body []byte) (Completion, error) {
 	comp := Completion{FinishReason: cr.Choices[0].FinishReason}
 	if p := cr.Choices[0].Message.Content; p != nil {
 		comp.Content = *p
+	}
+	if len(comp.Content) > c.ep.MaxAnswer {
+		return Completion{}, &tooLargeError{fmt.Sprintf("endpoint %s: answer of %d bytes is longer than the %s limit of a submission; refused (check the generation did not loop)",
+			c.ep.Name, len(comp.Content), ingest.Size(int64(c.ep.MaxAnswer)))}
 	}
 	if cr.Usage != nil {
 		comp.PromptTokens, comp.CompletionTokens = cr.Usage.PromptTokens, cr.Usage.CompletionTokens

@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/sciif/leaderboard/generator/internal/ingest"
 )
 
 // Defaults applied to an Endpoint's zero fields.
@@ -25,6 +27,8 @@ const (
 // judge's name as written in responses.jsonl). Zero Concurrency, Timeout and
 // MaxTokens take the defaults above; zero RPM means no rate limit.
 // Temperature is sent as given, so its zero value is the protocol's 0.
+// MaxAnswer bounds one answer in bytes, as a submission bounds it; zero is
+// ingest.MaxResponse.
 //
 // APIKey is sent as a bearer token and nowhere else: it is left out of the
 // endpoint's String, GoString, LogValue and JSON forms, and redacted from
@@ -39,6 +43,7 @@ type Endpoint struct {
 	Timeout     time.Duration
 	MaxTokens   int
 	Temperature float64
+	MaxAnswer   int
 }
 
 func (e Endpoint) withDefaults() Endpoint {
@@ -50,6 +55,9 @@ func (e Endpoint) withDefaults() Endpoint {
 	}
 	if e.MaxTokens <= 0 {
 		e.MaxTokens = DefaultMaxTokens
+	}
+	if e.MaxAnswer <= 0 {
+		e.MaxAnswer = ingest.MaxResponse
 	}
 	return e
 }

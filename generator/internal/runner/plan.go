@@ -7,8 +7,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 )
 
@@ -70,6 +72,13 @@ func (r *Runner) Execute(ctx context.Context, p Plan, progress io.Writer) (Outco
 	var out Outcome
 	if err := p.check(); err != nil {
 		return out, fmt.Errorf("runner: %w", err)
+	}
+	// Answers and judge outputs are bounded at the source by what a
+	// submission may hold.
+	p.Model.MaxAnswer = ingest.MaxResponse
+	p.Judges = slices.Clone(p.Judges)
+	for i := range p.Judges {
+		p.Judges[i].MaxAnswer = ingest.MaxJudgeOutput
 	}
 	judged := false
 	var tasks []Task
