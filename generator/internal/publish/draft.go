@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sync"
 )
 
@@ -18,6 +20,7 @@ type Draft struct {
 	tmp  string
 	opt  Options
 	lock io.Closer // holds the draft folder against other builds' clean-up
+	made []string  // folders Begin created above the output, deepest first
 
 	mu    sync.Mutex
 	files map[string]bool
@@ -36,6 +39,7 @@ func Begin(dir string, opt Options) (*Draft, error) {
 		return nil, &Error{Err: err}
 	}
 	parent, base := filepath.Dir(real), filepath.Base(real)
+	made := missing(parent)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return nil, &Error{Err: err}
 	}
@@ -48,12 +52,12 @@ func Begin(dir string, opt Options) (*Draft, error) {
 		pl.Close()
 		return nil, &Error{Err: err}
 	}
-	d := &Draft{dir: real, tmp: tmp, opt: opt, files: map[string]bool{}, dirs: map[string]bool{}}
+	d := &Draft{dir: real, tmp: tmp, opt: opt, made: made, files: map[string]bool{}, dirs: map[string]bool{}}
 	d.lock = lockDir(tmp)
 	pl.Close()
 	err = os.Chmod(tmp, 0o755)
 	if err == nil {
-		err = writeNew(filepath.Join(tmp, Marker), []byte(markerData))
+		err = writeNew(filepath.Join(tmp, Marker), []byte(markerData), opt)
 	}
 	if err == nil {
 		err = opt.at("begun")
@@ -180,6 +184,9 @@ func (d *Draft) Commit() error {
 	if err == nil {
 		err = d.opt.at("written")
 	}
+	if err == nil {
+		err = d.syncDirs()
+	}
 	if err != nil {
 		return d.discard(err)
 	}
@@ -187,6 +194,9 @@ func (d *Draft) Commit() error {
 	// build takes it for a killed build's leftovers while we remove it.
 	defer lockDir(d.dir).Close()
 	old, serr := swap(d.tmp, d.dir, d.opt)
+	if serr == nil {
+		_ = d.opt.at("renamed") // observed by tests, never failed
+	}
 	if serr != nil {
 		if serr.Outcome == Unchanged {
 			if err := os.RemoveAll(d.tmp); err != nil {
@@ -195,7 +205,22 @@ func (d *Draft) Commit() error {
 		}
 		return serr
 	}
+	// The rename is durable once the folder holding the output is synced,
+	// and that folder's own entry once its parent is, up to the first
+	// folder Begin did not make.
+	perr := d.syncDir(filepath.Dir(d.dir))
+	for _, m := range d.made {
+		if perr == nil {
+			perr = d.syncDir(filepath.Dir(m))
+		}
+	}
+	if perr != nil {
+		perr = fmt.Errorf("syncing the folder of %s: %w (the new site may not survive a crash)", d.dir, perr)
+	}
 	if old == "" {
+		if perr != nil {
+			return &Error{Err: perr, Outcome: Replaced}
+		}
 		return nil
 	}
 	err = d.opt.at("swapped")
@@ -203,9 +228,60 @@ func (d *Draft) Commit() error {
 		err = removeSite(old, d.opt)
 	}
 	if err != nil {
-		return &Error{Err: fmt.Errorf("removing the previous site: %w", err), Outcome: Replaced, Leftover: old}
+		return &Error{Err: errors.Join(perr, fmt.Errorf("removing the previous site: %w", err)), Outcome: Replaced, Leftover: old}
+	}
+	if perr != nil {
+		return &Error{Err: perr, Outcome: Replaced}
 	}
 	return nil
+}
+
+// syncDirs syncs every folder of the draft, so that the entries of the
+// files, each synced as it was closed, survive a crash.
+func (d *Draft) syncDirs() error {
+	d.mu.Lock()
+	dirs := make([]string, 0, len(d.dirs)+1)
+	dirs = append(dirs, d.tmp)
+	for p := range d.dirs {
+		dirs = append(dirs, filepath.Join(d.tmp, filepath.FromSlash(p)))
+	}
+	d.mu.Unlock()
+	slices.Sort(dirs)
+	for _, p := range dirs {
+		if err := d.syncDir(p); err != nil {
+			return fmt.Errorf("syncing %s: %w", p, err)
+		}
+	}
+	return nil
+}
+
+// syncDir syncs the folder p where folders can be synced.
+func (d *Draft) syncDir(p string) error {
+	if !canSyncDirs {
+		return nil
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return err
+	}
+	err = d.opt.syncFile(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// missing lists the folders from p upwards that do not exist, deepest
+// first.
+func missing(p string) []string {
+	var out []string
+	for ; filepath.Dir(p) != p; p = filepath.Dir(p) {
+		if _, err := os.Lstat(p); !errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // Abort removes the draft. It does nothing after Commit, so a deferred
@@ -274,6 +350,11 @@ func (w *file) Close() error {
 	if w.w != nil {
 		err = w.w.Flush()
 	}
+	if err == nil {
+		// Each file is synced as it is finished, by the goroutine that
+		// wrote it, so that the syncs overlap with the rendering.
+		err = w.d.opt.syncFile(w.f)
+	}
 	if cerr := w.f.Close(); err == nil {
 		err = cerr
 	}
@@ -294,8 +375,8 @@ func mkdir(p string) error {
 	return os.Chmod(p, 0o755)
 }
 
-// writeNew writes a new file with mode 0644 whatever the umask.
-func writeNew(p string, data []byte) error {
+// writeNew writes and syncs a new file with mode 0644 whatever the umask.
+func writeNew(p string, data []byte, opt Options) error {
 	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err
@@ -303,6 +384,9 @@ func writeNew(p string, data []byte) error {
 	_, err = f.Write(data)
 	if cerr := f.Chmod(0o644); err == nil {
 		err = cerr
+	}
+	if err == nil {
+		err = opt.syncFile(f)
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr

@@ -48,6 +48,7 @@ package publish
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path"
 	"strings"
 
@@ -76,6 +77,10 @@ type Options struct {
 	// hook, when set, is called at named points of a publication, for
 	// tests that kill the process there or make that step fail.
 	hook func(point string) error
+	// sync, when set, is called instead of (*os.File).Sync for every file
+	// and folder a publication syncs, for tests that watch what is synced
+	// and when, or make a sync fail.
+	sync func(f *os.File) error
 }
 
 func (o Options) at(point string) error {
@@ -83,6 +88,14 @@ func (o Options) at(point string) error {
 		return nil
 	}
 	return o.hook(point)
+}
+
+// syncFile flushes f to disk.
+func (o Options) syncFile(f *os.File) error {
+	if o.sync != nil {
+		return o.sync(f)
+	}
+	return f.Sync()
 }
 
 // Outcome is what the output folder holds after a failed publication.
@@ -93,7 +106,9 @@ const (
 	// one, is in place as it was.
 	Unchanged Outcome = iota
 	// Replaced: the new site is in place, but the previous one could not
-	// be removed and is left in Error.Leftover.
+	// be removed and is left in Error.Leftover, or (Leftover empty) the
+	// folder holding the site could not be synced, so the new site may
+	// not survive a machine crash.
 	Replaced
 	// Missing: a two-rename swap failed halfway and could not be undone;
 	// the output folder is missing and the previous site is in
@@ -113,6 +128,8 @@ type Error struct {
 func (e *Error) Error() string {
 	msg := "publish: " + e.Err.Error()
 	switch {
+	case e.Outcome == Replaced && e.Leftover == "":
+		msg += "; the new site is in place"
 	case e.Outcome == Replaced:
 		msg += fmt.Sprintf("; the new site is in place, but the previous one is left in %s", e.Leftover)
 	case e.Outcome == Missing:
