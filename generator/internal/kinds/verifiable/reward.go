@@ -124,7 +124,7 @@ func (r *instrRewards) Record(ctx context.Context, rec []byte) (kind.Reward, err
 	if err != nil {
 		return kind.Reward{}, err
 	}
-	return r.reward(p, keyed, *l.Response, l.JudgeScore)
+	return r.reward(ctx, p, keyed, *l.Response, l.JudgeScore)
 }
 
 // labelRecord is the label of a training prompt: the benchmark's input
@@ -143,7 +143,7 @@ type labelRecord struct {
 // with instruction_id_list and kwargs (or a one-element array of one), or
 // the key of one of the benchmark's prompts. Problems are reported under
 // the field "label".
-func (r *instrRewards) Label(_ context.Context, prompt, response, label string) (kind.Reward, error) {
+func (r *instrRewards) Label(ctx context.Context, prompt, response, label string) (kind.Reward, error) {
 	t := strings.TrimSpace(label)
 	if strings.HasPrefix(t, "[") {
 		var list []json.RawMessage
@@ -181,7 +181,7 @@ func (r *instrRewards) Label(_ context.Context, prompt, response, label string) 
 		}
 		p = r.b.ib.Prompts[i]
 	}
-	return r.reward(p, keyed, response, nil)
+	return r.reward(ctx, p, keyed, response, nil)
 }
 
 func excerpt(s string) string {
@@ -242,10 +242,18 @@ func (r *instrRewards) prompt(l *rewardLine) (p instr.Prompt, keyed bool, err er
 	return instr.Prompt{}, false, kind.Errorf("prompt", "not a prompt of %s (prompts match by exact text); give its instruction_id_list and kwargs", r.b.spec.Name)
 }
 
+// MaxInstructions bounds the instructions a prompt brought by a record or
+// a label may carry: each costs a pass over the response, and the shipped
+// benchmarks have at most a handful per prompt.
+const MaxInstructions = 64
+
 // inline is a prompt that brings its own instructions.
 func (r *instrRewards) inline(text string, ids []string, kwargs []instr.Args, prefix string) (instr.Prompt, error) {
 	if len(ids) == 0 {
 		return instr.Prompt{}, kind.Errorf(prefix+"instruction_id_list", "empty: a prompt needs at least one instruction")
+	}
+	if len(ids) > MaxInstructions {
+		return instr.Prompt{}, kind.Errorf(prefix+"instruction_id_list", "%d instructions, more than the %d a prompt may carry", len(ids), MaxInstructions)
 	}
 	for _, id := range ids {
 		if _, ok := r.b.ib.Registry.Lookup(id); !ok {
@@ -262,24 +270,39 @@ func (r *instrRewards) inline(text string, ids []string, kwargs []instr.Args, pr
 }
 
 // reward checks response against p's instructions under the mode and
-// combines the verdicts with the judge's score, if any.
-func (r *instrRewards) reward(p instr.Prompt, keyed bool, response string, score *float64) (kind.Reward, error) {
+// combines the verdicts with the judge's score, if any. It looks at ctx
+// before each instruction and returns ctx's error once it is done, so a
+// request's deadline bounds the work.
+func (r *instrRewards) reward(ctx context.Context, p instr.Prompt, keyed bool, response string, score *float64) (kind.Reward, error) {
 	if score != nil && !(*score >= 0 && *score <= 1) {
 		return kind.Reward{}, kind.Errorf("judge_score", "%v is not in [0, 1] (the judge's 1–10 rating divided by 10)", *score)
 	}
 	if len(p.InstructionIDs) == 0 {
 		return kind.Reward{}, kind.Errorf("instruction_id_list", "the prompt has no instructions")
 	}
-	res := r.b.ib.Registry.Evaluate(r.mode, p, response)
+	// One instruction at a time, so that ctx is looked at between them;
+	// checkers see only the prompt's text and their own arguments, so the
+	// verdicts are those of one Evaluate over the whole prompt.
 	followed, undecided := 0, 0
-	for _, ir := range res.Instructions {
-		if ir.Followed {
-			followed++
-		} else if ir.Undecided {
-			undecided++
+	one := p
+	for i := range p.InstructionIDs {
+		if err := ctx.Err(); err != nil {
+			return kind.Reward{}, err
+		}
+		one.InstructionIDs = p.InstructionIDs[i : i+1]
+		one.Kwargs = nil
+		if i < len(p.Kwargs) {
+			one.Kwargs = p.Kwargs[i : i+1]
+		}
+		for _, ir := range r.b.ib.Registry.Evaluate(r.mode, one, response).Instructions {
+			if ir.Followed {
+				followed++
+			} else if ir.Undecided {
+				undecided++
+			}
 		}
 	}
-	n := len(res.Instructions)
+	n := len(p.InstructionIDs)
 	v := float64(followed) / float64(n)
 	if r.allOrNothing {
 		v = 0
