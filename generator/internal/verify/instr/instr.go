@@ -11,11 +11,6 @@
 // mutable state.
 package instr
 
-import (
-	"fmt"
-	"math"
-)
-
 // Args are an instruction's keyword arguments as they appear in the official
 // input files (kwargs): JSON numbers arrive as float64, lists as []any.
 type Args map[string]any
@@ -43,64 +38,6 @@ type Checker struct {
 	// Doc is one sentence describing what the instruction requires.
 	Doc   string
 	Check func(prompt, response string, args Args) Result
-}
-
-// Int returns the integer argument key. JSON numbers arrive as float64; a
-// missing, null, fractional or non-numeric value is an error.
-func (a Args) Int(key string) (int, error) {
-	v, ok := a[key]
-	if !ok || v == nil {
-		return 0, fmt.Errorf("missing argument %q", key)
-	}
-	switch n := v.(type) {
-	case float64:
-		if n != math.Trunc(n) || math.IsInf(n, 0) {
-			return 0, fmt.Errorf("argument %q is %v, not an integer", key, n)
-		}
-		return int(n), nil
-	case int:
-		return n, nil
-	case int64:
-		return int(n), nil
-	}
-	return 0, fmt.Errorf("argument %q is %T, not an integer", key, v)
-}
-
-// String returns the string argument key; missing or null is an error.
-func (a Args) String(key string) (string, error) {
-	v, ok := a[key]
-	if !ok || v == nil {
-		return "", fmt.Errorf("missing argument %q", key)
-	}
-	s, ok := v.(string)
-	if !ok {
-		return "", fmt.Errorf("argument %q is %T, not a string", key, v)
-	}
-	return s, nil
-}
-
-// Strings returns the list-of-strings argument key; missing or null is an
-// error.
-func (a Args) Strings(key string) ([]string, error) {
-	v, ok := a[key]
-	if !ok || v == nil {
-		return nil, fmt.Errorf("missing argument %q", key)
-	}
-	switch l := v.(type) {
-	case []string:
-		return l, nil
-	case []any:
-		out := make([]string, len(l))
-		for i, e := range l {
-			s, ok := e.(string)
-			if !ok {
-				return nil, fmt.Errorf("argument %q: item %d is %T, not a string", key, i, e)
-			}
-			out[i] = s
-		}
-		return out, nil
-	}
-	return nil, fmt.Errorf("argument %q is %T, not a list of strings", key, v)
 }
 
 // Undecided is the Result of a checker that cannot judge the response, for

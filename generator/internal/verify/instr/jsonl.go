@@ -90,8 +90,11 @@ func members(b []byte) (map[string]json.RawMessage, error) {
 // ReadPrompts reads an IFEval-format input file: one JSON object per line
 // with "key" (integer), "prompt" (string), "instruction_id_list" (strings)
 // and "kwargs" (one object per instruction). Blank lines are skipped. If reg
-// is not nil, every instruction id must be registered. Any defect makes the
-// whole file fail, with every defect reported as Problems.
+// is not nil, every instruction id must be registered. An argument the
+// checkers refuse (CheckArgs: a wrong type, a negative count, an unknown
+// relation) is a defect too, since the official code raises on it or
+// replaces it with a random value. Any defect makes the whole file fail,
+// with every defect reported as Problems.
 func ReadPrompts(r io.Reader, name string, reg *Registry) ([]Prompt, error) {
 	var out []Prompt
 	var probs Problems
@@ -142,6 +145,12 @@ func ReadPrompts(r io.Reader, name string, reg *Registry) ([]Prompt, error) {
 			bad("kwargs", "not a list of objects")
 		} else if len(p.Kwargs) != len(p.InstructionIDs) {
 			bad("kwargs", "%d argument objects for %d instructions", len(p.Kwargs), len(p.InstructionIDs))
+		} else {
+			for i, args := range p.Kwargs {
+				for _, e := range CheckArgs(p.InstructionIDs[i], args) {
+					bad("kwargs", "%v", e)
+				}
+			}
 		}
 		out = append(out, p)
 	})

@@ -2,40 +2,36 @@ package ifbench
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/sciif/leaderboard/generator/internal/verify/instr"
 )
 
-// argNumber reads a numeric keyword argument. The official input stores
-// numbers as JSON numbers (sometimes written 5.0), so float64 is expected;
-// int is accepted for callers building Args by hand.
+// argNumber reads a count, threshold or percentage: any number ≥ 0, compared
+// exactly as the official code compares it (instr.Args.Number says which
+// values are refused). The official input writes numbers as 5.0, so float64
+// is expected; int is accepted for callers building Args by hand.
 func argNumber(args instr.Args, key string) (float64, error) {
-	v, ok := args[key]
-	if !ok || v == nil {
+	if v, ok := args[key]; !ok || v == nil {
 		return 0, fmt.Errorf("missing argument %s", key)
 	}
-	switch n := v.(type) {
-	case float64:
-		return n, nil
-	case int:
-		return float64(n), nil
-	case int64:
-		return float64(n), nil
-	}
-	return 0, fmt.Errorf("argument %s is %T, need a number", key, v)
+	return args.Number(key)
 }
 
-// argInt reads a whole-number keyword argument.
+// argInt reads an index: a whole number ≥ 0 (instr.Args.Int).
 func argInt(args instr.Args, key string) (int, error) {
-	f, err := argNumber(args, key)
-	if err != nil {
-		return 0, err
+	if v, ok := args[key]; !ok || v == nil {
+		return 0, fmt.Errorf("missing argument %s", key)
 	}
-	if f != math.Trunc(f) {
-		return 0, fmt.Errorf("argument %s is %v, need a whole number", key, f)
+	return args.Int(key)
+}
+
+// argSigned reads a slice bound: a whole number of any sign
+// (instr.Args.SignedInt).
+func argSigned(args instr.Args, key string) (int, error) {
+	if v, ok := args[key]; !ok || v == nil {
+		return 0, fmt.Errorf("missing argument %s", key)
 	}
-	return int(f), nil
+	return args.SignedInt(key)
 }
 
 // argString reads a string keyword argument.
@@ -44,11 +40,7 @@ func argString(args instr.Args, key string) (string, error) {
 	if !ok || v == nil {
 		return "", fmt.Errorf("missing argument %s", key)
 	}
-	s, ok := v.(string)
-	if !ok {
-		return "", fmt.Errorf("argument %s is %T, need a string", key, v)
-	}
-	return s, nil
+	return args.String(key)
 }
 
 // badArgs is the verdict for a call whose arguments cannot be used: the

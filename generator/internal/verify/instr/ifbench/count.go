@@ -1,6 +1,7 @@
 package ifbench
 
 import (
+	"math"
 	"regexp"
 	"sort"
 	"strings"
@@ -10,23 +11,23 @@ import (
 )
 
 func checkWordCountRange(_, resp string, args instr.Args) instr.Result {
-	lo, err := argInt(args, "min_words")
+	lo, err := argNumber(args, "min_words")
 	if err != nil {
 		return badArgs(err)
 	}
-	hi, err := argInt(args, "max_words")
+	hi, err := argNumber(args, "max_words")
 	if err != nil {
 		return badArgs(err)
 	}
 	n := text.CountWords(resp)
-	return verdict(lo <= n && n <= hi, "found %s, need between %d and %d", plural(n, "word"), lo, hi)
+	return verdict(lo <= float64(n) && float64(n) <= hi, "found %s, need between %v and %v", plural(n, "word"), lo, hi)
 }
 
 // checkUniqueWordCount counts whitespace-separated words, lower-cased and
 // stripped of ASCII punctuation. As in the reference, a word made only of
 // punctuation counts once as the empty word.
 func checkUniqueWordCount(_, resp string, args instr.Args) instr.Result {
-	n, err := argInt(args, "N")
+	n, err := argNumber(args, "N")
 	if err != nil {
 		return badArgs(err)
 	}
@@ -34,7 +35,7 @@ func checkUniqueWordCount(_, resp string, args instr.Args) instr.Result {
 	for _, w := range text.Fields(text.Lower(resp)) {
 		seen[trimPunctSpace(w)] = true
 	}
-	return verdict(len(seen) >= n, "found %s, need at least %d", plural(len(seen), "unique word"), n)
+	return verdict(float64(len(seen)) >= n, "found %s, need at least %v", plural(len(seen), "unique word"), n)
 }
 
 var coordinatingConjunctions = setOf("and", "but", "for", "nor", "or", "so", "yet")
@@ -42,7 +43,7 @@ var coordinatingConjunctions = setOf("and", "but", "for", "nor", "or", "so", "ye
 // checkConjunctions follows the reference, which collects the words as
 // written: "and" and "and," count as two different conjunctions.
 func checkConjunctions(_, resp string, args instr.Args) instr.Result {
-	n, err := argInt(args, "small_n")
+	n, err := argNumber(args, "small_n")
 	if err != nil {
 		return badArgs(err)
 	}
@@ -52,7 +53,7 @@ func checkConjunctions(_, resp string, args instr.Args) instr.Result {
 			forms[w] = true
 		}
 	}
-	return verdict(len(forms) >= n, "found %d different coordinating conjunction forms (%s), need at least %d",
+	return verdict(float64(len(forms)) >= n, "found %d different coordinating conjunction forms (%s), need at least %v",
 		len(forms), strings.Join(sortedKeys(forms), ", "), n)
 }
 
@@ -65,7 +66,7 @@ var personNames = []string{
 }
 
 func checkPersonNames(_, resp string, args instr.Args) instr.Result {
-	n, err := argInt(args, "N")
+	n, err := argNumber(args, "N")
 	if err != nil {
 		return badArgs(err)
 	}
@@ -75,7 +76,7 @@ func checkPersonNames(_, resp string, args instr.Args) instr.Result {
 			found = append(found, name)
 		}
 	}
-	return verdict(len(found) >= n, "found %s from the list (%s), need at least %d",
+	return verdict(float64(len(found)) >= n, "found %s from the list (%s), need at least %v",
 		plural(len(found), "name"), strings.Join(found, ", "), n)
 }
 
@@ -84,12 +85,12 @@ var digitRun = regexp.MustCompile(`\p{Nd}+`)
 // checkNumbers removes ASCII punctuation first, so "3.14" and "1,000" are one
 // number each.
 func checkNumbers(_, resp string, args instr.Args) instr.Result {
-	n, err := argInt(args, "N")
+	n, err := argNumber(args, "N")
 	if err != nil {
 		return badArgs(err)
 	}
 	got := len(digitRun.FindAllString(removePunct(resp), -1))
-	return verdict(got == n, "found %s, need exactly %d", plural(got, "number"), n)
+	return verdict(float64(got) == n, "found %s, need exactly %v", plural(got, "number"), n)
 }
 
 // checkPunctuation needs an interrobang ("?!", "!?" or "‽") and, outside one
@@ -117,18 +118,19 @@ func checkPunctuation(_, resp string, _ instr.Args) instr.Result {
 var japaneseRune = regexp.MustCompile(`[\x{3040}-\x{30ff}\x{4e00}-\x{9fff}]`)
 
 func checkWordsJapanese(_, resp string, args instr.Args) instr.Result {
-	n, err := argInt(args, "N")
+	n, err := argNumber(args, "N")
 	if err != nil {
 		return badArgs(err)
 	}
 	if n <= 0 {
-		return verdict(false, "cannot check: N is %d, need at least 1", n)
+		return verdict(false, "cannot check: N is %v, need more than 0", n)
 	}
 	words := text.Fields(resp)
 	checked := 0
 	for i, w := range words {
 		w = trimPunctSpace(w)
-		if (i+1)%n != 0 || w == "" || isAllDigits(w) {
+		// Python's (i + 1) % N == 0, also for a fractional N.
+		if math.Mod(float64(i+1), n) != 0 || w == "" || isAllDigits(w) {
 			continue
 		}
 		checked++
@@ -136,7 +138,7 @@ func checkWordsJapanese(_, resp string, args instr.Args) instr.Result {
 			return verdict(false, "word %d %s is not Japanese", i+1, quote(w))
 		}
 	}
-	return verdict(true, "all %s at every %d-th position are Japanese", plural(checked, "word"), n)
+	return verdict(true, "all %s at every %v-th position are Japanese", plural(checked, "word"), n)
 }
 
 var pronouns = setOf(
@@ -154,7 +156,7 @@ var pronouns = setOf(
 // checkPronouns counts NLTK word tokens of the lower-cased response, with "/"
 // read as a space so that "she/her" counts twice.
 func checkPronouns(_, resp string, args instr.Args) instr.Result {
-	n, err := argInt(args, "N")
+	n, err := argNumber(args, "N")
 	if err != nil {
 		return badArgs(err)
 	}
@@ -164,7 +166,7 @@ func checkPronouns(_, resp string, args instr.Args) instr.Result {
 			got++
 		}
 	}
-	return verdict(got >= n, "found %s, need at least %d", plural(got, "pronoun"), n)
+	return verdict(float64(got) >= n, "found %s, need at least %v", plural(got, "pronoun"), n)
 }
 
 // checkKeywordsMultiple counts case-insensitive substrings, as the reference

@@ -44,11 +44,11 @@ func checkRepeatSpan(_, resp string, args instr.Args) instr.Result {
 	if err != nil {
 		return badArgs(err)
 	}
-	start, err := argInt(args, "n_start")
+	start, err := argSigned(args, "n_start")
 	if err != nil {
 		return badArgs(err)
 	}
-	end, err := argInt(args, "n_end")
+	end, err := argSigned(args, "n_end")
 	if err != nil {
 		return badArgs(err)
 	}

@@ -47,7 +47,7 @@ func checkAlliterationIncrement(_, resp string, _ instr.Args) instr.Result {
 func sentenceWordCount(s string) int { return len(text.Fields(removePunct(s))) }
 
 func checkIncrement(_, resp string, args instr.Args) instr.Result {
-	step, err := argInt(args, "small_n")
+	step, err := argNumber(args, "small_n")
 	if err != nil {
 		return badArgs(err)
 	}
@@ -58,12 +58,12 @@ func checkIncrement(_, resp string, args instr.Args) instr.Result {
 	prev := sentenceWordCount(ss[0])
 	for i, s := range ss[1:] {
 		n := sentenceWordCount(s)
-		if n != prev+step {
-			return verdict(false, "sentence %d has %s after %d; need %d more each time", i+2, plural(n, "word"), prev, step)
+		if float64(n) != float64(prev)+step {
+			return verdict(false, "sentence %d has %s after %d; need %v more each time", i+2, plural(n, "word"), prev, step)
 		}
 		prev = n
 	}
-	return verdict(true, "each of %s has %d more words than the previous", plural(len(ss), "sentence"), step)
+	return verdict(true, "each of %s has %v more words than the previous", plural(len(ss), "sentence"), step)
 }
 
 func checkSentenceKeyword(_, resp string, args instr.Args) instr.Result {
@@ -71,17 +71,20 @@ func checkSentenceKeyword(_, resp string, args instr.Args) instr.Result {
 	if err != nil {
 		return badArgs(err)
 	}
-	n, err := argInt(args, "N")
+	nf, err := argNumber(args, "N")
 	if err != nil {
 		return badArgs(err)
 	}
-	if n < 1 {
-		return verdict(false, "cannot check: N is %d, need at least 1", n)
+	if nf < 1 {
+		return verdict(false, "cannot check: N is %v, need at least 1", nf)
 	}
 	ss := text.Sentences(resp)
-	if len(ss) < n {
-		return verdict(false, "found %s, need at least %d", plural(len(ss), "sentence"), n)
+	if float64(len(ss)) < nf {
+		return verdict(false, "found %s, need at least %v", plural(len(ss), "sentence"), nf)
 	}
+	// The reference reads sentence int(N - 1): a fractional N is truncated
+	// once it is compared with the number of sentences.
+	n := int(nf)
 	// The reference searches \b + re.escape(word) + \b with re.IGNORECASE,
 	// whose case rules are not strings.ToLower's (İ and ı match i).
 	ok := text.ContainsWordFold(ss[n-1], word)

@@ -109,7 +109,7 @@ func checkStartVerb(_, resp string, _ instr.Args) instr.Result {
 }
 
 func checkRepeats(_, resp string, args instr.Args) instr.Result {
-	limit, err := argInt(args, "small_n")
+	limit, err := argNumber(args, "small_n")
 	if err != nil {
 		return badArgs(err)
 	}
@@ -122,11 +122,11 @@ func checkRepeats(_, resp string, args instr.Args) instr.Result {
 		counts[w]++
 	}
 	for _, w := range order {
-		if counts[w] > limit {
-			return verdict(false, "the word %s appears %d times, need at most %d", quote(w), counts[w], limit)
+		if float64(counts[w]) > limit {
+			return verdict(false, "the word %s appears %d times, need at most %v", quote(w), counts[w], limit)
 		}
 	}
-	return verdict(true, "no word appears more than %d times", limit)
+	return verdict(true, "no word appears more than %v times", limit)
 }
 
 func checkOddEvenSyllables(_, resp string, _ instr.Args) instr.Result {

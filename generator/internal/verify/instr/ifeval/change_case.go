@@ -12,11 +12,11 @@ var changeCaseCapitalWordFrequency = instr.Checker{
 	ID:  "change_case:capital_word_frequency",
 	Doc: "Use words in all capital letters less than or at least a number of times (NLTK word tokens).",
 	Check: func(_, response string, args instr.Args) instr.Result {
-		want, err := args.Int("capital_frequency")
+		want, err := args.Number("capital_frequency")
 		if err != nil {
 			return instr.Undecided(err)
 		}
-		rel, err := args.String("capital_relation")
+		rel, err := args.Relation("capital_relation")
 		if err != nil {
 			return instr.Undecided(err)
 		}
@@ -26,10 +26,7 @@ var changeCaseCapitalWordFrequency = instr.Checker{
 				n++
 			}
 		}
-		ok, err := compare(n, want, rel)
-		if err != nil {
-			return instr.Undecided(err)
-		}
+		ok := compare(n, want, rel)
 		return instr.Result{Followed: ok, Reason: fmt.Sprintf("found %s in capitals, %s", plural(n, "word", "words"), need(rel, want))}
 	},
 }

@@ -14,16 +14,16 @@ var contentNumberPlaceholders = instr.Checker{
 	ID:  "detectable_content:number_placeholders",
 	Doc: "Include at least a number of placeholders in square brackets, such as [address].",
 	Check: func(_, response string, args instr.Args) instr.Result {
-		want, err := args.Int("num_placeholders")
+		want, err := args.Number("num_placeholders")
 		if err != nil {
 			return instr.Undecided(err)
 		}
 		found := placeholder.FindAllString(response, -1)
-		reason := fmt.Sprintf("found %s, need at least %d", plural(len(found), "placeholder", "placeholders"), want)
+		reason := fmt.Sprintf("found %s, need at least %v", plural(len(found), "placeholder", "placeholders"), want)
 		if len(found) > 0 {
 			reason += fmt.Sprintf(" (first: %s)", snippet(found[0]))
 		}
-		return instr.Result{Followed: len(found) >= want, Reason: reason}
+		return instr.Result{Followed: float64(len(found)) >= want, Reason: reason}
 	},
 }
 

@@ -19,7 +19,7 @@ var formatNumberBulletLists = instr.Checker{
 	ID:  "detectable_format:number_bullet_lists",
 	Doc: "Write exactly a number of markdown bullet points (lines starting with * or -).",
 	Check: func(_, response string, args instr.Args) instr.Result {
-		want, err := args.Int("num_bullets")
+		want, err := args.Number("num_bullets")
 		if err != nil {
 			return instr.Undecided(err)
 		}
@@ -31,7 +31,7 @@ var formatNumberBulletLists = instr.Checker{
 		if strings.Contains(response, "-") {
 			n += len(dashBullet.FindAllStringIndex(response, -1))
 		}
-		return instr.Result{Followed: n == want, Reason: fmt.Sprintf("found %s, need exactly %d", plural(n, "bullet point", "bullet points"), want)}
+		return instr.Result{Followed: float64(n) == want, Reason: fmt.Sprintf("found %s, need exactly %v", plural(n, "bullet point", "bullet points"), want)}
 	},
 }
 
@@ -60,7 +60,7 @@ var formatNumberHighlightedSections = instr.Checker{
 	ID:  "detectable_format:number_highlighted_sections",
 	Doc: "Highlight at least a number of sections with markdown, *like this* (or **like this**).",
 	Check: func(_, response string, args instr.Args) instr.Result {
-		want, err := args.Int("num_highlights")
+		want, err := args.Number("num_highlights")
 		if err != nil {
 			return instr.Undecided(err)
 		}
@@ -78,7 +78,7 @@ var formatNumberHighlightedSections = instr.Checker{
 				}
 			}
 		}
-		return instr.Result{Followed: n >= want, Reason: fmt.Sprintf("found %s, need at least %d", plural(n, "highlighted section", "highlighted sections"), want)}
+		return instr.Result{Followed: float64(n) >= want, Reason: fmt.Sprintf("found %s, need at least %v", plural(n, "highlighted section", "highlighted sections"), want)}
 	},
 }
 
@@ -90,14 +90,14 @@ var formatMultipleSections = instr.Checker{
 		if err != nil {
 			return instr.Undecided(err)
 		}
-		want, err := args.Int("num_sections")
+		want, err := args.Number("num_sections")
 		if err != nil {
 			return instr.Undecided(err)
 		}
 		splitter = text.Strip(splitter)
 		re := compileUser(pyS+`?`, splitter, pyS+`?\p{Nd}+`+pyS+`?`)
 		n := len(re.FindAllStringIndex(response, -1))
-		return instr.Result{Followed: n >= want, Reason: fmt.Sprintf("found %s marked %q, need at least %d", plural(n, "section", "sections"), splitter+" N", want)}
+		return instr.Result{Followed: float64(n) >= want, Reason: fmt.Sprintf("found %s marked %q, need at least %v", plural(n, "section", "sections"), splitter+" N", want)}
 	},
 }
 

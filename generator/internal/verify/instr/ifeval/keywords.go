@@ -39,20 +39,17 @@ var keywordsFrequency = instr.Checker{
 		if err != nil {
 			return instr.Undecided(err)
 		}
-		freq, err := args.Int("frequency")
+		freq, err := args.Number("frequency")
 		if err != nil {
 			return instr.Undecided(err)
 		}
-		rel, err := args.String("relation")
+		rel, err := args.Relation("relation")
 		if err != nil {
 			return instr.Undecided(err)
 		}
 		kw = text.Strip(kw)
 		n := countMatches(response, kw)
-		ok, err := compare(n, freq, rel)
-		if err != nil {
-			return instr.Undecided(err)
-		}
+		ok := compare(n, freq, rel)
 		return instr.Result{Followed: ok, Reason: fmt.Sprintf("found %q %s, %s", kw, plural(n, "time", "times"), need(rel, freq))}
 	},
 }
@@ -135,11 +132,11 @@ var keywordsLetterFrequency = instr.Checker{
 		if err != nil {
 			return instr.Undecided(err)
 		}
-		freq, err := args.Int("let_frequency")
+		freq, err := args.Number("let_frequency")
 		if err != nil {
 			return instr.Undecided(err)
 		}
-		rel, err := args.String("let_relation")
+		rel, err := args.Relation("let_relation")
 		if err != nil {
 			return instr.Undecided(err)
 		}
@@ -154,10 +151,7 @@ var keywordsLetterFrequency = instr.Checker{
 				n++
 			}
 		}
-		ok, err := compare(n, freq, rel)
-		if err != nil {
-			return instr.Undecided(err)
-		}
+		ok := compare(n, freq, rel)
 		return instr.Result{Followed: ok, Reason: fmt.Sprintf("found %q %s, %s", letter, plural(n, "time", "times"), need(rel, freq))}
 	},
 }

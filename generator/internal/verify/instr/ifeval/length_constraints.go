@@ -13,19 +13,16 @@ var lengthNumberSentences = instr.Checker{
 	ID:  "length_constraints:number_sentences",
 	Doc: "Write less than or at least a number of sentences (NLTK's English Punkt splitter).",
 	Check: func(_, response string, args instr.Args) instr.Result {
-		want, err := args.Int("num_sentences")
+		want, err := args.Number("num_sentences")
 		if err != nil {
 			return instr.Undecided(err)
 		}
-		rel, err := args.String("relation")
+		rel, err := args.Relation("relation")
 		if err != nil {
 			return instr.Undecided(err)
 		}
 		n := text.CountSentences(response)
-		ok, err := compare(n, want, rel)
-		if err != nil {
-			return instr.Undecided(err)
-		}
+		ok := compare(n, want, rel)
 		return instr.Result{Followed: ok, Reason: fmt.Sprintf("found %s, %s", plural(n, "sentence", "sentences"), need(rel, want))}
 	},
 }
@@ -58,7 +55,7 @@ var lengthNumberParagraphs = instr.Checker{
 	ID:  "length_constraints:number_paragraphs",
 	Doc: "Write exactly a number of paragraphs separated by the markdown divider ***.",
 	Check: func(_, response string, args instr.Args) instr.Result {
-		want, err := args.Int("num_paragraphs")
+		want, err := args.Number("num_paragraphs")
 		if err != nil {
 			return instr.Undecided(err)
 		}
@@ -74,7 +71,7 @@ var lengthNumberParagraphs = instr.Checker{
 			}
 			return instr.Result{Reason: fmt.Sprintf("paragraph %d between *** dividers is empty", i+1)}
 		}
-		return instr.Result{Followed: n == want, Reason: fmt.Sprintf("found %s, need exactly %d", plural(n, "paragraph", "paragraphs"), want)}
+		return instr.Result{Followed: float64(n) == want, Reason: fmt.Sprintf("found %s, need exactly %v", plural(n, "paragraph", "paragraphs"), want)}
 	},
 }
 
@@ -82,19 +79,16 @@ var lengthNumberWords = instr.Checker{
 	ID:  "length_constraints:number_words",
 	Doc: "Write less than or at least a number of words (runs of letters, digits and underscores).",
 	Check: func(_, response string, args instr.Args) instr.Result {
-		want, err := args.Int("num_words")
+		want, err := args.Number("num_words")
 		if err != nil {
 			return instr.Undecided(err)
 		}
-		rel, err := args.String("relation")
+		rel, err := args.Relation("relation")
 		if err != nil {
 			return instr.Undecided(err)
 		}
 		n := text.CountWords(response)
-		ok, err := compare(n, want, rel)
-		if err != nil {
-			return instr.Undecided(err)
-		}
+		ok := compare(n, want, rel)
 		return instr.Result{Followed: ok, Reason: fmt.Sprintf("found %s, %s", plural(n, "word", "words"), need(rel, want))}
 	},
 }
@@ -103,7 +97,7 @@ var lengthNthParagraphFirstWord = instr.Checker{
 	ID:  "length_constraints:nth_paragraph_first_word",
 	Doc: "Write exactly a number of paragraphs separated by blank lines (\\n\\n), the nth starting with a given word.",
 	Check: func(_, response string, args instr.Args) instr.Result {
-		want, err := args.Int("num_paragraphs")
+		want, err := args.Number("num_paragraphs")
 		if err != nil {
 			return instr.Undecided(err)
 		}
@@ -115,8 +109,8 @@ var lengthNthParagraphFirstWord = instr.Checker{
 		if err != nil {
 			return instr.Undecided(err)
 		}
-		if nth <= 0 || nth > want {
-			return instr.Undecided(fmt.Errorf("nth_paragraph %d is not between 1 and num_paragraphs %d", nth, want))
+		if nth <= 0 || float64(nth) > want {
+			return instr.Undecided(fmt.Errorf("nth_paragraph %d is not between 1 and num_paragraphs %v", nth, want))
 		}
 		first = text.Lower(first)
 		paras := strings.Split(response, "\n\n")
@@ -136,8 +130,8 @@ var lengthNthParagraphFirstWord = instr.Checker{
 			return instr.Result{Reason: fmt.Sprintf("paragraph %d is empty", nth)}
 		}
 		got := firstWord(p)
-		ok := n == want && got == first
-		return instr.Result{Followed: ok, Reason: fmt.Sprintf("found %s, need exactly %d; paragraph %d starts with %q, need %q",
+		ok := float64(n) == want && got == first
+		return instr.Result{Followed: ok, Reason: fmt.Sprintf("found %s, need exactly %v; paragraph %d starts with %q, need %q",
 			plural(n, "paragraph", "paragraphs"), want, nth, got, first)}
 	},
 }

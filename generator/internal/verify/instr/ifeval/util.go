@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sciif/leaderboard/generator/internal/verify/instr"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
 )
 
@@ -37,26 +38,19 @@ func compileFold(expr string) *regexp.Regexp {
 	return re
 }
 
-// Relations, as in the official instruction arguments.
-const (
-	lessThan = "less than"
-	atLeast  = "at least"
-)
-
-// compare applies relation ("less than" or "at least") to n and threshold.
-func compare(n, threshold int, relation string) (bool, error) {
-	switch relation {
-	case lessThan:
-		return n < threshold, nil
-	case atLeast:
-		return n >= threshold, nil
+// compare applies relation ("less than" or "at least") to n and threshold,
+// exactly as Python compares an int with an int or a float (the threshold is
+// never converted to an int, so a huge one cannot overflow).
+func compare(n int, threshold float64, relation string) bool {
+	if relation == instr.LessThan {
+		return float64(n) < threshold
 	}
-	return false, fmt.Errorf("relation %q is neither %q nor %q", relation, lessThan, atLeast)
+	return float64(n) >= threshold
 }
 
 // need words a requirement: "need at least 3".
-func need(relation string, threshold int) string {
-	return fmt.Sprintf("need %s %d", relation, threshold)
+func need(relation string, threshold float64) string {
+	return fmt.Sprintf("need %s %v", relation, threshold)
 }
 
 func plural(n int, one, many string) string {
