@@ -266,6 +266,13 @@ func (r *instrRewards) inline(text string, ids []string, kwargs []instr.Args, pr
 	if len(kwargs) != len(ids) {
 		return instr.Prompt{}, kind.Errorf(prefix+"kwargs", "%d argument objects for %d instructions", len(kwargs), len(ids))
 	}
+	// An argument the checkers refuse (a wrong type, a negative count) is
+	// the record's fault, not a reward of 0.
+	for i, args := range kwargs {
+		if errs := instr.CheckArgs(ids[i], args); len(errs) > 0 {
+			return instr.Prompt{}, kind.Errorf(prefix+"kwargs", "instruction %d, %v", i+1, errs[0])
+		}
+	}
 	return instr.Prompt{Prompt: text, InstructionIDs: ids, Kwargs: kwargs}, nil
 }
 
