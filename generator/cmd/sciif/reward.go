@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/reward"
 )
@@ -73,8 +74,9 @@ func runReward(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "sciif reward: %s gives no rewards (its kind has none)\n", name)
 		return 1
 	}
-	in := io.Reader(os.Stdin)
+	in, inName := io.Reader(os.Stdin), "stdin"
 	if path := fs.Arg(0); path != "" && path != "-" {
+		inName = path
 		f, err := os.Open(path)
 		if err != nil {
 			fmt.Fprintln(stderr, "sciif reward:", err)
@@ -97,6 +99,12 @@ func runReward(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
+	}
+	// A line over the limit is not held in memory: it has an error record
+	// like any bad line, and is named here too, since it is most likely
+	// not a record at all.
+	for _, n := range st.TooLong {
+		fmt.Fprintf(stderr, "sciif reward: %s:%d: line longer than %d MiB; not rewarded\n", inName, n, ingest.MaxLine>>20)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "sciif reward:", err)

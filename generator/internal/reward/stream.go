@@ -36,6 +36,9 @@ func (r *Result) field() string {
 // Stats counts what a stream did.
 type Stats struct {
 	Lines, Rewards, Errors int
+	// TooLong lists the lines longer than ingest.MaxLine, which have an
+	// error record each (also counted in Errors).
+	TooLong []int
 }
 
 // batchLines is how many lines one worker rewards at a time.
@@ -46,9 +49,11 @@ const batchLines = 64
 // line (not JSON, a missing or wrong field, an unknown item, a blank line)
 // gives an error line naming the input line and the field, and the stream
 // goes on. Lines are rewarded on every processor, a bounded number ahead
-// of the writer, so memory does not grow with the input; a line longer
-// than ingest.MaxLine stops the stream with an error. It stops early only
-// when ctx is done or out fails.
+// of the writer, so memory does not grow with the input. A line longer
+// than ingest.MaxLine is not held in memory: it is skipped to its end and
+// gets an error record ("line longer than 4 MiB; not rewarded"), listed in
+// Stats.TooLong, and the stream goes on with the next line. It stops early
+// only when ctx is done, in fails or out fails.
 func Stream(ctx context.Context, in io.Reader, out io.Writer, fn kind.Rewards, format string) (Stats, error) {
 	var st Stats
 	w := bufio.NewWriterSize(out, 64<<10)
@@ -62,6 +67,7 @@ func Stream(ctx context.Context, in io.Reader, out io.Writer, fn kind.Rewards, f
 	}
 	type batch struct {
 		first int
+		// lines[i] is nil for a line longer than ingest.MaxLine.
 		lines [][]byte
 		res   []Result
 		done  chan struct{}
@@ -80,7 +86,9 @@ func Stream(ctx context.Context, in io.Reader, out io.Writer, fn kind.Rewards, f
 			for len(b.lines) < batchLines {
 				var line []byte
 				line, err = readLine(br, n+1)
-				if line == nil && err != nil {
+				if err == errLongLast {
+					line, err = nil, io.EOF
+				} else if line == nil && err != nil {
 					break
 				}
 				n++
@@ -98,6 +106,10 @@ func Stream(ctx context.Context, in io.Reader, out io.Writer, fn kind.Rewards, f
 				go func() {
 					b.res = make([]Result, len(b.lines))
 					for i, l := range b.lines {
+						if l == nil {
+							b.res[i] = Result{Err: errTooLong}
+							continue
+						}
 						b.res[i] = one(ctx, fn, l)
 					}
 					close(b.done)
@@ -121,6 +133,9 @@ func Stream(ctx context.Context, in io.Reader, out io.Writer, fn kind.Rewards, f
 		<-b.done
 		for i := range b.res {
 			st.Lines++
+			if b.res[i].Err == errTooLong {
+				st.TooLong = append(st.TooLong, b.first+i)
+			}
 			if b.res[i].Err != nil {
 				st.Errors++
 			} else {
@@ -144,19 +159,33 @@ func Stream(ctx context.Context, in io.Reader, out io.Writer, fn kind.Rewards, f
 	return st, w.Flush()
 }
 
+// errTooLong is the error record of a line longer than ingest.MaxLine.
+var errTooLong = kind.Errorf("", "line longer than %d MiB; not rewarded", ingest.MaxLine>>20)
+
 // readLine reads one line without its line end; a blank line is returned
-// as an empty, non-nil slice. At the end of the input it returns nil and
-// io.EOF, or the last line and io.EOF.
+// as an empty, non-nil slice, and a line longer than ingest.MaxLine, read
+// to its end and dropped, as a nil slice with a nil error. At the end of
+// the input it returns nil and io.EOF, or the last line and io.EOF.
 func readLine(br *bufio.Reader, n int) ([]byte, error) {
 	var buf []byte
+	long := false
 	for {
 		chunk, err := br.ReadSlice('\n')
-		if len(buf)+len(chunk) > ingest.MaxLine {
-			return nil, fmt.Errorf("line %d: longer than %d MiB; refused", n, ingest.MaxLine>>20)
+		if !long && len(buf)+len(chunk) > ingest.MaxLine {
+			long, buf = true, nil
 		}
-		buf = append(buf, chunk...)
+		if !long {
+			buf = append(buf, chunk...)
+		}
 		if err == bufio.ErrBufferFull {
 			continue
+		}
+		if long {
+			if err == io.EOF {
+				// The caller sees the line, then the end.
+				return nil, errLongLast
+			}
+			return nil, err
 		}
 		if err == io.EOF && len(buf) == 0 {
 			return nil, io.EOF
@@ -174,6 +203,9 @@ func readLine(br *bufio.Reader, n int) ([]byte, error) {
 		return out, err
 	}
 }
+
+// errLongLast is readLine's end of the input after a long last line.
+var errLongLast = errors.New("long last line")
 
 // one rewards one line.
 func one(ctx context.Context, fn kind.Rewards, line []byte) Result {

@@ -1,0 +1,67 @@
+package reward
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/sciif/leaderboard/generator/internal/ingest"
+)
+
+// TestStreamGoesOnAfterTooLongLine checks that a line longer than
+// ingest.MaxLine is reported as an error record of its own line and that
+// the lines after it are rewarded: it used to stop the stream, rewarding
+// nothing after it.
+func TestStreamGoesOnAfterTooLongLine(t *testing.T) {
+	cfg, _ := ParseConfig("cfg", []byte("complex-if: {alpha: 1}\n"))
+	set, err := NewSet(nil, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _ := set.Lookup("complex-if")
+	good := `{"pi":[true]}` + "\n"
+	long := `{"pi":[true],"x":"` + strings.Repeat("a", ingest.MaxLine) + `"}` + "\n"
+	tests := []struct {
+		name, reason, in string
+		want             []string
+		stats            Stats
+	}{
+		{"middle", "the long line is an error and the next lines are rewarded", good + long + good + good,
+			[]string{
+				`{"line":1,"reward":1,"parts":{"PI":1,"EC":0,"DB":0}}`,
+				`{"line":2,"error":"line longer than 4 MiB; not rewarded"}`,
+				`{"line":3,"reward":1,"parts":{"PI":1,"EC":0,"DB":0}}`,
+				`{"line":4,"reward":1,"parts":{"PI":1,"EC":0,"DB":0}}`,
+			}, Stats{Lines: 4, Rewards: 3, Errors: 1, TooLong: []int{2}}},
+		{"last-without-newline", "a long last line without its line end is reported too", good + strings.TrimSuffix(long, "\n"),
+			[]string{
+				`{"line":1,"reward":1,"parts":{"PI":1,"EC":0,"DB":0}}`,
+				`{"line":2,"error":"line longer than 4 MiB; not rewarded"}`,
+			}, Stats{Lines: 2, Rewards: 1, Errors: 1, TooLong: []int{2}}},
+		{"two-in-a-row", "each long line is its own error", long + long + good,
+			[]string{
+				`{"line":1,"error":"line longer than 4 MiB; not rewarded"}`,
+				`{"line":2,"error":"line longer than 4 MiB; not rewarded"}`,
+				`{"line":3,"reward":1,"parts":{"PI":1,"EC":0,"DB":0}}`,
+			}, Stats{Lines: 3, Rewards: 1, Errors: 2, TooLong: []int{1, 2}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			st, err := Stream(context.Background(), strings.NewReader(tc.in), &out, f.Rewards, "jsonl")
+			if err != nil {
+				t.Fatalf("Stream: %v (%s)", err, tc.reason)
+			}
+			got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("output (-want +got):\n%s(%s)", diff, tc.reason)
+			}
+			if diff := cmp.Diff(tc.stats, st); diff != "" {
+				t.Errorf("stats (-want +got):\n%s(%s)", diff, tc.reason)
+			}
+		})
+	}
+}
