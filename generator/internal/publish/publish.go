@@ -38,6 +38,11 @@
 // the marker or empty, and not in use by another build) are removed by the
 // next Begin for the same output folder, as a best effort.
 //
+// Commit syncs every file and folder of the draft before the swap and the
+// folder holding the output (and any folder Begin made above it) after
+// it, so that a machine crash too leaves the complete previous site or the
+// complete new one, and the new one once Commit has returned.
+//
 // Every error of this package is an *Error saying what the output folder
 // holds afterwards; PreviousIntact tells whether the previous site is still
 // in place as it was. The package does not render, and it writes nothing
