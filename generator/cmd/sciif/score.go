@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 
@@ -124,26 +126,36 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	if len(shown) > 1 && *format == "json" {
-		// Several boards: one JSON document naming each.
-		fmt.Fprintln(stdout, `{"benchmarks": [`)
-		for n, i := range shown {
+		// Several boards: one JSON document naming each, each board in
+		// its stable download format.
+		type named struct {
+			Name  string          `json:"name"`
+			Kind  string          `json:"kind"`
+			Title string          `json:"title"`
+			Board json.RawMessage `json:"board"`
+		}
+		doc := struct {
+			Benchmarks []named `json:"benchmarks"`
+		}{}
+		for _, i := range shown {
 			b, err := board(i)
+			var buf bytes.Buffer
 			if err == nil {
-				spec := res.Benchmarks[i].Spec()
-				fmt.Fprintf(stdout, "{\"name\": %q, \"kind\": %q, \"title\": %q, \"board\":\n", spec.Name, spec.Kind, spec.Title)
-				err = b.Write(stdout, "json", opt)
-				sep := ","
-				if n == len(shown)-1 {
-					sep = ""
-				}
-				fmt.Fprintf(stdout, "}%s\n", sep)
+				err = b.Write(&buf, "json", opt)
 			}
 			if err != nil {
 				fmt.Fprintln(stderr, "sciif score:", err)
 				return 1
 			}
+			spec := res.Benchmarks[i].Spec()
+			doc.Benchmarks = append(doc.Benchmarks, named{spec.Name, spec.Kind, spec.Title, json.RawMessage(buf.Bytes())})
 		}
-		fmt.Fprintln(stdout, "]}")
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(doc); err != nil {
+			fmt.Fprintln(stderr, "sciif score:", err)
+			return 1
+		}
 		return 0
 	}
 	for n, i := range shown {
