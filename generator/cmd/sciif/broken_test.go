@@ -379,3 +379,51 @@ func TestMaximalAnswerIsBounded(t *testing.T) {
 		t.Errorf("answers/m.jsonl must hold both whole answers, got %d lines", len(lines))
 	}
 }
+
+// TestRubricTaskIDsNamingPagesRefusedAlike: a rubric task's page is
+// <task id>.html beside the board's own pages, so a task id naming one of
+// them, or differing from another only in case (the same file on a
+// case-insensitive file system), is refused where the benchmark is read,
+// by validate and build alike, with its file, line and field.
+func TestRubricTaskIDsNamingPagesRefusedAlike(t *testing.T) {
+	task := func(id string) string {
+		return fmt.Sprintf(`{"id": %q, "prompt": "p", "criteria": [{"id": "c1", "text": "x", "category": "primary"}]}`, id) + "\n"
+	}
+	for _, tc := range []struct {
+		name string
+		ids  []string
+		want string
+	}{
+		{"index page", []string{"t1", "index"}, `benchmarks/r/items.jsonl:2: item index: id: task id "index" names the board's own page index.html`},
+		{"cases page", []string{"cases", "t1"}, `benchmarks/r/items.jsonl:1: item cases: id: task id "cases" names the board's own page cases.html`},
+		{"index page in capitals", []string{"INDEX"}, `benchmarks/r/items.jsonl:1: item INDEX: id: task id "INDEX" names the board's own page index.html`},
+		{"leaderboard download", []string{"Leaderboard"}, `benchmarks/r/items.jsonl:1: item Leaderboard: id: task id "Leaderboard" names the board's own page leaderboard.csv`},
+		{"ids differing in case", []string{"Task-1", "t2", "task-1"}, `benchmarks/r/items.jsonl:3: item task-1: id: task id "task-1" differs from "Task-1" (line 1) only in case`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := brokenRoot(t)
+			var items, answers strings.Builder
+			for _, id := range tc.ids {
+				items.WriteString(task(id))
+				fmt.Fprintf(&answers, `{"id": %q, "response": "r", "judges": {"j1": "c1: YES", "j2": "c1: YES"}}`+"\n", id)
+			}
+			writeTree(t, root, map[string]string{
+				"benchmarks/r/benchmark.yaml": "kind: rubric\ntitle: R\nalpha: 1\nbeta: 1\n",
+				"benchmarks/r/items.jsonl":    items.String(),
+				"results/good/r.jsonl":        answers.String(),
+			})
+			t.Chdir(root)
+			vcode, vout, verr := runIn(t, "validate", "--results", "results", filepath.Join("results", "good"))
+			bcode, _, berr := runIn(t, "build", "--out", "site", "--results", "results")
+			if vcode != 1 || bcode != 1 {
+				t.Fatalf("validate exited %d and build %d, want 1 and 1:\nvalidate:\n%s%s\nbuild:\n%s", vcode, bcode, vout, verr, berr)
+			}
+			if !strings.Contains(verr, tc.want) {
+				t.Errorf("validate does not say %q:\n%s%s", tc.want, vout, verr)
+			}
+			if !strings.Contains(berr, tc.want) {
+				t.Errorf("build does not say %q:\n%s", tc.want, berr)
+			}
+		})
+	}
+}

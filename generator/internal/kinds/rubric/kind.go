@@ -107,6 +107,21 @@ var idPattern = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
 // taskIDPattern bounds task ids: they name pages.
 var taskIDPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$`)
 
+// boardFiles are the files a board writes in its folder besides the task
+// pages (<task id>.html): a task id may not name one of them, in any case.
+var boardFiles = []string{"index.html", "cases.html", "leaderboard.csv", "scores.json", "verdicts.csv"}
+
+// boardFile returns the board's own file that a task named id would
+// collide with (on a case-insensitive file system too), or "".
+func boardFile(id string) string {
+	for _, f := range boardFiles {
+		if stem, _, _ := strings.Cut(f, "."); strings.EqualFold(id, stem) {
+			return f
+		}
+	}
+	return ""
+}
+
 func open(spec kind.Spec) (kind.Benchmark, error) {
 	b := &benchmark{spec: spec, judges: DefaultJudges, index: map[string]int{}}
 	var probs board.Problems
@@ -185,6 +200,7 @@ func (b *benchmark) readTasks() error {
 	}
 	defer f.Close()
 	var probs board.Problems
+	folded := map[string]int{} // lower-case task id → index in b.tasks
 	err = ingest.Lines(path, f, func(line int, data []byte) {
 		at := func(item, field, format string, args ...any) {
 			probs = append(probs, board.Diagnostic{File: path, Line: line, Item: item, Field: field, Code: CodeItems, Fatal: true, Msg: fmt.Sprintf(format, args...)})
@@ -207,6 +223,15 @@ func (b *benchmark) readTasks() error {
 			at(t.ID, "id", "duplicate task id (first on line %d)", b.tasks[first].Line)
 			return
 		}
+		if page := boardFile(t.ID); page != "" {
+			at(t.ID, "id", "task id %q names the board's own page %s; rename the task", t.ID, page)
+			return
+		}
+		if first, dup := folded[strings.ToLower(t.ID)]; dup {
+			at(t.ID, "id", "task id %q differs from %q (line %d) only in case; their pages would be one file on a case-insensitive file system", t.ID, b.tasks[first].ID, b.tasks[first].Line)
+			return
+		}
+		folded[strings.ToLower(t.ID)] = len(b.tasks)
 		if strings.TrimSpace(t.Prompt) == "" {
 			at(t.ID, "prompt", "missing prompt")
 		}
