@@ -149,6 +149,12 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 func (s *Server) timed(h int, method string, fn func(http.ResponseWriter, *http.Request) int) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
+		if s.draining.Load() {
+			// Tell the client to open a new connection (to another
+			// replica) for its next request; Serve closes this one once
+			// the answer is written.
+			w.Header().Set("Connection", "close")
+		}
 		var code int
 		if method != "" && r.Method != method {
 			w.Header().Set("Allow", method)
@@ -214,7 +220,9 @@ func (s *Server) metrics(w http.ResponseWriter, _ *http.Request) int {
 }
 
 // acquire takes a slot for a reward request, waiting up to QueueWait; it
-// reports false (and has answered 503) when none came free.
+// returns a nil release (and has answered 503 with Retry-After) when none
+// came free. It is called before the body is read, so MaxInFlight bounds
+// the bodies held in memory.
 func (s *Server) acquire(w http.ResponseWriter, r *http.Request) (release func(), code int) {
 	s.m.inFlight.Add(1)
 	t := time.NewTimer(s.opt.QueueWait)
@@ -228,36 +236,23 @@ func (s *Server) acquire(w http.ResponseWriter, r *http.Request) (release func()
 		return nil, jsonError(w, http.StatusServiceUnavailable, "busy: %d requests in flight; retry", cap(s.slots))
 	case <-r.Context().Done():
 		s.m.inFlight.Add(-1)
+		w.Header().Set("Retry-After", "1")
 		return nil, jsonError(w, http.StatusServiceUnavailable, "the client went away while waiting")
 	}
 }
 
-// readBody decodes the body into v, bounded by MaxBody.
-func (s *Server) readBody(w http.ResponseWriter, r *http.Request, v any) (int, bool) {
-	body := http.MaxBytesReader(w, r.Body, s.opt.MaxBody)
-	dec := json.NewDecoder(body)
-	if err := dec.Decode(v); err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return jsonError(w, http.StatusRequestEntityTooLarge, "body larger than %d bytes; send fewer records per request", s.opt.MaxBody), false
-		}
-		if re, ok := kindError(err); ok {
-			return jsonErrorAt(w, http.StatusBadRequest, -1, re.Field, "body: "+re.Error()), false
-		}
-		return jsonError(w, http.StatusBadRequest, "body: %v", err), false
+// bodyTooLarge answers 413 to a request whose Content-Length is over
+// MaxBody, without reading its body or waiting for a slot.
+func (s *Server) bodyTooLarge(w http.ResponseWriter, r *http.Request) (int, bool) {
+	if r.ContentLength > s.opt.MaxBody {
+		return jsonError(w, http.StatusRequestEntityTooLarge, "body larger than %d bytes; send fewer records per request", s.opt.MaxBody), true
 	}
-	if _, err := io.Copy(io.Discard, body); err != nil {
-		return jsonError(w, http.StatusRequestEntityTooLarge, "body larger than %d bytes; send fewer records per request", s.opt.MaxBody), false
-	}
-	return 0, true
+	return 0, false
 }
 
-func kindError(err error) (*kind.RecordError, bool) {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		return kind.Errorf(te.Field, "want a JSON %s, got %s", te.Type.Kind(), te.Value), true
-	}
-	return nil, false
+// refuse answers a refused body.
+func refuse(w http.ResponseWriter, e *bodyError) int {
+	return jsonErrorAt(w, e.code, -1, e.field, e.msg)
 }
 
 // getRewardRequest is OpenRLHF's remote reward request: query[i] is the
@@ -281,9 +276,18 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) int {
 	if !ok {
 		return jsonError(w, http.StatusNotFound, "unknown benchmark %q (one of %s)", name, s.set.Names())
 	}
-	var req getRewardRequest
-	if code, ok := s.readBody(w, r, &req); !ok {
+	if code, ok := s.bodyTooLarge(w, r); ok {
 		return code
+	}
+	// The slot comes first: a request waiting for one holds no body.
+	release, code := s.acquire(w, r)
+	if release == nil {
+		return code
+	}
+	defer release()
+	req, berr := decodeGetReward(http.MaxBytesReader(w, r.Body, s.opt.MaxBody), s.opt.MaxBody, s.opt.MaxRecords)
+	if berr != nil {
+		return refuse(w, berr)
 	}
 	n := len(req.Query)
 	switch {
@@ -296,11 +300,6 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) int {
 	case len(req.Labels) != n:
 		return jsonErrorAt(w, http.StatusBadRequest, -1, "labels", fmt.Sprintf("%d labels for %d queries", len(req.Labels), n))
 	}
-	release, code := s.acquire(w, r)
-	if release == nil {
-		return code
-	}
-	defer release()
 	ctx, cancel := context.WithTimeout(r.Context(), s.opt.RequestTimeout)
 	defer cancel()
 	res := make([]Result, n)
@@ -457,9 +456,18 @@ type wrapped struct {
 // rewards answers POST /v1/rewards: {"results": [...]}, one per record in
 // order, each the reward with its parts or the error of that record alone.
 func (s *Server) rewards(w http.ResponseWriter, r *http.Request) int {
-	var req rewardsRequest
-	if code, ok := s.readBody(w, r, &req); !ok {
+	if code, ok := s.bodyTooLarge(w, r); ok {
 		return code
+	}
+	// The slot comes first: a request waiting for one holds no body.
+	release, code := s.acquire(w, r)
+	if release == nil {
+		return code
+	}
+	defer release()
+	req, berr := decodeRewards(http.MaxBytesReader(w, r.Body, s.opt.MaxBody), s.opt.MaxBody, s.opt.MaxRecords)
+	if berr != nil {
+		return refuse(w, berr)
 	}
 	n := len(req.Records)
 	if n == 0 {
@@ -473,11 +481,6 @@ func (s *Server) rewards(w http.ResponseWriter, r *http.Request) int {
 			return jsonErrorAt(w, http.StatusNotFound, -1, "benchmark", fmt.Sprintf("unknown benchmark %q (one of %s)", req.Benchmark, s.set.Names()))
 		}
 	}
-	release, code := s.acquire(w, r)
-	if release == nil {
-		return code
-	}
-	defer release()
 	ctx, cancel := context.WithTimeout(r.Context(), s.opt.RequestTimeout)
 	defer cancel()
 	res := make([]Result, n)

@@ -1,0 +1,301 @@
+package reward
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+)
+
+// A bodyError refuses a request body: the HTTP code, the field it names
+// (if any) and the message.
+type bodyError struct {
+	code  int
+	field string
+	msg   string
+}
+
+func (e *bodyError) Error() string { return e.msg }
+
+func badBody(field, format string, args ...any) *bodyError {
+	return &bodyError{code: http.StatusBadRequest, field: field, msg: fmt.Sprintf(format, args...)}
+}
+
+// bodyDecoder reads a request body token by token: a wrong shape is
+// refused at its first token, before the rest of the body is read, and
+// what it holds is the values decoded so far (at most maxRecords per
+// array) plus json.Decoder's buffer (the largest single value).
+type bodyDecoder struct {
+	dec        *json.Decoder
+	maxBody    int64
+	maxRecords int
+}
+
+func newBodyDecoder(r io.Reader, maxBody int64, maxRecords int) *bodyDecoder {
+	return &bodyDecoder{dec: json.NewDecoder(&utf8Reader{r: r}), maxBody: maxBody, maxRecords: maxRecords}
+}
+
+// readErr turns a reading or syntax error into a refusal.
+func (d *bodyDecoder) readErr(field string, err error) *bodyError {
+	var be *bodyError
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &be):
+		return be
+	case errors.As(err, &mbe):
+		return &bodyError{code: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("body larger than %d bytes; send fewer records per request", d.maxBody)}
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return badBody(field, "body: unexpected end of the JSON object")
+	}
+	return badBody(field, "body: %v", err)
+}
+
+func describe(t json.Token) string {
+	switch v := t.(type) {
+	case json.Delim:
+		switch v {
+		case '{':
+			return "object"
+		case '[':
+			return "array"
+		}
+		return fmt.Sprintf("%q", string(v))
+	case string:
+		return "string"
+	case float64, json.Number:
+		return "number"
+	case bool:
+		return "boolean"
+	case nil:
+		return "null"
+	}
+	return fmt.Sprintf("%T", t)
+}
+
+// object reads the body's one JSON object, calling member for each of its
+// fields, which must be among fields and appear once; after the object
+// only white space may follow.
+func (d *bodyDecoder) object(fields []string, member func(key string) error) error {
+	t, err := d.dec.Token()
+	if err != nil {
+		if errors.Is(err, io.EOF) {
+			return badBody("", "body: empty; want a JSON object")
+		}
+		return d.readErr("", err)
+	}
+	if t != json.Delim('{') {
+		return badBody("", "body: want a JSON object, got %s", describe(t))
+	}
+	seen := make(map[string]bool, len(fields))
+	for d.dec.More() {
+		t, err := d.dec.Token()
+		if err != nil {
+			return d.readErr("", err)
+		}
+		key, _ := t.(string)
+		known := false
+		for _, f := range fields {
+			known = known || f == key
+		}
+		if !known {
+			return badBody(key, "body: unknown field %q (want %s)", excerpt(key, 40), strings.Join(fields, ", "))
+		}
+		if seen[key] {
+			return badBody(key, "body: field %q given twice", key)
+		}
+		seen[key] = true
+		if err := member(key); err != nil {
+			return d.readErr(key, err)
+		}
+	}
+	if _, err := d.dec.Token(); err != nil {
+		return d.readErr("", err)
+	}
+	switch t, err := d.dec.Token(); {
+	case errors.Is(err, io.EOF):
+		return nil
+	case err == nil:
+		return badBody("", "body: a second JSON value (%s) after the object; send one object per request", describe(t))
+	default:
+		var mbe *http.MaxBytesError
+		var be *bodyError
+		if errors.As(err, &mbe) || errors.As(err, &be) {
+			return d.readErr("", err)
+		}
+		return badBody("", "body: trailing garbage after the JSON object")
+	}
+}
+
+// array reads a JSON array (null is an empty one) of at most maxRecords
+// elements, calling elem for each; what is the elements' name for the
+// message of a 413.
+func (d *bodyDecoder) array(field, what string, elem func(i int) error) error {
+	t, err := d.dec.Token()
+	if err != nil {
+		return err
+	}
+	if t == nil {
+		return nil
+	}
+	if t != json.Delim('[') {
+		return badBody(field, "%s: want a JSON array, got %s", field, describe(t))
+	}
+	for i := 0; d.dec.More(); i++ {
+		if i == d.maxRecords {
+			return &bodyError{code: http.StatusRequestEntityTooLarge, field: field,
+				msg: fmt.Sprintf("%s: more than the %d %s a request may hold; send fewer per request", field, d.maxRecords, what)}
+		}
+		if err := elem(i); err != nil {
+			return err
+		}
+	}
+	_, err = d.dec.Token()
+	return err
+}
+
+// str reads a JSON string (null is "").
+func (d *bodyDecoder) str(field string) (string, error) {
+	t, err := d.dec.Token()
+	if err != nil {
+		return "", err
+	}
+	switch v := t.(type) {
+	case string:
+		return v, nil
+	case nil:
+		return "", nil
+	}
+	return "", badBody(field, "%s: want a JSON string, got %s", field, describe(t))
+}
+
+// strings reads an array of JSON strings.
+func (d *bodyDecoder) strings(field, what string) ([]string, error) {
+	out := []string{}
+	err := d.array(field, what, func(i int) error {
+		s, err := d.str(fmt.Sprintf("%s[%d]", field, i))
+		out = append(out, s)
+		return err
+	})
+	return out, err
+}
+
+// raws reads an array of JSON values, each kept as its text.
+func (d *bodyDecoder) raws(field, what string) ([]json.RawMessage, error) {
+	out := []json.RawMessage{}
+	err := d.array(field, what, func(int) error {
+		var raw json.RawMessage
+		err := d.dec.Decode(&raw)
+		out = append(out, raw)
+		return err
+	})
+	return out, err
+}
+
+// decodeGetReward reads a /get_reward body.
+func decodeGetReward(r io.Reader, maxBody int64, maxRecords int) (getRewardRequest, *bodyError) {
+	d := newBodyDecoder(r, maxBody, maxRecords)
+	var req getRewardRequest
+	err := d.object([]string{"query", "prompts", "labels"}, func(key string) (err error) {
+		switch key {
+		case "query":
+			req.Query, err = d.strings(key, "queries")
+		case "prompts":
+			req.Prompts, err = d.strings(key, "prompts")
+		case "labels":
+			req.Labels, err = d.raws(key, "labels")
+		}
+		return err
+	})
+	if err != nil {
+		return req, err.(*bodyError)
+	}
+	return req, nil
+}
+
+// decodeRewards reads a /v1/rewards body.
+func decodeRewards(r io.Reader, maxBody int64, maxRecords int) (rewardsRequest, *bodyError) {
+	d := newBodyDecoder(r, maxBody, maxRecords)
+	var req rewardsRequest
+	err := d.object([]string{"benchmark", "records"}, func(key string) (err error) {
+		switch key {
+		case "benchmark":
+			req.Benchmark, err = d.str(key)
+		case "records":
+			req.Records, err = d.raws(key, "records")
+		}
+		return err
+	})
+	if err != nil {
+		return req, err.(*bodyError)
+	}
+	return req, nil
+}
+
+func excerpt(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+// utf8Reader refuses a body that is not UTF-8 (JSON text must be, RFC
+// 8259 §8.1) at its first bad byte; encoding/json would otherwise turn
+// each bad byte into the three of U+FFFD, so that decoded strings could
+// be three times the body.
+type utf8Reader struct {
+	r     io.Reader
+	carry []byte // the start of a rune the last read cut
+	off   int64
+}
+
+func (u *utf8Reader) Read(p []byte) (int, error) {
+	n, err := u.r.Read(p)
+	b := p[:n]
+	i := 0
+	if len(u.carry) > 0 {
+		for i < len(b) && !utf8.FullRune(u.carry) {
+			u.carry = append(u.carry, b[i])
+			i++
+		}
+		if utf8.FullRune(u.carry) {
+			if r, size := utf8.DecodeRune(u.carry); r == utf8.RuneError && size <= 1 {
+				return 0, u.bad(-int64(len(u.carry) - i))
+			}
+			u.carry = u.carry[:0]
+		}
+	}
+	rest := b[i:]
+	j := len(rest)
+	for k := len(rest) - 1; k >= 0 && k >= len(rest)-utf8.UTFMax+1; k-- {
+		if utf8.RuneStart(rest[k]) {
+			if !utf8.FullRune(rest[k:]) {
+				j = k
+			}
+			break
+		}
+	}
+	if !utf8.Valid(rest[:j]) {
+		k := 0
+		for k < j {
+			r, size := utf8.DecodeRune(rest[k:j])
+			if r == utf8.RuneError && size <= 1 {
+				break
+			}
+			k += size
+		}
+		return 0, u.bad(int64(i + k))
+	}
+	u.carry = append(u.carry, rest[j:]...)
+	if err == io.EOF && len(u.carry) > 0 {
+		return 0, u.bad(int64(n - len(u.carry)))
+	}
+	u.off += int64(n)
+	return n, err
+}
+
+func (u *utf8Reader) bad(at int64) error {
+	return badBody("", "body: invalid UTF-8 at byte %d; JSON text must be UTF-8", u.off+at)
+}
