@@ -9,7 +9,9 @@
 # Every path must lie inside a folder results/<model-id>/ whose name is a
 # valid model id, the rule of ingest.SafeSlug: lower-case letters, digits,
 # '.', '_' and '-', starting with a letter or digit, at most 64 characters,
-# no "..". Any other path (a file directly in results/, a folder name with a
+# no "..", neither a name Windows reserves for a device (con, prn, aux, nul,
+# com0-9, lpt0-9, with any extension) nor ending with a dot, as Windows
+# could not check it out. Any other path (a file directly in results/, a folder name with a
 # newline, a space, an upper-case or non-ASCII letter, a path outside
 # results/) is reported on stderr and the exit status is 1; the valid
 # folders are still written. Exit status 2 is a usage error.
@@ -26,6 +28,7 @@ if [ "$#" -ne 0 ]; then
 fi
 
 slug='^[a-z0-9][a-z0-9._-]{0,63}$'
+windows='^(con|prn|aux|nul|com[0-9]|lpt[0-9])([.].*)?$'
 refused=0
 folders=()
 while IFS= read -r -d '' path || [ -n "$path" ]; do
@@ -35,8 +38,8 @@ while IFS= read -r -d '' path || [ -n "$path" ]; do
     reason="not under results/"
   elif [ "$name" = "$rest" ]; then
     reason="a file directly in results/; a submission is a folder results/<model-id>/"
-  elif ! [[ $name =~ $slug ]] || [[ $name == *..* ]]; then
-    reason="the folder name is not a valid model id: lower-case letters, digits, '.', '_' and '-', starting with a letter or digit, at most 64 characters, no '..'"
+  elif ! [[ $name =~ $slug ]] || [[ $name == *..* ]] || [[ $name =~ $windows ]] || [[ $name == *. ]]; then
+    reason="the folder name is not a valid model id: lower-case letters, digits, '.', '_' and '-', starting with a letter or digit, at most 64 characters, no '..', not a Windows device name (con, prn, aux, nul, com0-9, lpt0-9, with any extension), no trailing dot"
   else
     folders+=("results/$name")
     continue

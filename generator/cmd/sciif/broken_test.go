@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -82,6 +83,8 @@ type brokenCase struct {
 	// want must appear in validate's output and, when refused, in build's
 	// errors: file:line: field: message.
 	want string
+	// dir is the submission's folder under results/, "m" unless set.
+	dir string
 }
 
 func withFiles(extra map[string]string) map[string]string {
@@ -158,6 +161,10 @@ func brokenCases() []brokenCase {
 		{name: "responses beside reported", files: map[string]string{"reported.yaml": "model: {name: X, organization: Y}\ncitation: {title: T, authors: A}\npolicy: strict\ncompliance: 2.1\n", "responses.jsonl": goodRecords}, want: "results/m/responses.jsonl: responses beside reported.yaml are not scored"},
 		{name: "no metadata", files: withFiles(map[string]string{"metadata.yaml": "\x00delete"}), want: "results/m/metadata.yaml: missing metadata.yaml"},
 		{name: "no result file", files: withFiles(map[string]string{"responses.jsonl": "\x00delete"}), want: "results/m: no results: a submission holds one result file per benchmark it answers (ifeval.jsonl, responses.jsonl)"},
+		{name: "model id a Windows device", dir: "con", files: withFiles(nil), want: `results/con: folder name "con" cannot be checked out on Windows`},
+		{name: "model id a Windows device with an extension", dir: "nul.v2", files: withFiles(nil), want: `results/nul.v2: folder name "nul.v2" cannot be checked out on Windows`},
+		{name: "model id a Windows port", dir: "lpt9", files: withFiles(nil), want: `results/lpt9: folder name "lpt9" cannot be checked out on Windows`},
+		{name: "model id ending with a dot", dir: "acme-7b.", files: withFiles(nil), want: `results/acme-7b.: folder name "acme-7b." cannot be checked out on Windows`},
 		{name: "README over its limit", files: withFiles(map[string]string{"README.md": strings.Repeat("r", 300<<10)}), want: "results/m/README.md: file is 300 KiB, larger than the 256 KiB limit"},
 
 		// metadata.yaml.
@@ -267,7 +274,7 @@ func TestBrokenInputsValidateAgreesWithBuild(t *testing.T) {
 				t.Fatalf("the good board does not build: %s", stderr)
 			}
 			before := readTree(t, "site")
-			dir := filepath.Join("results", "m")
+			dir := filepath.Join("results", cmp.Or(tc.dir, "m"))
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				t.Fatal(err)
 			}

@@ -92,7 +92,9 @@ func CheckFolder(dir string, results []string) (Folder, board.Problems) {
 		add(dir, CodeNotFolder, "not a folder")
 		return f, probs
 	}
-	if name := filepath.Base(dir); !SafeSlug(name) {
+	if name := filepath.Base(dir); WindowsReserved(name) {
+		add(dir, CodeSlug, "folder name %q cannot be checked out on Windows: con, prn, aux, nul, com0 to com9 and lpt0 to lpt9 name devices there, with any extension, and a trailing dot is dropped", name)
+	} else if !SafeSlug(name) {
 		add(dir, CodeSlug, "folder name %q is not a safe slug", name)
 	}
 	entries, err := os.ReadDir(dir)

@@ -183,9 +183,10 @@ var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,63}$`)
 
 // SafeSlug reports whether name is acceptable as a submission folder name:
 // lower-case letters, digits, '.', '_' and '-', starting with a letter or
-// digit, at most 64 characters.
+// digit, at most 64 characters, no "..", and a name Windows can check out
+// (see WindowsReserved).
 func SafeSlug(name string) bool {
-	return slugPattern.MatchString(name) && !strings.Contains(name, "..")
+	return slugPattern.MatchString(name) && !strings.Contains(name, "..") && !WindowsReserved(name)
 }
 
 // Submissions lists the rescorable submissions under dir: every folder that

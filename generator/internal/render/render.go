@@ -682,8 +682,14 @@ func funcs() template.FuncMap {
 			return fmt.Sprintf("%ss-%d", policy, r.Shade)
 		},
 		"inc": func(n int) int { return n + 1 },
+		// policyTips is what a board's Strict and Loose policies mean,
+		// for the policy switch's tooltips.
+		"policyTips": func(strict, loose string) PolicyTips { return PolicyTips{strict, loose} },
 	}
 }
+
+// PolicyTips say what a board's Strict and Loose policies mean.
+type PolicyTips struct{ Strict, Loose string }
 
 // Page is what base.html needs; Body is the Page's own view model.
 type Page struct {

@@ -308,6 +308,14 @@ func TestChangedSubmissions(t *testing.T) {
 			wantStderr: []string{"results/gone: removed by the pull request"},
 		},
 		{
+			name:   "windows device names",
+			reason: "a folder named after a Windows device, or ending with a dot, cannot be checked out on Windows",
+			dirs:   []string{"results/con", "results/nul.v2", "results/acme.", "results/console"},
+			paths:  []string{"results/con/metadata.yaml", "results/nul.v2/metadata.yaml", "results/acme./metadata.yaml", "results/console/metadata.yaml"},
+			want:   []string{"results/console"}, wantCode: 1,
+			wantStderr: []string{"results/con/metadata.yaml: the folder name is not a valid model id", "results/nul.v2/metadata.yaml: the folder name", "results/acme./metadata.yaml: the folder name", "3 changed path(s)"},
+		},
+		{
 			name:   "hidden folder and leading dash",
 			reason: "an id starts with a letter or digit",
 			dirs:   []string{"results/.hidden", "results/-rf"},
@@ -364,6 +372,9 @@ func TestChangedSubmissionsFollowsSafeSlug(t *testing.T) {
 		"acme-chat-7b", "a", "0", "a.b_c-d", "qwen3-8b", "paper-gpt-5.1", strings.Repeat("z", 64),
 		strings.Repeat("z", 65), "a..b", ".hidden", "-x", "_x", "Acme", "modèle", "acme chat",
 		"acme\nevil", "acme\tx", "acme\r", "a$b", "a*", "a\\b", "\u00e9",
+		// Names Windows cannot check out.
+		"con", "nul", "aux", "prn", "com1", "com9", "lpt1", "lpt9", "nul.v2", "con.tar.gz", "acme-7b.", "a.b.",
+		"console", "com10", "lpt", "a.con", "nullable",
 	} {
 		got, stderr, code := changedSubmissions(t, []string{"results/" + name}, []string{"results/" + name + "/metadata.yaml"}, false)
 		accepted := code == 0 && len(got) == 1 && got[0] == "results/"+name
