@@ -56,6 +56,11 @@ const (
 	judgePhase  = "judge"
 )
 
+// defaultPartSize is how many items Execute hands a benchmark at once:
+// enough to keep every judge busy, few enough that their answers, judge
+// prompts and file lines take little memory whatever the benchmark's size.
+const defaultPartSize = 64
+
 // Execute runs p: every benchmark's answer tasks on the model, then every
 // Judged benchmark's judge tasks on every judge (about the answers there
 // are, even when some failed, so that the next run has less to do); then,
@@ -68,72 +73,196 @@ const (
 // every benchmark and judge of a model. On an error nothing is written
 // (unless p.Partial and the error is a *FailedError) and running again
 // resumes; the Outcome's Totals are valid in every case.
+//
+// Answers are bounded as a submission bounds them (ingest.MaxResponse for
+// the model, ingest.MaxJudgeOutput for judges) and kept in the journal,
+// not in memory: Execute hands a benchmark its answers a part of
+// consecutive items at a time, for JudgeTasks and for Submission, and
+// writes the file as the concatenation of the parts' Submissions. That is
+// the file of the whole because each item's judge tasks and file lines
+// depend on that item alone, as kind.Runnable's contract (items without an
+// answer are left out) and the kinds' JSONL files have them.
 func (r *Runner) Execute(ctx context.Context, p Plan, progress io.Writer) (Outcome, error) {
 	var out Outcome
 	if err := p.check(); err != nil {
 		return out, fmt.Errorf("runner: %w", err)
 	}
-	// Answers and judge outputs are bounded at the source by what a
-	// submission may hold.
 	p.Model.MaxAnswer = ingest.MaxResponse
 	p.Judges = slices.Clone(p.Judges)
 	for i := range p.Judges {
 		p.Judges[i].MaxAnswer = ingest.MaxJudgeOutput
 	}
 	judged := false
+	keys := make([][]string, len(p.Benchmarks)) // each benchmark's answer task keys, in order
 	var tasks []Task
-	for _, b := range p.Benchmarks {
+	for i, b := range p.Benchmarks {
 		judged = judged || b.Judged()
 		for _, t := range b.AnswerTasks() {
+			keys[i] = append(keys[i], t.Key)
 			tasks = append(tasks, Task{Key: taskKey(b, answerPhase, "", t.Key), Endpoint: p.Model.Name, Prompt: t.Prompt, Valid: t.Valid})
 		}
 	}
 	phase := *r
 	phase.Label = "answers"
-	results, totals, answerErr := phase.Run(ctx, tasks, []Endpoint{p.Model}, p.Journal, progress)
+	ab, err := phase.prepare(sliceSource(tasks), []Endpoint{p.Model})
+	out.Totals = ab.totals
+	if err != nil {
+		return out, fmt.Errorf("runner: %w", err)
+	}
+	j, _, err := openJournal(p.Journal)
+	if err != nil {
+		return out, fmt.Errorf("runner: %w", err)
+	}
+	defer j.close()
+	answered, totals, answerErr := ab.run(ctx, j, progress)
 	out.Totals = totals
+	tasks = nil // the prompts are the benchmarks' to keep
 	var failed *FailedError
 	if answerErr != nil && !errors.As(answerErr, &failed) {
 		return out, answerErr
 	}
 
-	a := make([]kind.Answers, len(p.Benchmarks))
-	tasks = nil
-	for i, b := range p.Benchmarks {
-		a[i] = kind.Answers{Model: phaseResults(results, b, answerPhase, ""), Verdicts: map[string]map[string]string{}}
-		if !b.Judged() {
-			continue
-		}
-		jt := b.JudgeTasks(a[i].Model)
-		for _, j := range p.Judges {
-			a[i].Judges = append(a[i].Judges, j.Name)
-			for _, t := range jt {
-				tasks = append(tasks, Task{Key: taskKey(b, judgePhase, j.Name, t.Key), Endpoint: j.Name, Prompt: t.Prompt, Valid: t.Valid})
-			}
-		}
+	s := &store{j: j, size: r.partSize, answered: answered, keys: keys, judges: p.Judges}
+	if s.size <= 0 {
+		s.size = defaultPartSize
 	}
 	var judgeErr error
-	if len(tasks) > 0 {
+	if judged {
 		phase.Label = "judges"
-		var jt Totals
-		results, jt, judgeErr = phase.Run(ctx, tasks, p.Judges, p.Journal, progress)
-		out.Totals = out.Totals.Add(jt)
-		for i, b := range p.Benchmarks {
-			for _, j := range a[i].Judges {
-				a[i].Verdicts[j] = phaseResults(results, b, judgePhase, j)
-			}
+		jb, err := phase.prepare(s.judgeTasks(p.Benchmarks), p.Judges)
+		if err != nil {
+			return out, fmt.Errorf("runner: %w", err)
+		}
+		if jb.n > 0 {
+			var jt Totals
+			s.verdicts, jt, judgeErr = jb.run(ctx, j, progress)
+			out.Totals = out.Totals.Add(jt)
 		}
 	}
-	err := errors.Join(answerErr, judgeErr)
+	err = errors.Join(answerErr, judgeErr)
 	if err != nil && (!p.Partial || !onlyFailures(answerErr, judgeErr)) {
 		return out, err
 	}
 	// With p.Partial the files are written, and the run still reports
 	// what failed.
-	if werr := write(p, a, judged, &out); werr != nil {
+	if werr := write(p, s, judged, &out); werr != nil {
 		return out, errors.Join(err, werr)
 	}
 	return out, err
+}
+
+// store hands out a run's answers from the journal, a part of a
+// benchmark's items at a time.
+type store struct {
+	j        *journal
+	size     int
+	answered map[string]entry // answer tasks done, by journal key
+	verdicts map[string]entry // judge tasks done, by journal key
+	keys     [][]string       // answer task keys, by benchmark
+	judges   []Endpoint
+}
+
+// parts calls yield with the answers of benchmark i's items, size items
+// at a time, in benchmark order, by the kind's keys; a part without
+// answers is skipped.
+func (s *store) parts(i int, b kind.Runnable, yield func(model map[string]string) (bool, error)) error {
+	keys := s.keys[i]
+	for start := 0; start < len(keys); start += s.size {
+		model := map[string]string{}
+		for _, k := range keys[start:min(start+s.size, len(keys))] {
+			e, ok := s.answered[taskKey(b, answerPhase, "", k)]
+			if !ok {
+				continue
+			}
+			res, err := s.j.read(e)
+			if err != nil {
+				return err
+			}
+			model[k] = res.Content
+		}
+		if len(model) == 0 {
+			continue
+		}
+		if more, err := yield(model); err != nil || !more {
+			return err
+		}
+	}
+	return nil
+}
+
+// judgeTasks is the source of every judge's tasks on the judged
+// benchmarks, made a part at a time from the answers in the journal.
+func (s *store) judgeTasks(benches []kind.Runnable) source {
+	return func(yield func(Task) bool) error {
+		for i, b := range benches {
+			if !b.Judged() {
+				continue
+			}
+			err := s.parts(i, b, func(model map[string]string) (bool, error) {
+				jt := b.JudgeTasks(model)
+				for _, jd := range s.judges {
+					for _, t := range jt {
+						if !yield(Task{Key: taskKey(b, judgePhase, jd.Name, t.Key), Endpoint: jd.Name, Prompt: t.Prompt, Valid: t.Valid}) {
+							return false, nil
+						}
+					}
+				}
+				return true, nil
+			})
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// submission writes benchmark i's file to w, a part at a time.
+func (s *store) submission(w io.Writer, i int, b kind.Runnable) error {
+	answers := func(model map[string]string) (kind.Answers, error) {
+		a := kind.Answers{Model: model, Verdicts: map[string]map[string]string{}}
+		if !b.Judged() {
+			return a, nil
+		}
+		jt := b.JudgeTasks(model)
+		for _, jd := range s.judges {
+			a.Judges = append(a.Judges, jd.Name)
+			v := map[string]string{}
+			for _, t := range jt {
+				if e, ok := s.verdicts[taskKey(b, judgePhase, jd.Name, t.Key)]; ok {
+					res, err := s.j.read(e)
+					if err != nil {
+						return a, err
+					}
+					v[t.Key] = res.Content
+				}
+			}
+			a.Verdicts[jd.Name] = v
+		}
+		return a, nil
+	}
+	put := func(model map[string]string) error {
+		a, err := answers(model)
+		if err != nil {
+			return err
+		}
+		data, err := b.Submission(a)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(data)
+		return err
+	}
+	wrote := false
+	err := s.parts(i, b, func(model map[string]string) (bool, error) {
+		wrote = true
+		return true, put(model)
+	})
+	if err != nil || wrote {
+		return err
+	}
+	// No answer at all: the file is what the benchmark makes of none.
+	return put(map[string]string{})
 }
 
 // onlyFailures reports whether every non-nil error is a *FailedError: tasks
@@ -149,18 +278,15 @@ func onlyFailures(errs ...error) bool {
 }
 
 // write writes the benchmarks' files and metadata.yaml into p.Out.
-func write(p Plan, a []kind.Answers, judged bool, out *Outcome) error {
+func write(p Plan, s *store, judged bool, out *Outcome) error {
 	if err := os.MkdirAll(p.Out, 0o755); err != nil {
 		return fmt.Errorf("runner: %w", err)
 	}
 	for i, b := range p.Benchmarks {
-		data, err := b.Submission(a[i])
+		path := filepath.Join(p.Out, b.Spec().File)
+		err := writeFile(path, func(w io.Writer) error { return s.submission(w, i, b) })
 		if err != nil {
 			return fmt.Errorf("runner: %s: %w", b.Spec().Name, err)
-		}
-		path := filepath.Join(p.Out, b.Spec().File)
-		if err := WriteFile(path, data); err != nil {
-			return fmt.Errorf("runner: %w", err)
 		}
 		out.Wrote = append(out.Wrote, path)
 	}
@@ -235,17 +361,4 @@ func taskPrefix(b kind.Runnable, phase, judgeName string) string {
 
 func taskKey(b kind.Runnable, phase, judgeName, key string) string {
 	return taskPrefix(b, phase, judgeName) + key
-}
-
-// phaseResults are the contents of results under b's keys of a phase (and
-// judge), by the kind's keys.
-func phaseResults(results map[string]Result, b kind.Runnable, phase, judgeName string) map[string]string {
-	prefix := taskPrefix(b, phase, judgeName)
-	out := map[string]string{}
-	for k, res := range results {
-		if rest, ok := strings.CutPrefix(k, prefix); ok {
-			out[rest] = res.Content
-		}
-	}
-	return out
 }

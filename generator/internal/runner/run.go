@@ -25,6 +25,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -169,6 +170,9 @@ type Runner struct {
 	Options
 	// Label begins the progress line ("answers", "judges").
 	Label string
+	// partSize is how many items Execute hands a benchmark at once; zero
+	// is defaultPartSize. Tests make it small.
+	partSize int
 }
 
 // Run runs tasks with the package's default Runner; see Runner.Run.
@@ -190,80 +194,166 @@ func Run(ctx context.Context, tasks []Task, endpoints []Endpoint, journal string
 // when it is a terminal). Errors: a bad task or endpoint list or an
 // unreadable journal stops Run before any request; when ctx ends, Run
 // returns what is done with an error that wraps ctx's; an endpoint that
-// refuses the key or does not know the model (HTTP 401, 403, 404) or a
-// journal that cannot be written stops the whole run; tasks that fail
-// otherwise are listed in a *FailedError after the others are done. The
-// results are valid in every case.
+// refuses the key, does not know the model or redirects (HTTP 401, 403,
+// 404, 3xx) or a journal that cannot be written stops the whole run; tasks
+// that fail otherwise (an answer larger than its endpoint's MaxAnswer, say)
+// are listed in a *FailedError after the others are done. The results are
+// valid in every case.
+//
+// The results hold every answer in memory; Execute, which may run
+// benchmarks of any size, keeps them in the journal instead.
 func (r *Runner) Run(ctx context.Context, tasks []Task, endpoints []Endpoint, journalPath string, progress io.Writer) (map[string]Result, Totals, error) {
-	opt := r.Options.withDefaults()
-	totals := Totals{Endpoints: make([]Usage, len(endpoints))}
-	clients := make([]*Client, len(endpoints))
-	index := map[string]int{}
-	for i, ep := range endpoints {
-		if _, dup := index[ep.Name]; dup {
-			return nil, totals, fmt.Errorf("runner: endpoint %s given twice", ep.Name)
-		}
-		c, err := NewClient(ep, opt)
-		if err != nil {
-			return nil, totals, fmt.Errorf("runner: %w", err)
-		}
-		index[ep.Name], clients[i] = i, c
-		totals.Endpoints[i].Endpoint = ep.Name
-	}
-	seen := make(map[string]bool, len(tasks))
-	for _, t := range tasks {
-		switch _, known := index[t.Endpoint]; {
-		case t.Key == "":
-			return nil, totals, errors.New("runner: task without a key")
-		case seen[t.Key]:
-			return nil, totals, fmt.Errorf("runner: task %s given twice", t.Key)
-		case !known:
-			return nil, totals, fmt.Errorf("runner: task %s: no endpoint %q", t.Key, t.Endpoint)
-		}
-		seen[t.Key] = true
-	}
-	j, done, err := openJournal(journalPath)
+	b, err := r.prepare(sliceSource(tasks), endpoints)
 	if err != nil {
-		return nil, totals, fmt.Errorf("runner: %w", err)
+		return nil, b.totals, fmt.Errorf("runner: %w", err)
+	}
+	j, _, err := openJournal(journalPath)
+	if err != nil {
+		return nil, b.totals, fmt.Errorf("runner: %w", err)
 	}
 	defer j.close()
-
-	results := make(map[string]Result, len(tasks))
-	queues := make([][]Task, len(endpoints))
-	for _, t := range tasks {
-		i := index[t.Endpoint]
-		totals.Endpoints[i].Tasks++
-		if res, ok := done[t.Key]; ok && res.matches(t, clients[i].ep) {
-			res.Resumed = true
-			results[t.Key] = res
-			totals.Endpoints[i].Resumed++
-			continue
+	entries, totals, err := b.run(ctx, j, progress)
+	results := make(map[string]Result, len(entries))
+	for k, e := range entries {
+		res, rerr := j.read(e)
+		if rerr != nil {
+			return results, totals, errors.Join(err, fmt.Errorf("runner: %w", rerr))
 		}
-		queues[i] = append(queues[i], t)
+		results[k] = res
+	}
+	return results, totals, err
+}
+
+// source lists tasks: the same ones in the same order each time it is
+// called, until yield returns false. Run's tasks are a slice; Execute makes
+// its judge tasks from the journal a part at a time, so that no list of
+// them (each judge prompt holds an answer) is ever whole in memory.
+type source func(yield func(Task) bool) error
+
+func sliceSource(tasks []Task) source {
+	return func(yield func(Task) bool) error {
+		for _, t := range tasks {
+			if !yield(t) {
+				break
+			}
+		}
+		return nil
+	}
+}
+
+// batch is a checked source of tasks and the clients that answer them.
+type batch struct {
+	label   string
+	opt     Options
+	src     source
+	clients []*Client
+	index   map[string]int // by endpoint name
+	totals  Totals         // each endpoint's Tasks counted
+	n       int            // tasks
+}
+
+// prepare checks the endpoints and the tasks of src, before any request
+// and before the journal is opened. The batch's totals are valid even with
+// an error.
+func (r *Runner) prepare(src source, endpoints []Endpoint) (*batch, error) {
+	b := &batch{label: r.Label, opt: r.Options.withDefaults(), src: src, index: map[string]int{},
+		clients: make([]*Client, len(endpoints)), totals: Totals{Endpoints: make([]Usage, len(endpoints))}}
+	for i, ep := range endpoints {
+		if _, dup := b.index[ep.Name]; dup {
+			return b, fmt.Errorf("endpoint %s given twice", ep.Name)
+		}
+		c, err := NewClient(ep, b.opt)
+		if err != nil {
+			return b, err
+		}
+		b.index[ep.Name], b.clients[i] = i, c
+		b.totals.Endpoints[i].Endpoint = ep.Name
+	}
+	seen := map[string]bool{}
+	var bad error
+	err := src(func(t Task) bool {
+		i, known := b.index[t.Endpoint]
+		switch {
+		case t.Key == "":
+			bad = errors.New("task without a key")
+		case seen[t.Key]:
+			bad = fmt.Errorf("task %s given twice", t.Key)
+		case !known:
+			bad = fmt.Errorf("task %s: no endpoint %q", t.Key, t.Endpoint)
+		default:
+			seen[t.Key] = true
+			b.totals.Endpoints[i].Tasks++
+			b.n++
+		}
+		return bad == nil
+	})
+	return b, errors.Join(err, bad)
+}
+
+// run answers the batch's tasks and returns the journal entries of those
+// done (resumed or answered now) by key; see Runner.Run.
+func (b *batch) run(ctx context.Context, j *journal, progress io.Writer) (map[string]entry, Totals, error) {
+	opt := b.opt
+	totals := Totals{Endpoints: slices.Clone(b.totals.Endpoints)}
+	// resumed is t's journal entry if the journal answers t as asked.
+	// j.done does not change during the run, so the producers below may
+	// call it while the workers append.
+	resumed := func(t Task) (entry, bool) {
+		e, ok := j.done[t.Key]
+		if !ok || !e.res.matches(t, b.clients[b.index[t.Endpoint]].ep) {
+			return entry{}, false
+		}
+		e.res.Resumed = true
+		return e, true
+	}
+	results := map[string]entry{}
+	err := b.src(func(t Task) bool {
+		if e, ok := resumed(t); ok {
+			results[t.Key] = e
+			totals.Endpoints[b.index[t.Endpoint]].Resumed++
+		}
+		return true
+	})
+	if err != nil {
+		return results, totals, fmt.Errorf("runner: %w", err)
 	}
 
 	var mu sync.Mutex // guards results, totals and failures
 	var failures []Failure
-	prog := newProgress(progress, opt.Clock, r.Label, len(tasks), len(results))
+	prog := newProgress(progress, opt.Clock, b.label, b.n, len(results))
 	rctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	var wg sync.WaitGroup
-	for i, c := range clients {
+	for i, c := range b.clients {
 		u := &totals.Endpoints[i]
 		c.onRequest = func() { mu.Lock(); u.Requests++; mu.Unlock() }
 		c.onRetry = func() { mu.Lock(); u.Retries++; mu.Unlock(); prog.retry() }
+		queued := u.Tasks - u.Resumed
+		if queued == 0 {
+			continue
+		}
 		ch := make(chan Task)
 		wg.Go(func() {
 			defer close(ch)
-			for _, t := range queues[i] {
+			err := b.src(func(t Task) bool {
+				if t.Endpoint != c.ep.Name {
+					return true
+				}
+				if _, ok := resumed(t); ok {
+					return true
+				}
 				select {
 				case ch <- t:
+					return true
 				case <-rctx.Done():
-					return
+					return false
 				}
+			})
+			if err != nil {
+				cancel(err)
 			}
 		})
-		for range min(c.ep.Concurrency, len(queues[i])) {
+		for range min(c.ep.Concurrency, queued) {
 			wg.Go(func() {
 				for t := range ch {
 					res, err := ask(rctx, c, t, func(reasked, invalid bool, comp Completion) {
@@ -296,12 +386,13 @@ func (r *Runner) Run(ctx context.Context, tasks []Task, endpoints []Endpoint, jo
 						continue
 					}
 					// Journaled even if the run is stopping: it is paid for.
-					if err := j.append(res); err != nil {
+					e, err := j.append(res)
+					if err != nil {
 						cancel(err)
 						continue
 					}
 					mu.Lock()
-					results[t.Key] = res
+					results[t.Key] = e
 					u.Done++
 					mu.Unlock()
 					prog.finish(true)
@@ -314,12 +405,12 @@ func (r *Runner) Run(ctx context.Context, tasks []Task, endpoints []Endpoint, jo
 
 	switch {
 	case ctx.Err() != nil:
-		return results, totals, fmt.Errorf("runner: interrupted with %d of %d tasks done; run again to resume: %w", len(results), len(tasks), ctx.Err())
+		return results, totals, fmt.Errorf("runner: interrupted with %d of %d tasks done; run again to resume: %w", len(results), b.n, ctx.Err())
 	case context.Cause(rctx) != nil:
 		return results, totals, fmt.Errorf("runner: stopped: %w", context.Cause(rctx))
 	case len(failures) > 0:
 		sort.Slice(failures, func(a, b int) bool { return failures[a].Key < failures[b].Key })
-		return results, totals, &FailedError{Failures: failures, Tasks: len(tasks)}
+		return results, totals, &FailedError{Failures: failures, Tasks: b.n}
 	}
 	return results, totals, nil
 }

@@ -1,7 +1,9 @@
 package runner
 
 import (
+	"bufio"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 )
@@ -9,7 +11,16 @@ import (
 // WriteFile replaces path with data atomically: it writes a temporary file
 // beside it, syncs it and renames it into place, so that a reader (or a
 // crash) sees the old file or the new one, never a part.
-func WriteFile(path string, data []byte) (err error) {
+func WriteFile(path string, data []byte) error {
+	return writeFile(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// writeFile is WriteFile of what fill writes, which need not be in memory
+// all at once.
+func writeFile(path string, fill func(w io.Writer) error) (err error) {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
@@ -21,7 +32,11 @@ func WriteFile(path string, data []byte) (err error) {
 			os.Remove(f.Name())
 		}
 	}()
-	if _, err = f.Write(data); err != nil {
+	bw := bufio.NewWriter(f)
+	if err = fill(bw); err != nil {
+		return err
+	}
+	if err = bw.Flush(); err != nil {
 		return err
 	}
 	if err = f.Chmod(0o644); err != nil {
