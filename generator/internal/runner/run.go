@@ -15,7 +15,10 @@
 // when the server answers deterministically.
 //
 // The API key of an endpoint goes into the Authorization header and nowhere
-// else: not into the journal, the progress line or any error.
+// else: not into the journal, the progress line or any error; redirects are
+// not followed, so the header goes only to the endpoint's URL. Answers are
+// bounded by the submission limits of package ingest when they arrive, and
+// Execute keeps them in the journal rather than in memory.
 package runner
 
 import (
