@@ -110,40 +110,64 @@ func (s *Server) Handler() http.Handler {
 	return mux
 }
 
-// Serve answers on ln until ctx is done, then drains: /healthz turns 503,
-// after DrainDelay the listener closes, and every request in flight is
-// answered (up to ShutdownTimeout) before Serve returns.
+// Serve answers on ln until ctx is done, then drains: /healthz turns 503
+// and every answer carries Connection: close; after DrainDelay the
+// listener closes (new connections are refused), a connection closes once
+// it has answered or has been idle, with nothing received, for a second,
+// and Serve returns when all are closed (or after ShutdownTimeout, closing
+// the rest). A request that was read is always answered: a connection
+// closes only between requests, and a pipelined request behind an answer
+// with Connection: close is left unread, as HTTP/1.1 has it.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	d := newDrainer()
 	srv := &http.Server{
 		Handler:           s.Handler(),
 		ReadHeaderTimeout: s.opt.ReadHeaderTimeout,
 		ReadTimeout:       s.opt.ReadTimeout,
 		WriteTimeout:      s.opt.WriteTimeout,
 		IdleTimeout:       s.opt.IdleTimeout,
-		MaxHeaderBytes:    64 << 10,
+		MaxHeaderBytes:    maxHeaderBytes,
 		ErrorLog:          s.log,
+		ConnState:         d.connState,
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(&drainListener{Listener: ln, d: d}) }()
 	select {
 	case err := <-errc:
 		return err
 	case <-ctx.Done():
 	}
 	s.draining.Store(true)
+	d.draining.Store(true)
 	s.log.Printf("draining: %d request(s) in flight", s.m.inFlight.Load())
 	if s.opt.DrainDelay > 0 {
 		time.Sleep(s.opt.DrainDelay)
 	}
-	sctx, cancel := context.WithTimeout(context.Background(), s.opt.ShutdownTimeout)
-	defer cancel()
-	err := srv.Shutdown(sctx)
-	if e := <-errc; err == nil && !errors.Is(e, http.ErrServerClosed) {
+	start := time.Now()
+	cerr := ln.Close()
+	var err error
+	if e := <-errc; !errors.Is(e, net.ErrClosed) {
 		err = e
+	} else if cerr != nil && !errors.Is(cerr, net.ErrClosed) {
+		err = cerr
 	}
+	d.closeIdle(start.Add(drainIdleGrace))
+	if !d.wait(s.opt.ShutdownTimeout) {
+		d.mu.Lock()
+		n := len(d.conns)
+		d.mu.Unlock()
+		s.log.Printf("%d connection(s) still open after %v; closing them", n, s.opt.ShutdownTimeout)
+		if err == nil {
+			err = fmt.Errorf("shutdown: %d connection(s) still open after %v", n, s.opt.ShutdownTimeout)
+		}
+	}
+	_ = srv.Close()
 	s.log.Printf("stopped")
 	return err
 }
+
+// maxHeaderBytes bounds a request's header (net/http allows 4 KiB more).
+const maxHeaderBytes = 64 << 10
 
 // timed checks the method, counts the request and times it.
 func (s *Server) timed(h int, method string, fn func(http.ResponseWriter, *http.Request) int) http.HandlerFunc {
