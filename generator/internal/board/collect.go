@@ -10,9 +10,27 @@ import (
 // submission. A file of three million bad lines has three million
 // problems; the first hundred say what is wrong, and the rest are
 // counted, not kept, so that memory does not grow with the input.
+// Warnings (what the build scores anyway, such as a criterion a judge
+// left unanswered) come one per item or criterion of a sound file, so
+// more of them are kept.
 const (
-	MaxPerFile       = 100
+	// MaxPerFile bounds the fatal problems kept of one file.
+	MaxPerFile = 100
+	// MaxWarningsPerFile bounds the warnings kept of one file.
+	MaxWarningsPerFile = 1000
+	// MaxPerSubmission bounds the fatal problems, and separately the
+	// warnings, kept of one submission.
 	MaxPerSubmission = 1000
+)
+
+// Limit is how many fatal problems (Errors) and warnings a Collector
+// keeps.
+type Limit struct{ Errors, Warnings int }
+
+// The limits of a file and of a submission.
+var (
+	PerFile       = Limit{Errors: MaxPerFile, Warnings: MaxWarningsPerFile}
+	PerSubmission = Limit{Errors: MaxPerSubmission, Warnings: MaxPerSubmission}
 )
 
 // CodeOmitted marks the summary a Collector adds for the problems it
@@ -28,39 +46,43 @@ const CodeOmitted = "problems.omitted"
 type Collector struct {
 	file  string
 	scope string
-	max   int
+	limit Limit
 	kept  Problems
+	// keptFatal counts the fatal problems kept.
+	keptFatal int
 	// fatal and other count the problems not kept.
 	fatal, other int
 }
 
-// NewCollector returns a collector that keeps max problems; its
+// NewCollector returns a collector that keeps what limit says; its
 // summaries name file and scope ("file", "submission").
-func NewCollector(file, scope string, max int) *Collector {
-	return &Collector{file: file, scope: scope, max: max}
+func NewCollector(file, scope string, limit Limit) *Collector {
+	return &Collector{file: file, scope: scope, limit: limit}
 }
 
-// FileCollector collects the problems of the file path: MaxPerFile.
-func FileCollector(path string) *Collector { return NewCollector(path, "file", MaxPerFile) }
+// FileCollector collects the problems of the file path (PerFile).
+func FileCollector(path string) *Collector { return NewCollector(path, "file", PerFile) }
 
-// SubmissionCollector collects the problems of the submission folder dir:
-// MaxPerSubmission.
+// SubmissionCollector collects the problems of the submission folder dir
+// (PerSubmission).
 func SubmissionCollector(dir string) *Collector {
-	return NewCollector(dir, "submission", MaxPerSubmission)
+	return NewCollector(dir, "submission", PerSubmission)
 }
 
-// Add keeps d, or counts it once the collector is full. A summary (see
-// Diagnostic.Omitted) counts as the problems it stands for.
+// Add keeps d, or counts it once the collector holds as many of d's
+// severity as its limit says. A summary (see Diagnostic.Omitted) counts
+// as the problems it stands for.
 func (c *Collector) Add(d Diagnostic) {
-	if len(c.kept) < c.max {
+	switch {
+	case d.Fatal && c.keptFatal < c.limit.Errors:
 		c.kept = append(c.kept, d)
-		return
-	}
-	n := max(d.Omitted, 1)
-	if d.Fatal {
-		c.fatal += n
-	} else {
-		c.other += n
+		c.keptFatal++
+	case !d.Fatal && len(c.kept)-c.keptFatal < c.limit.Warnings:
+		c.kept = append(c.kept, d)
+	case d.Fatal:
+		c.fatal += max(d.Omitted, 1)
+	default:
+		c.other += max(d.Omitted, 1)
 	}
 }
 
@@ -71,21 +93,8 @@ func (c *Collector) AddAll(p Problems) {
 	}
 }
 
-// Full reports whether Add now only counts.
-func (c *Collector) Full() bool { return len(c.kept) >= c.max }
-
 // Fatal reports whether any problem added, kept or not, is fatal.
-func (c *Collector) Fatal() bool {
-	if c.fatal > 0 {
-		return true
-	}
-	for _, d := range c.kept {
-		if d.Fatal {
-			return true
-		}
-	}
-	return false
-}
+func (c *Collector) Fatal() bool { return c.keptFatal > 0 || c.fatal > 0 }
 
 // Problems returns the problems kept, in the order added, followed by a
 // summary of those counted: "… and 2,999,900 more problems in this
@@ -105,10 +114,10 @@ func (c *Collector) Problems() Problems {
 	return out
 }
 
-// Cap returns p with at most max problems kept, as a collector of file
-// and scope would keep them from p in order.
-func Cap(p Problems, file, scope string, max int) Problems {
-	c := NewCollector(file, scope, max)
+// Cap returns p with what limit says kept, as a collector of file and
+// scope would keep them from p in order.
+func Cap(p Problems, file, scope string, limit Limit) Problems {
+	c := NewCollector(file, scope, limit)
 	c.AddAll(p)
 	return c.Problems()
 }

@@ -29,16 +29,16 @@ func TestCollectorKeepsTheFirstAndCountsTheRest(t *testing.T) {
 			wantSummary: []string{path + ": … and 1 more problem in this file"}},
 		{name: "three million", reason: "the count is exact and grouped by thousands", fatal: 3_000_000, max: 100, wantKept: 100, wantFatal: true,
 			wantSummary: []string{path + ": … and 2,999,900 more problems in this file"}},
-		{name: "warnings counted apart", reason: "a summary is fatal only for fatal problems, so counts by severity stay exact",
-			fatal: 2, other: 7, max: 3, wantKept: 3, wantFatal: true,
-			wantSummary: []string{path + ": … and 6 more warnings in this file"}},
+		{name: "warnings counted apart", reason: "each severity has its own cap, and a summary is fatal only for fatal problems, so counts by severity stay exact",
+			fatal: 5, other: 7, max: 3, wantKept: 6, wantFatal: true,
+			wantSummary: []string{path + ": … and 2 more problems in this file", path + ": … and 4 more warnings in this file"}},
 		{name: "warnings only", reason: "warnings never refuse the input, kept or counted",
 			other: 5, max: 3, wantKept: 3, wantFatal: false,
 			wantSummary: []string{path + ": … and 2 more warnings in this file"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := board.NewCollector(path, "file", tt.max)
+			c := board.NewCollector(path, "file", board.Limit{Errors: tt.max, Warnings: tt.max})
 			for i := range tt.fatal {
 				c.Add(junk(path, i+1, true))
 			}
@@ -67,13 +67,11 @@ func TestCollectorKeepsTheFirstAndCountsTheRest(t *testing.T) {
 }
 
 func TestCollectorFatalWhenOnlyACountedProblemIs(t *testing.T) {
-	// Warnings fill the cap; the one fatal problem comes after it. It is
-	// not kept, but the input is still refused.
-	c := board.FileCollector("f.jsonl")
-	for i := range board.MaxPerFile {
-		c.Add(junk("f.jsonl", i+1, false))
-	}
-	c.Add(junk("f.jsonl", board.MaxPerFile+1, true))
+	// The one fatal problem is past the cap: it is not kept, but the
+	// input is still refused.
+	c := board.NewCollector("f.jsonl", "file", board.Limit{Errors: 0, Warnings: 5})
+	c.Add(junk("f.jsonl", 1, false))
+	c.Add(junk("f.jsonl", 2, true))
 	if !c.Fatal() {
 		t.Fatal("Fatal() = false with a fatal problem past the cap")
 	}
@@ -90,7 +88,7 @@ func TestCollectorCountsSummariesAsWhatTheyStandFor(t *testing.T) {
 	for i := range 250 {
 		file.Add(junk("d/a.jsonl", i+1, true))
 	}
-	sub := board.NewCollector("d", "submission", 10)
+	sub := board.NewCollector("d", "submission", board.Limit{Errors: 10, Warnings: 10})
 	sub.AddAll(file.Problems())
 	got := sub.Problems()
 	if got.Count() != 250 {
@@ -106,17 +104,20 @@ func TestCollectorAddAllocatesNothingOnceFull(t *testing.T) {
 	// What a bad line costs once the cap is reached is a counter: memory
 	// does not grow with the number of bad lines.
 	c := board.FileCollector("f.jsonl")
-	d := junk("f.jsonl", 7, true)
+	d, w := junk("f.jsonl", 7, true), junk("f.jsonl", 8, false)
 	for range board.MaxPerFile {
 		c.Add(d)
 	}
-	if n := testing.AllocsPerRun(10000, func() { c.Add(d) }); n != 0 {
+	for range board.MaxWarningsPerFile {
+		c.Add(w)
+	}
+	if n := testing.AllocsPerRun(10000, func() { c.Add(d); c.Add(w) }); n != 0 {
 		t.Errorf("Add on a full collector allocates %v times per call, want 0", n)
 	}
 }
 
 func TestProblemsErrorCountsOmitted(t *testing.T) {
-	p := board.Cap(board.Problems{junk("f", 1, true), junk("f", 2, true), junk("f", 3, true)}, "f", "file", 1)
+	p := board.Cap(board.Problems{junk("f", 1, true), junk("f", 2, true), junk("f", 3, true)}, "f", "file", board.Limit{Errors: 1})
 	want := "f:1: not a JSON object (and 2 more problems)"
 	if got := p.Error(); got != want {
 		t.Errorf("Error() = %q, want %q", got, want)

@@ -197,15 +197,15 @@ func promptResponseKeys(depth int, key []byte) bool {
 // PromptResponses streams an ifeval.jsonl or ifbench.jsonl (one
 // {"prompt", "response"} object per line, both strings) and calls fn for
 // each good line. Every bad line is a fatal problem naming its line and
-// field; the file is read through Open, so it is bounded and links are
-// refused.
+// field (the first board.MaxPerFile are kept, the rest counted); the file
+// is read through Open, so it is bounded and links are refused.
 func PromptResponses(path string, fn func(PromptResponse)) board.Problems {
 	f, _, err := Open(path, MaxFile, NoLinks)
 	if err != nil {
 		return board.Problems{fileProblem(path, err)}
 	}
 	defer f.Close()
-	var probs board.Problems
+	probs := board.FileCollector(path)
 	err = Lines(path, f, func(line int, data []byte) {
 		var rec struct {
 			Prompt   *string `json:"prompt"`
@@ -218,12 +218,12 @@ func PromptResponses(path string, fn func(PromptResponse)) board.Problems {
 					p.Msg = "unknown field; a line holds only prompt and response"
 				}
 				p.Code = CodePromptLine
-				probs = append(probs, *p)
+				probs.Add(*p)
 				return
 			}
 		}
 		bad := func(field, msg string) {
-			probs = append(probs, board.Diagnostic{File: path, Line: line, Field: field, Code: CodePromptLine, Msg: msg, Fatal: true})
+			probs.Add(board.Diagnostic{File: path, Line: line, Field: field, Code: CodePromptLine, Msg: msg, Fatal: true})
 		}
 		switch {
 		case rec.Prompt == nil:
@@ -239,9 +239,9 @@ func PromptResponses(path string, fn func(PromptResponse)) board.Problems {
 	if err != nil {
 		d := asProblem(path, err)
 		d.Code = CodePromptLine
-		probs = append(probs, d)
+		probs.Add(d)
 	}
-	return probs
+	return probs.Problems()
 }
 
 // CodePromptLine marks a problem of an ifeval.jsonl or ifbench.jsonl line.

@@ -26,10 +26,10 @@ import (
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/parser"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/jsonobj"
+	"github.com/sciif/leaderboard/generator/internal/yamlx"
 )
 
 //go:embed catalog.json
@@ -70,17 +70,17 @@ func Benchmark(dir string) (*board.Benchmark, error) {
 		return nil, board.Problems{fileProblem(itemsPath, err)}
 	}
 	defer f.Close()
-	var probs board.Problems
+	probs := board.FileCollector(itemsPath)
 	seen := map[string]int{}
 	err = Lines(itemsPath, f, func(line int, data []byte) {
 		var it board.Item
 		if p := decodeStrict(itemsPath, line, data, &it, nil); p != nil {
-			probs = append(probs, *p)
+			probs.Add(*p)
 			return
 		}
 		it.Line = line
 		at := func(field, format string, args ...any) {
-			probs = append(probs, board.Diagnostic{File: itemsPath, Line: line, Field: field, Item: it.ID, Msg: fmt.Sprintf(format, args...), Fatal: true})
+			probs.Add(board.Diagnostic{File: itemsPath, Line: line, Field: field, Item: it.ID, Msg: fmt.Sprintf(format, args...), Fatal: true})
 		}
 		if it.ID == "" {
 			at("id", "missing item id")
@@ -114,10 +114,10 @@ func Benchmark(dir string) (*board.Benchmark, error) {
 		b.Items = append(b.Items, it)
 	})
 	if err != nil {
-		probs = append(probs, asProblem(itemsPath, err))
+		probs.Add(asProblem(itemsPath, err))
 	}
-	if len(probs) > 0 {
-		return nil, probs
+	if p := probs.Problems(); len(p) > 0 {
+		return nil, p
 	}
 	if len(b.Items) == 0 {
 		return nil, board.Problems{{File: itemsPath, Msg: "no items", Fatal: true}}
@@ -304,8 +304,15 @@ const MaxModelName = 80
 
 // DecodeMetadata decodes and checks the bytes of a metadata.yaml, reporting
 // every problem (unknown fields, wrong types, missing required fields) with
-// its line, not only the first.
+// its line, not only the first (up to board.MaxPerFile, and a count of the
+// rest). YAML nested deeper than yamlx.MaxDepth is refused before it is
+// parsed.
 func DecodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
+	m, probs := decodeMetadata(path, data)
+	return m, board.Cap(probs, path, "file", board.PerFile)
+}
+
+func decodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 	var m board.Metadata
 	var probs board.Problems
 	at := func(line int, field, format string, args ...any) {
@@ -320,7 +327,7 @@ func DecodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 		at(1, "", "starts with a byte-order mark — save the file as UTF-8 without BOM")
 		return m, probs
 	}
-	f, err := parser.ParseBytes(data, 0)
+	f, err := yamlx.Parse(data)
 	if err != nil {
 		return m, board.Problems{yamlProblem(path, err)}
 	}
@@ -361,7 +368,7 @@ func DecodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 		lines[key] = line
 		if !yamlKind(mv.Value, kind) {
 			want := map[string]string{"string": "a string", "bool": "true or false", "list": "a list of strings", "map": "a mapping"}[kind]
-			at(line, key, "want %s, got %q", want, strings.TrimSpace(mv.Value.String()))
+			at(line, key, "want %s, got %s", want, yamlx.Excerpt(mv.Value))
 		}
 	}
 	for _, req := range []struct{ field, hint string }{
@@ -377,7 +384,7 @@ func DecodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 	if fatal(probs) {
 		return m, probs
 	}
-	if err := yaml.Unmarshal(data, &m); err != nil {
+	if err := yamlx.Unmarshal(data, &m); err != nil {
 		return m, board.Problems{yamlProblem(path, err)}
 	}
 	m.NameLine = lines["name"]
@@ -477,40 +484,41 @@ func SafeLink(s string) bool {
 // Records streams path (a responses.jsonl) and calls fn for each decoded
 // record, in file order. Lines that do not decode are returned as fatal
 // problems after the whole file has been read; fn is not called for them.
-// Unknown fields are returned as non-fatal problems; fn is called.
+// The problems are collected by a board.FileCollector: the first
+// board.MaxPerFile are kept and the rest counted.
 func Records(path string, fn func(*board.Record)) board.Problems {
 	f, _, err := Open(path, MaxFile, NoLinks)
 	if err != nil {
 		return board.Problems{fileProblem(path, err)}
 	}
 	defer f.Close()
-	var probs board.Problems
+	probs := board.FileCollector(path)
 	err = Lines(path, f, func(line int, data []byte) {
 		var r board.Record
 		if !quickRecord(data, &r) {
 			r = board.Record{}
 			if p := decodeStrict(path, line, data, &r, recordKeys); p != nil {
-				probs = append(probs, *p)
+				probs.Add(*p)
 				if p.Fatal {
 					return
 				}
 			}
 		}
 		if r.ID == "" {
-			probs = append(probs, board.Diagnostic{File: path, Line: line, Field: "id", Msg: "missing item id", Fatal: true})
+			probs.Add(board.Diagnostic{File: path, Line: line, Field: "id", Msg: "missing item id", Fatal: true})
 			return
 		}
 		if p := checkRecord(path, line, data, &r); len(p) > 0 {
-			probs = append(probs, p...)
+			probs.AddAll(p)
 			return
 		}
 		r.File, r.Line = path, line
 		fn(&r)
 	})
 	if err != nil {
-		probs = append(probs, asProblem(path, err))
+		probs.Add(asProblem(path, err))
 	}
-	return probs
+	return probs.Problems()
 }
 
 // checkRecord refuses what a record may not hold although it decodes: a
@@ -792,9 +800,15 @@ func asProblem(path string, err error) board.Diagnostic {
 	return board.Diagnostic{File: path, Msg: err.Error(), Fatal: true}
 }
 
-// yamlProblem turns a go-yaml error into a diagnostic with its line.
+// yamlProblem turns a yamlx or go-yaml error into a diagnostic with its
+// line.
 func yamlProblem(path string, err error) board.Diagnostic {
 	d := board.Diagnostic{File: path, Msg: err.Error(), Fatal: true}
+	var de *yamlx.DepthError
+	if errors.As(err, &de) {
+		d.Line, d.Msg = de.Line, de.Msg()
+		return d
+	}
 	var se yaml.Error
 	if errors.As(err, &se) {
 		if tok := se.GetToken(); tok != nil && tok.Position != nil {

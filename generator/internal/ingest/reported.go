@@ -11,9 +11,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/parser"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/yamlx"
 )
 
 // MaxReported is the largest reported.yaml accepted, in bytes.
@@ -127,6 +127,11 @@ func fieldNames(fs []reportedField) string {
 // families other than condition, terminology and process, and k outside
 // 1..the number of catalog constraints.
 func DecodeReported(path string, data []byte) (board.Reported, board.Problems) {
+	r, probs := decodeReported(path, data)
+	return r, board.Cap(probs, path, "file", board.PerFile)
+}
+
+func decodeReported(path string, data []byte) (board.Reported, board.Problems) {
 	var r board.Reported
 	r.File = path
 	var probs board.Problems
@@ -137,7 +142,7 @@ func DecodeReported(path string, data []byte) (board.Reported, board.Problems) {
 		at(0, "", "invalid UTF-8")
 		return r, probs
 	}
-	f, err := parser.ParseBytes(data, 0)
+	f, err := yamlx.Parse(data)
 	if err != nil {
 		return r, board.Problems{yamlProblem(path, err)}
 	}

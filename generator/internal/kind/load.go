@@ -14,6 +14,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/yamlx"
 )
 
 // SpecFile is the file that declares a benchmark folder's kind.
@@ -95,7 +96,10 @@ func decodeSpec(path, dir string, data []byte) (Spec, board.Problems) {
 		probs = append(probs, board.Diagnostic{File: path, Line: spec.Line[field], Field: field, Code: "benchmark.spec", Fatal: true, Msg: fmt.Sprintf(format, args...)})
 	}
 	var raw yaml.MapSlice
-	if err := yaml.UnmarshalWithOptions(data, &raw, yaml.UseOrderedMap()); err != nil {
+	if err := yamlx.Unmarshal(data, &raw, yaml.UseOrderedMap()); err != nil {
+		if de, ok := yamlx.ErrDepth(err); ok {
+			return spec, board.Problems{{File: path, Line: de.Line, Code: "benchmark.spec", Fatal: true, Msg: de.Msg()}}
+		}
 		return spec, board.Problems{{File: path, Code: "benchmark.spec", Fatal: true, Msg: "not a YAML mapping of fields: " + firstLine(err.Error())}}
 	}
 	lines := keyLines(data)

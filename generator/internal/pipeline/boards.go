@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"sync"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
@@ -155,6 +154,9 @@ func holdings(benches []kind.Benchmark, subs []board.Submission) [][]bool {
 	return holds
 }
 
+// checkOne checks sub against the benchmarks it holds. Of its problems,
+// the first board.MaxPerSubmission by file and line are kept, the rest
+// counted.
 func checkOne(ctx context.Context, benches []kind.Benchmark, sub *board.Submission, holds []bool, opt kind.Options) Checked {
 	c := Checked{Sub: *sub, Runs: make([]kind.Run, len(benches))}
 	c.Problems = append(c.Problems, sub.Warnings...)
@@ -165,6 +167,10 @@ func checkOne(ctx context.Context, benches []kind.Benchmark, sub *board.Submissi
 		run, probs := b.Check(ctx, sub, opt)
 		c.Runs[i] = run
 		c.Problems = append(c.Problems, probs...)
+	}
+	if len(c.Problems) > board.MaxPerSubmission {
+		board.SortProblems(c.Problems)
+		c.Problems = board.Cap(c.Problems, sub.Dir, "submission", board.PerSubmission)
 	}
 	return c
 }
@@ -308,11 +314,4 @@ func fatalOnly(probs board.Problems) board.Problems {
 	return out
 }
 
-func sortProblems(probs board.Problems) {
-	sort.SliceStable(probs, func(i, j int) bool {
-		if probs[i].File != probs[j].File {
-			return probs[i].File < probs[j].File
-		}
-		return probs[i].Line < probs[j].Line
-	})
-}
+func sortProblems(probs board.Problems) { board.SortProblems(probs) }

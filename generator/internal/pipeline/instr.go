@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
@@ -49,20 +48,31 @@ func PromptIndex(prompts []instr.Prompt) map[string]int {
 // does (of two responses to one prompt, the last counts there too). Every
 // bad line, and every response to a prompt that input (the benchmark)
 // lacks, is a fatal problem naming its line: `sciif validate` and `sciif
-// build` refuse the same files.
+// build` refuse the same files. The first board.MaxPerFile problems by
+// line are kept, the rest counted.
 func InstrResponses(path, input string, index map[string]int, n int) (texts []string, answered []bool, probs board.Problems) {
 	texts, answered = make([]string, n), make([]bool, n)
-	var unknown board.Problems
-	probs = ingest.PromptResponses(path, func(r ingest.PromptResponse) {
+	unknown := board.FileCollector(path)
+	read := ingest.PromptResponses(path, func(r ingest.PromptResponse) {
 		i, ok := index[r.Prompt]
 		if !ok {
-			unknown = append(unknown, board.Diagnostic{File: path, Line: r.Line, Field: "prompt", Code: CodeUnknownPrompt, Fatal: true,
+			unknown.Add(board.Diagnostic{File: path, Line: r.Line, Field: "prompt", Code: CodeUnknownPrompt, Fatal: true,
 				Msg: fmt.Sprintf("prompt not in %s: %s", input, ingest.Excerpt(r.Prompt, 60))})
 			return
 		}
 		texts[i], answered[i] = r.Response, true
 	})
-	probs = append(probs, unknown...)
-	sort.SliceStable(probs, func(a, b int) bool { return probs[a].Line < probs[b].Line })
-	return texts, answered, probs
+	return texts, answered, MergeFile(path, read, unknown.Problems())
+}
+
+// MergeFile merges the problems two readers of the file path kept, each
+// in line order: the first of both by line are kept (board.PerFile), the
+// rest counted.
+func MergeFile(path string, a, b board.Problems) board.Problems {
+	if len(b) == 0 {
+		return a
+	}
+	all := append(append(board.Problems(nil), a...), b...)
+	board.SortProblems(all)
+	return board.Cap(all, path, "file", board.PerFile)
 }

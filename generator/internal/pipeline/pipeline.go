@@ -44,16 +44,16 @@ func VerifySubmission(ctx context.Context, bench *board.Benchmark, index map[str
 		return run, board.Problems{{File: path, Msg: "missing " + filepath.Base(path), Fatal: true}}
 	}
 	seenAt := make([]int, len(bench.Items))
-	var probs board.Problems
+	ids := board.FileCollector(path)
 	run.Diagnostics = append(run.Diagnostics, sub.Warnings...)
 	read := ingest.Records(path, func(rec *board.Record) {
 		i, ok := index[rec.ID]
 		if !ok {
-			probs = append(probs, board.Diagnostic{File: path, Line: rec.Line, Field: "id", Msg: fmt.Sprintf("unknown item id %q (not in %s)", rec.ID, bench.Name), Fatal: true})
+			ids.Add(board.Diagnostic{File: path, Line: rec.Line, Field: "id", Msg: fmt.Sprintf("unknown item id %q (not in %s)", rec.ID, bench.Name), Fatal: true})
 			return
 		}
 		if seenAt[i] != 0 {
-			probs = append(probs, board.Diagnostic{File: path, Line: rec.Line, Field: "id", Msg: fmt.Sprintf("duplicate item id %q (first on line %d)", rec.ID, seenAt[i]), Fatal: true})
+			ids.Add(board.Diagnostic{File: path, Line: rec.Line, Field: "id", Msg: fmt.Sprintf("duplicate item id %q (first on line %d)", rec.ID, seenAt[i]), Fatal: true})
 			return
 		}
 		seenAt[i] = rec.Line
@@ -64,7 +64,8 @@ func VerifySubmission(ctx context.Context, bench *board.Benchmark, index map[str
 			run.Responses[i] = rec.Response
 		}
 	})
-	for _, p := range read {
+	var probs board.Problems
+	for _, p := range MergeFile(path, read, ids.Problems()) {
 		if p.Fatal {
 			probs = append(probs, p)
 		} else {

@@ -16,10 +16,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/yamlx"
 )
 
 // Config is a reward config file: one section per benchmark (by its name),
@@ -43,7 +42,7 @@ func LoadConfig(path string) (Config, error) {
 // ParseConfig parses a config file's content; name is for messages.
 func ParseConfig(name string, data []byte) (Config, error) {
 	var raw map[string]any
-	if err := yaml.Unmarshal(data, &raw); err != nil {
+	if err := yamlx.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("%s: not a YAML mapping of sections: %s", name, firstLine(err.Error()))
 	}
 	cfg := Config{}

@@ -67,6 +67,16 @@ type Finding struct {
 	// Message says what is wrong; Fix says how to fix it.
 	Message string `json:"message"`
 	Fix     string `json:"fix,omitempty"`
+	// Omitted is set on a finding that stands for problems not listed
+	// ("… and 2,999,900 more problems in this file"): how many. Errors
+	// and Warnings count them.
+	Omitted int `json:"omitted,omitempty"`
+}
+
+// before reports whether f sorts before g: by file and line, a summary
+// of omitted problems after those of its file or folder.
+func (f Finding) before(g Finding) bool {
+	return board.Diagnostic{File: f.File, Line: f.Line, Omitted: f.Omitted}.Before(board.Diagnostic{File: g.File, Line: g.Line, Omitted: g.Omitted})
 }
 
 // String formats f as "file:line: item X: field: constraint Y: judge Z:
@@ -225,13 +235,7 @@ func Run(ctx context.Context, dirs []string, opt Options) (*Report, error) {
 	}
 	for i := range rep.Submissions {
 		s := &rep.Submissions[i]
-		sort.SliceStable(s.Findings, func(a, b int) bool {
-			fa, fb := s.Findings[a], s.Findings[b]
-			if fa.File != fb.File {
-				return fa.File < fb.File
-			}
-			return fa.Line < fb.Line
-		})
+		sortFindings(s.Findings)
 		rep.Errors += s.Errors
 		rep.Warnings += s.Warnings
 	}
@@ -243,12 +247,45 @@ func count(s *Submission) {
 	s.Errors, s.Warnings = 0, 0
 	for _, f := range s.Findings {
 		if f.Severity == Error {
-			s.Errors++
+			s.Errors += max(f.Omitted, 1)
 		} else {
-			s.Warnings++
+			s.Warnings += max(f.Omitted, 1)
 		}
 	}
 	s.Valid = s.Errors == 0
+}
+
+func sortFindings(fs []Finding) {
+	sort.SliceStable(fs, func(a, b int) bool { return fs[a].before(fs[b]) })
+}
+
+// capFindings keeps the first board.MaxPerSubmission errors of s's
+// findings and as many warnings, in order, and a summary of the rest:
+// what the build keeps of a submission is bounded, and so is this.
+func capFindings(s *Submission) {
+	if len(s.Findings) <= board.MaxPerSubmission {
+		return
+	}
+	sortFindings(s.Findings)
+	c := board.NewCollector(s.Dir, "submission", board.Limit{})
+	kept := s.Findings[:0]
+	var errors, warnings int
+	for _, f := range s.Findings {
+		switch {
+		case f.Severity == Error && errors < board.MaxPerSubmission:
+			errors++
+		case f.Severity != Error && warnings < board.MaxPerSubmission:
+			warnings++
+		default:
+			c.Add(board.Diagnostic{Fatal: f.Severity == Error, Omitted: f.Omitted})
+			continue
+		}
+		kept = append(kept, f)
+	}
+	s.Findings = kept
+	for _, d := range c.Problems() {
+		s.Findings = append(s.Findings, fromDiag(d))
+	}
 }
 
 func abs(p string) string {
@@ -329,6 +366,7 @@ func check(ctx context.Context, dir string, files []string, opt Options) Submiss
 			}
 		}
 	}
+	capFindings(&s)
 	return s
 }
 
@@ -456,7 +494,7 @@ func checkNames(subs []Submission, results string, files []string) {
 // output counting as NO) is a warning. So `sciif validate` accepts exactly
 // the submissions `sciif build` builds.
 func fromDiag(d board.Diagnostic) Finding {
-	f := Finding{Severity: Warning, File: d.File, Line: d.Line, Item: d.Item, Field: d.Field, Constraint: d.Constraint, Criterion: d.Criterion, Judge: d.Judge, Message: d.Msg}
+	f := Finding{Severity: Warning, File: d.File, Line: d.Line, Item: d.Item, Field: d.Field, Constraint: d.Constraint, Criterion: d.Criterion, Judge: d.Judge, Message: d.Msg, Omitted: d.Omitted}
 	if d.Fatal {
 		f.Severity = Error
 	}
@@ -479,6 +517,7 @@ func fromDiag(d board.Diagnostic) Finding {
 
 // fixes says how to fix a problem, by its code.
 var fixes = map[string]string{
+	board.CodeOmitted:          "fix the problems listed (they are the first of their file or submission) and validate again to see the rest",
 	ingest.CodeNoFolder:        "give the path of a submission folder such as results/<model-id>",
 	ingest.CodeFolderLink:      "commit the folder itself; links are refused because they can point outside the repository",
 	ingest.CodeNotFolder:       "give the path of a submission folder such as results/<model-id>",

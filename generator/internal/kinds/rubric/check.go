@@ -94,12 +94,15 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 	}
 	defer f.Close()
 	seenAt := make([]int, len(b.tasks))
+	// The file's problems: the first board.MaxPerFile are kept, the rest
+	// counted.
+	file := board.FileCollector(path)
 	err = ingest.Lines(path, f, func(line int, data []byte) {
 		if ctx.Err() != nil {
 			return
 		}
 		at := func(item, field, code string, fatal bool, format string, args ...any) {
-			probs = append(probs, board.Diagnostic{File: path, Line: line, Item: item, Field: field, Code: code, Fatal: fatal, Msg: fmt.Sprintf(format, args...)})
+			file.Add(board.Diagnostic{File: path, Line: line, Item: item, Field: field, Code: code, Fatal: fatal, Msg: fmt.Sprintf(format, args...)})
 		}
 		var rec record
 		if msg, field := decodeStrict(data, &rec, recordKeys); msg != "" {
@@ -133,7 +136,7 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 		}
 		for _, name := range sortedKeys(rec.Judges) {
 			if n := len(rec.Judges[name]); n > ingest.MaxJudgeOutput {
-				probs = append(probs, board.Diagnostic{File: path, Line: line, Item: rec.ID, Field: "judges." + name, Judge: name, Code: CodeJudgeSize, Fatal: true,
+				file.Add(board.Diagnostic{File: path, Line: line, Item: rec.ID, Field: "judges." + name, Judge: name, Code: CodeJudgeSize, Fatal: true,
 					Msg: fmt.Sprintf("judge output is %s, longer than the %s limit", ingest.Size(int64(n)), ingest.Size(ingest.MaxJudgeOutput))})
 				bad = true
 			}
@@ -143,7 +146,7 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 		}
 		res, diags := b.verify(i, sub.Meta.Judges, &rec, path, line, opt.KeepResponses)
 		r.results[i] = res
-		probs = append(probs, diags...)
+		file.AddAll(diags)
 	})
 	if err != nil {
 		d := board.Diagnostic{File: path, Code: CodeLine, Fatal: true, Msg: fileMsg(err)}
@@ -151,8 +154,9 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 		if errors.As(err, &le) {
 			d.Line, d.Msg = le.Line, le.Msg
 		}
-		probs = append(probs, d)
+		file.Add(d)
 	}
+	probs = append(probs, file.Problems()...)
 	if err := ctx.Err(); err != nil {
 		return r, append(probs, board.Diagnostic{File: path, Msg: err.Error(), Fatal: true})
 	}

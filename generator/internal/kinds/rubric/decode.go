@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"sort"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 )
@@ -99,11 +98,4 @@ func depthOf(stack []*keyFrame) int {
 	return n
 }
 
-func sortProblems(probs board.Problems) {
-	sort.SliceStable(probs, func(i, j int) bool {
-		if probs[i].File != probs[j].File {
-			return probs[i].File < probs[j].File
-		}
-		return probs[i].Line < probs[j].Line
-	})
-}
+func sortProblems(probs board.Problems) { board.SortProblems(probs) }

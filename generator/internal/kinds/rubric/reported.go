@@ -9,6 +9,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/yamlx"
 )
 
 // ReportedFile is the optional file of a rubric benchmark folder that holds
@@ -82,7 +83,10 @@ func decodeReported(path string, data []byte) (*Reported, error) {
 	bad := func(format string, args ...any) error {
 		return board.Problems{{File: path, Code: CodeReported, Fatal: true, Msg: fmt.Sprintf(format, args...)}}
 	}
-	if err := yaml.UnmarshalWithOptions(data, &r, yaml.DisallowUnknownField()); err != nil {
+	if err := yamlx.Unmarshal(data, &r, yaml.DisallowUnknownField()); err != nil {
+		if de, ok := yamlx.ErrDepth(err); ok {
+			return nil, board.Problems{{File: path, Line: de.Line, Code: CodeReported, Fatal: true, Msg: de.Msg()}}
+		}
 		return nil, bad("%s", firstLine(err.Error()))
 	}
 	if strings.TrimSpace(r.Citation.Title) == "" || strings.TrimSpace(r.Citation.Authors) == "" {
