@@ -165,8 +165,8 @@ func (d *Draft) fail(err error) error {
 
 // Commit puts the draft in place of the output folder in one step and
 // removes the previous site. It fails, leaving the previous site as it was,
-// if any Create, Write or Close failed or a file is still open; the draft
-// is then removed. After Commit, whatever it returned, the draft is done.
+// if any Create, Write or Close failed, a file is still open or a folder
+// of the draft cannot be synced; the draft is then removed. After Commit, whatever it returned, the draft is done.
 func (d *Draft) Commit() error {
 	d.mu.Lock()
 	if d.done {
