@@ -42,6 +42,10 @@ func (b *sampledBench) Submission(a kind.Answers) ([]byte, error) {
 	return data, err
 }
 
+// samples is how many times peakHeap samples the heap while requests are
+// answered.
+const samples = 30
+
 // peakHeap executes a judged benchmark of n prompts whose answers are
 // answerSize bytes, two judges, and returns the peak live heap seen while
 // requests were answered and while the submission was written.
@@ -49,10 +53,13 @@ func peakHeap(t *testing.T, n, answerSize int) uint64 {
 	heap := &heapPeak{}
 	var served sync.Mutex
 	count := 0
+	// The same number of samples whatever n (the requests are 3n), so that
+	// the larger run does not see a higher peak by looking more often.
+	every := max(3*n/samples, 1)
 	srv := newSizedServer(t, func(model, _ string) int {
 		served.Lock()
 		count++
-		sample := count%25 == 0
+		sample := count%every == 0
 		served.Unlock()
 		if sample {
 			heap.sample()
@@ -75,8 +82,8 @@ func peakHeap(t *testing.T, n, answerSize int) uint64 {
 	if _, err := r.Execute(context.Background(), p, nil); err != nil {
 		t.Fatal(err)
 	}
-	if heap.n < 3*n/25 {
-		t.Fatalf("%d heap samples for %d prompts", heap.n, n)
+	if heap.n < samples {
+		t.Fatalf("%d heap samples for %d prompts, want at least %d", heap.n, n, samples)
 	}
 	return heap.peak
 }
@@ -95,8 +102,10 @@ func TestExecuteMemoryDoesNotGrowWithPrompts(t *testing.T) {
 	growth := int64(large) - int64(small)
 	t.Logf("peak live heap: 100 prompts %.1f MiB, 1000 prompts %.1f MiB (%d answers of %d KiB: %.1f MiB more)",
 		float64(small)/(1<<20), float64(large)/(1<<20), 900, size>>10, float64(added)/(1<<20))
-	if growth > int64(added/4) {
-		t.Errorf("peak live heap grows by %s from 100 to 1000 prompts, more than a quarter of the %s of answers added: answers are held in memory",
+	// Holding the answers would add them all (and their judge prompts);
+	// what may grow is the journal's index, some hundred bytes a task.
+	if growth > int64(added/2) {
+		t.Errorf("peak live heap grows by %s from 100 to 1000 prompts, more than half the %s of answers added: answers are held in memory",
 			mib(growth), mib(int64(added)))
 	}
 }
