@@ -26,7 +26,9 @@ func TestJunkFileIsRefusedWithTheFirstProblemsAndACount(t *testing.T) {
 	const n = 30000
 	path := junkFile(t, n)
 	for name, read := range map[string]func() board.Problems{
-		"responses": func() board.Problems { return Records(path, func(*board.Record) { t.Error("a junk line was decoded") }) },
+		"responses": func() board.Problems {
+			return Records(path, func(*board.Record) { t.Error("a junk line was decoded") })
+		},
 		"prompt responses": func() board.Problems {
 			return PromptResponses(path, func(PromptResponse) { t.Error("a junk line was decoded") })
 		},
