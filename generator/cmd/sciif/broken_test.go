@@ -136,6 +136,9 @@ func brokenCases() []brokenCase {
 			}
 		}
 	}
+	named := func(name string) map[string]string {
+		return withFiles(map[string]string{"metadata.yaml": brokenMeta(name)})
+	}
 	big := strings.Repeat("x", 300<<10)
 	return []brokenCase{
 		// The folder and its files.
@@ -179,6 +182,15 @@ func brokenCases() []brokenCase {
 		{name: "metadata invalid UTF-8", files: withFiles(map[string]string{"metadata.yaml": brokenMeta("Model \xff")}), want: "results/m/metadata.yaml: invalid UTF-8"},
 		{name: "metadata a list", files: withFiles(map[string]string{"metadata.yaml": "- name\n- org\n"}), want: "results/m/metadata.yaml: want one YAML mapping"},
 		{name: "model name taken", clash: true, files: withFiles(map[string]string{"metadata.yaml": brokenMeta("good   MODEL")}), want: `results/m/metadata.yaml:1: name: model name "good   MODEL" is also claimed by results/good`},
+		{name: "model name with a Cyrillic look-alike", clash: true, files: named("Gооd Model"), want: `results/m/metadata.yaml:1: name: model name "Gооd Model" is also claimed by results/good`},
+		{name: "model name with a Greek look-alike", clash: true, files: named("Good Μοdel"), want: `results/m/metadata.yaml:1: name: model name "Good Μοdel" is also claimed by results/good`},
+		{name: "model name in full-width letters", clash: true, files: named("Ｇｏｏｄ Model"), want: `results/m/metadata.yaml:1: name: model name "Ｇｏｏｄ Model" is also claimed by results/good`},
+		{name: "model name with a zero-width space", files: named("Model\u200bM"), want: `results/m/metadata.yaml:1: name: holds an invisible format character (U+200B)`},
+		{name: "model name with a right-to-left override", files: named(`"Model \u202eM"`), want: `results/m/metadata.yaml:1: name: holds a bidirectional control character (U+202E)`},
+		{name: "model name with NUL", files: named(`"Model\0M"`), want: `results/m/metadata.yaml:1: name: holds a control character (U+0000)`},
+		{name: "model name with a newline", files: named(`"Model\nM"`), want: `results/m/metadata.yaml:1: name: holds a control character (U+000A)`},
+		{name: "model name with a no-break space", files: named("Model\u00a0M"), want: `results/m/metadata.yaml:1: name: holds a space other than the plain space (U+00A0)`},
+		{name: "model name with a hangul filler", files: named("Model M\u3164"), want: `results/m/metadata.yaml:1: name: holds an invisible character (U+3164)`},
 		{name: "judge listed twice", files: withFiles(map[string]string{"metadata.yaml": strings.Replace(brokenMeta("Model M"), "[j1, j2]", "[j1, j1]", 1)}), want: `results/m/metadata.yaml:5: judges: judge "j1" listed twice`},
 
 		// responses.jsonl records.
@@ -213,6 +225,7 @@ func brokenCases() []brokenCase {
 			r["judges"].(map[string]any)["j3"] = judgeOf(r, "j1")
 		})}), want: "results/m/responses.jsonl:2: item c-2: judge j3: warning: judge not listed in metadata.yaml"},
 		{name: "claim off", accepted: true, files: withFiles(map[string]string{"metadata.yaml": brokenMeta("Model M") + "claimed:\n  strict: {correct: 0.5}\n"}), want: "results/m/metadata.yaml: claimed.strict.correct: warning: claimed 0.5000 but rescored 1.0000"},
+		{name: "model name in another script", accepted: true, files: named("Модель M"), want: "results/m: valid"},
 		{name: "BOM and CRLF in responses", accepted: true, files: withFiles(map[string]string{"responses.jsonl": "\ufeff" + strings.ReplaceAll(goodRecords, "\n", "\r\n")}), want: "results/m: valid"},
 		{name: "audit of a constraint not enabled", accepted: true, files: withFiles(map[string]string{"responses.jsonl": jsonl(func() map[string]any {
 			r := brokenRecord("c-1")

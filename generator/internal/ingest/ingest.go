@@ -275,9 +275,12 @@ func SameNames(subs []board.Submission) board.Problems {
 	return probs
 }
 
-// NormName is a model name as names are compared: lower-case, with runs of
-// spaces made one.
-func NormName(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+// NormName is a model name as names are compared: its skeleton, what it
+// looks like whatever its case, spacing, width and script (NFKC, letters
+// of other scripts drawn like Latin ones made Latin, case-folded, runs of
+// spaces made one), so that "Atlas" and "Atlаs" with a Cyrillic а are one
+// name.
+func NormName(s string) string { return skeleton(s) }
 
 // Metadata reads and checks a metadata.yaml. Unknown fields are problems
 // (they are usually typos of optional ones).
@@ -392,6 +395,8 @@ func decodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 		at(lines["name"], "name", "must not be empty")
 	} else if n := utf8.RuneCountInString(m.Name); n > MaxModelName {
 		at(lines["name"], "name", "is %d characters long, longer than the %d allowed — shorten the display name", n, MaxModelName)
+	} else if msg := ModelNameProblem(m.Name); msg != "" {
+		at(lines["name"], "name", "%s", msg)
 	}
 	if strings.TrimSpace(m.Organization) == "" {
 		at(lines["organization"], "organization", "must not be empty")
