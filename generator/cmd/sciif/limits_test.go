@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/sciif/leaderboard/generator/internal/ingest"
+)
+
+// PeakBudget is the documented peak resident memory of `sciif validate`
+// and `sciif build` on the worst input within every limit (docs/limits.md).
+const PeakBudget = 512 << 20
+
+// worstResults writes a results folder of the worst inputs within the
+// limits: in every result file of the demo benchmarks, a line of
+// ingest.MaxLine bytes of JSON nested as deep as it goes, then lines
+// bad lines (the shortest bad line, so the most problems per byte); a
+// metadata.yaml of ingest.MaxSmall bytes of `- ` nesting and a
+// reported.yaml of ingest.MaxReported bytes of `[`.
+func worstResults(t *testing.T, lines int) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "results")
+	write := func(name string, parts ...[]byte) {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, bytes.Join(parts, nil), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	long := append(bytes.Repeat([]byte("["), ingest.MaxLine-1), '\n')
+	junk := bytes.Repeat([]byte("x\n"), lines)
+	write("worst/metadata.yaml", []byte("name: Worst\norganization: W\nopen_weights: true\ndate: 2026-01-02\njudges: [j1, j2, j3]\n"))
+	for _, f := range []string{"responses.jsonl", "ifeval-demo.jsonl", "ifbench-demo.jsonl", "complex-if-demo.jsonl"} {
+		write("worst/"+f, long, junk)
+	}
+	write("deep-meta/metadata.yaml", bytes.Repeat([]byte("- "), ingest.MaxSmall/2))
+	write("deep-meta/responses.jsonl", junk)
+	write("deep-reported/reported.yaml", bytes.Repeat([]byte("["), ingest.MaxReported))
+	return dir
+}
+
+// peak runs the sciif binary with args and returns its peak resident
+// memory in bytes and its output.
+func peak(t *testing.T, bin string, args ...string) (int64, string) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	if _, ok := err.(*exec.ExitError); err != nil && !ok {
+		t.Fatal(err)
+	}
+	if cmd.ProcessState.ExitCode() != 1 {
+		t.Fatalf("sciif %s: exit %d, want 1 (refused):\n%.2000s", args[0], cmd.ProcessState.ExitCode(), out.String())
+	}
+	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if !ok {
+		t.Skip("no rusage on this system")
+	}
+	return int64(ru.Maxrss) << 10, out.String() // Linux reports KiB
+}
+
+func TestWorstInputStaysUnderThePeakBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and reads some 30 MB of bad input")
+	}
+	bin := filepath.Join(t.TempDir(), "sciif")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	benchmarks := filepath.Join("..", "..", "..", "benchmarks")
+	// Two sizes: the peak must stay under the budget, and must not grow
+	// with the number of bad lines (4× as many cost next to nothing).
+	var rss [2][2]int64
+	for i, lines := range []int{500_000, 2_000_000} {
+		results := worstResults(t, lines)
+		var out [2]string
+		rss[i][0], out[0] = peak(t, bin, "validate", "--benchmarks", benchmarks, results)
+		rss[i][1], out[1] = peak(t, bin, "build", "--benchmarks", benchmarks, "--results", results, "--out", filepath.Join(t.TempDir(), "site"))
+		for j, o := range out {
+			if n := strings.Count(o, "\n"); n > 1000 {
+				t.Errorf("%d bad lines per file: %s printed %d lines", lines, []string{"validate", "build"}[j], n)
+			}
+			if !strings.Contains(o, "more problems in this file") || !strings.Contains(o, "nested 17 levels deep") {
+				t.Errorf("%s output lacks the summary or the depth problem:\n%.3000s", []string{"validate", "build"}[j], o)
+			}
+		}
+		t.Logf("%d bad lines per file: validate peak %d MiB, build peak %d MiB", lines, rss[i][0]>>20, rss[i][1]>>20)
+	}
+	for i, cmd := range []string{"validate", "build"} {
+		for _, r := range rss {
+			if r[i] > PeakBudget {
+				t.Errorf("%s peak %d MiB, over the %d MiB budget", cmd, r[i]>>20, PeakBudget>>20)
+			}
+		}
+		if grow := rss[1][i] - rss[0][i]; grow > 64<<20 {
+			t.Errorf("%s peak grew by %d MiB with 4× the bad lines", cmd, grow>>20)
+		}
+	}
+}
