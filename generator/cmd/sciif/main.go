@@ -133,14 +133,15 @@ func runVersion(_ context.Context, _ []string, stdout, _ io.Writer) int {
 	return 0
 }
 
-// printProblems prints every problem of err, one per line, then a summary.
+// printProblems prints every problem of err, one per line, then a summary
+// that counts the problems not listed too.
 func printProblems(w io.Writer, cmd string, err error) {
 	var probs board.Problems
 	if errors.As(err, &probs) {
 		for _, p := range probs {
 			fmt.Fprintln(w, p.String())
 		}
-		fmt.Fprintf(w, "sciif %s: %d problem(s) in the input; nothing was scored\n", cmd, len(probs))
+		fmt.Fprintf(w, "sciif %s: %d problem(s) in the input; nothing was scored\n", cmd, probs.Count())
 		return
 	}
 	fmt.Fprintf(w, "sciif %s: %v\n", cmd, err)
