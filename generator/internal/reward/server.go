@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/sciif/leaderboard/generator/internal/jsonobj"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 )
 
@@ -576,6 +577,11 @@ func (s *Server) rewards(w http.ResponseWriter, r *http.Request) int {
 
 // hasKey reports whether the JSON object rec has the top-level key.
 func hasKey(rec []byte, key string) bool {
+	// One pass without copies; encoding/json for what jsonobj leaves to it.
+	if m, ok := jsonobj.Members(rec); ok {
+		_, has := m[key]
+		return has
+	}
 	dec := json.NewDecoder(bytes.NewReader(rec))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return false

@@ -407,6 +407,9 @@ func (b *Board) Pages(rs *render.Site) error {
 		return fmt.Errorf("%s: %w", b.spec.Name, err)
 	}
 	rs.Add(files...)
+	if err := rs.AddProtocol("instr_protocol.md"); err != nil {
+		return err
+	}
 	csv, err := render.MarshalCSV(s.dir()+"/leaderboard.csv", b.rows())
 	if err != nil {
 		return err
