@@ -5,7 +5,8 @@ package templates
 
 import "embed"
 
-// FS holds the page templates (*.html) and methodology.md.
+// FS holds the page templates (*.html), the site's methodology.md and
+// each kind's protocol text (<kind>_protocol.md).
 //
-//go:embed *.html methodology.md
+//go:embed *.html *.md
 var FS embed.FS

@@ -177,8 +177,10 @@ type Site struct {
 	files       []board.File
 	answers     map[string][]answer
 	methodology []template.HTML
-	downloads   []downloadsSection
-	updated     string
+	// protocols are the protocol texts added to the methodology page.
+	protocols []string
+	downloads []downloadsSection
+	updated   string
 }
 
 // NoteUpdated tells the site of a submission's date (YYYY-MM-DD): pages
@@ -503,6 +505,27 @@ func (s *Site) AddMethodology(section template.HTML) {
 	s.mu.Lock()
 	s.methodology = append(s.methodology, section)
 	s.mu.Unlock()
+}
+
+// AddProtocol adds to the methodology page the Markdown text name (a
+// template file, such as "sciif_protocol.md") that says what a kind's
+// benchmarks ask and how their answers are verified and scored: once, at
+// the first board that adds it, so two boards of one kind share it. The
+// page's own text says only what every board shares; a site without a
+// kind's boards says nothing of its protocol.
+func (s *Site) AddProtocol(name string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if slices.Contains(s.protocols, name) {
+		return nil
+	}
+	src, err := ReadText(s.tmpl, name)
+	if err != nil {
+		return err
+	}
+	s.protocols = append(s.protocols, name)
+	s.methodology = append(s.methodology, `<div class="md prose">`+Markdown(NewMarkdown(), src)+`</div>`)
+	return nil
 }
 
 // AddDownloads lists a board's downloads on the downloads page; files

@@ -126,6 +126,12 @@ func TestDemoBoardPages(t *testing.T) {
 	if !strings.Contains(site["methodology.html"], "α = 0.5, β = 1") {
 		t.Errorf("methodology lacks the board's section")
 	}
+	// A rubric-only site publishes no other kind's protocol.
+	for _, other := range []string{"evidence point", "SciIF", "IFEval", "compliance rate"} {
+		if strings.Contains(site["methodology.html"], other) {
+			t.Errorf("the methodology of a rubric-only site speaks of %q", other)
+		}
+	}
 	if !strings.Contains(site["downloads.html"], "complex-if-demo/verdicts.csv") {
 		t.Errorf("downloads lacks the board's files")
 	}

@@ -535,6 +535,9 @@ func (b *Board) Pages(rs *render.Site) error {
 		return fmt.Errorf("%s: %w", b.spec.Name, err)
 	}
 	rs.Add(changes)
+	if err := rs.AddProtocol("sciif_protocol.md"); err != nil {
+		return err
+	}
 	m, err := s.methodology()
 	if err != nil {
 		return err
