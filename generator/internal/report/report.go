@@ -4,14 +4,11 @@
 package report
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
-
-	"github.com/gocarina/gocsv"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 )
@@ -77,13 +74,13 @@ func cell(r board.Rate) string {
 // are fractions with their 95% Wilson interval; the same rows are the
 // site's leaderboard.csv and `sciif score --format csv`.
 type Row struct {
-	Policy        string  `csv:"policy"`
+	Policy        Text    `csv:"policy"`
 	Rank          int     `csv:"rank"`
-	ID            string  `csv:"id"`
-	Name          string  `csv:"name"`
-	Organization  string  `csv:"organization"`
+	ID            Text    `csv:"id"`
+	Name          Text    `csv:"name"`
+	Organization  Text    `csv:"organization"`
 	OpenWeights   bool    `csv:"open_weights"`
-	Date          string  `csv:"date"`
+	Date          Text    `csv:"date"`
 	Complete      bool    `csv:"complete"`
 	Answered      int     `csv:"answered"`
 	Items         int     `csv:"items"`
@@ -112,8 +109,7 @@ type Row struct {
 
 func rate3(r board.Rate) (float64, float64, float64) { return r.Rate, r.CI95[0], r.CI95[1] }
 
-// Rows flattens b into CSV rows, policy by policy, in board order. Text
-// cells are made safe for spreadsheets (see SafeCell).
+// Rows flattens b into CSV rows, policy by policy, in board order.
 func Rows(b *board.Board, policies []board.Policy) []Row {
 	var rows []Row
 	for _, p := range policies {
@@ -124,8 +120,8 @@ func Rows(b *board.Board, policies []board.Policy) []Row {
 				continue
 			}
 			r := Row{
-				Policy: string(p), Rank: ps.Rank, ID: SafeCell(m.ID), Name: SafeCell(m.Name),
-				Organization: SafeCell(m.Organization), OpenWeights: m.OpenWeights, Date: SafeCell(m.Date),
+				Policy: Text(p), Rank: ps.Rank, ID: Text(m.ID), Name: Text(m.Name),
+				Organization: Text(m.Organization), OpenWeights: m.OpenWeights, Date: Text(m.Date),
 				Complete: m.Complete, Answered: m.Answered, Items: ps.Items,
 			}
 			r.Correct, r.CorrectLo, r.CorrectHi = rate3(ps.Correct)
@@ -139,29 +135,4 @@ func Rows(b *board.Board, policies []board.Policy) []Row {
 		}
 	}
 	return rows
-}
-
-// CSV writes rows (any slice of structs with csv tags) with gocsv, through
-// an explicit writer: no package-level settings are touched.
-func CSV(w io.Writer, rows any) error {
-	cw := csv.NewWriter(w)
-	if err := gocsv.MarshalCSV(rows, gocsv.NewSafeCSVWriter(cw)); err != nil {
-		return err
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
-// SafeCell defuses spreadsheet formula injection: a cell that starts with
-// '=', '+', '-', '@', a tab or a carriage return gets a leading apostrophe,
-// which spreadsheets show as text.
-func SafeCell(s string) string {
-	if s == "" {
-		return s
-	}
-	switch s[0] {
-	case '=', '+', '-', '@', '\t', '\r':
-		return "'" + s
-	}
-	return s
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 )
 
-func TestSafeCell(t *testing.T) {
+func TestTextDefuses(t *testing.T) {
 	tests := []struct {
 		name, reason, in, want string
 	}{
@@ -20,11 +20,14 @@ func TestSafeCell(t *testing.T) {
 		{"at", "@ calls a function in some spreadsheets", "@SUM(A1)", "'@SUM(A1)"},
 		{"tab", "a leading tab can hide a formula", "\t=1", "'\t=1"},
 		{"inner", "only the first character matters", "a=b", "a=b"},
+		{"cr", "a leading carriage return can hide a formula", "\r=1", "'\r=1"},
+		{"negative", "a text column is text: a negative number in it is defused too", "-2", "'-2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := SafeCell(tt.in); got != tt.want {
-				t.Errorf("SafeCell(%q) = %q, want %q (%s)", tt.in, got, tt.want, tt.reason)
+			got, err := Text(tt.in).MarshalCSV()
+			if err != nil || got != tt.want {
+				t.Errorf("Text(%q).MarshalCSV() = %q, %v, want %q (%s)", tt.in, got, err, tt.want, tt.reason)
 			}
 		})
 	}

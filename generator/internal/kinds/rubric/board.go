@@ -122,39 +122,39 @@ func (b *Board) Headline(id string) ([]string, any) {
 	return nil, nil
 }
 
-// row is one line of the board's CSV download and `sciif score --format
-// csv`.
-type row struct {
-	Benchmark         string  `csv:"benchmark"`
-	Rank              int     `csv:"rank"`
-	ID                string  `csv:"id"`
-	Name              string  `csv:"name"`
-	Tasks             int     `csv:"tasks"`
-	Answered          int     `csv:"answered"`
-	PerfectTasks      int     `csv:"perfect_tasks"`
-	PerfectTaskRate   float64 `csv:"perfect_task_rate"`
-	PerfectLo         float64 `csv:"perfect_task_rate_lo"`
-	PerfectHi         float64 `csv:"perfect_task_rate_hi"`
-	MeanCriterionPass float64 `csv:"mean_criterion_pass"`
-	MeanCriterionLo   float64 `csv:"mean_criterion_pass_lo"`
-	MeanCriterionHi   float64 `csv:"mean_criterion_pass_hi"`
-	MeanReward        float64 `csv:"mean_reward"`
-	MeanRewardLo      float64 `csv:"mean_reward_lo"`
-	MeanRewardHi      float64 `csv:"mean_reward_hi"`
-	PrimarySatisfied  int     `csv:"primary_satisfied"`
-	PrimaryTotal      int     `csv:"primary_total"`
-	ExtraSatisfied    int     `csv:"extra_satisfied"`
-	ExtraTotal        int     `csv:"extra_total"`
-	DodgedSatisfied   int     `csv:"dodged_satisfied"`
-	DodgedTotal       int     `csv:"dodged_total"`
+// LeaderboardRow is one line of the board's CSV download and `sciif
+// score --format csv`.
+type LeaderboardRow struct {
+	Benchmark         report.Text `csv:"benchmark"`
+	Rank              int         `csv:"rank"`
+	ID                report.Text `csv:"id"`
+	Name              report.Text `csv:"name"`
+	Tasks             int         `csv:"tasks"`
+	Answered          int         `csv:"answered"`
+	PerfectTasks      int         `csv:"perfect_tasks"`
+	PerfectTaskRate   float64     `csv:"perfect_task_rate"`
+	PerfectLo         float64     `csv:"perfect_task_rate_lo"`
+	PerfectHi         float64     `csv:"perfect_task_rate_hi"`
+	MeanCriterionPass float64     `csv:"mean_criterion_pass"`
+	MeanCriterionLo   float64     `csv:"mean_criterion_pass_lo"`
+	MeanCriterionHi   float64     `csv:"mean_criterion_pass_hi"`
+	MeanReward        float64     `csv:"mean_reward"`
+	MeanRewardLo      float64     `csv:"mean_reward_lo"`
+	MeanRewardHi      float64     `csv:"mean_reward_hi"`
+	PrimarySatisfied  int         `csv:"primary_satisfied"`
+	PrimaryTotal      int         `csv:"primary_total"`
+	ExtraSatisfied    int         `csv:"extra_satisfied"`
+	ExtraTotal        int         `csv:"extra_total"`
+	DodgedSatisfied   int         `csv:"dodged_satisfied"`
+	DodgedTotal       int         `csv:"dodged_total"`
 }
 
-func (b *Board) rows() []row {
-	out := []row{}
+func (b *Board) rows() []LeaderboardRow {
+	out := []LeaderboardRow{}
 	for _, r := range b.runs {
 		m := &r.scores
 		c := &m.Categories
-		out = append(out, row{Benchmark: b.bench.spec.Name, Rank: m.Rank, ID: report.SafeCell(m.ID), Name: report.SafeCell(m.Name), Tasks: m.Tasks, Answered: m.Answered,
+		out = append(out, LeaderboardRow{Benchmark: report.Text(b.bench.spec.Name), Rank: m.Rank, ID: report.Text(m.ID), Name: report.Text(m.Name), Tasks: m.Tasks, Answered: m.Answered,
 			PerfectTasks: m.PerfectTasks, PerfectTaskRate: m.PerfectTaskRate.Rate, PerfectLo: m.PerfectTaskRate.CI95[0], PerfectHi: m.PerfectTaskRate.CI95[1],
 			MeanCriterionPass: m.MeanCriterionPass, MeanCriterionLo: m.MeanCriterionPassCI95[0], MeanCriterionHi: m.MeanCriterionPassCI95[1],
 			MeanReward: m.MeanReward, MeanRewardLo: m.MeanRewardCI95[0], MeanRewardHi: m.MeanRewardCI95[1],

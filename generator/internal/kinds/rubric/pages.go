@@ -512,30 +512,30 @@ func (s *site) methodology() methodologyView {
 	return v
 }
 
-// verdictRow is one line of verdicts.csv.
-type verdictRow struct {
-	Benchmark string `csv:"benchmark"`
-	Model     string `csv:"model"`
-	Task      string `csv:"task"`
-	Criterion string `csv:"criterion"`
-	Category  string `csv:"category"`
-	Answered  bool   `csv:"answered"`
-	Judge1    string `csv:"judge_1"`
-	Verdict1  string `csv:"verdict_1"`
-	Judge2    string `csv:"judge_2"`
-	Verdict2  string `csv:"verdict_2"`
-	More      string `csv:"other_judges"`
-	Satisfied int    `csv:"s_c"`
+// VerdictRow is one line of verdicts.csv.
+type VerdictRow struct {
+	Benchmark report.Text `csv:"benchmark"`
+	Model     report.Text `csv:"model"`
+	Task      report.Text `csv:"task"`
+	Criterion report.Text `csv:"criterion"`
+	Category  report.Text `csv:"category"`
+	Answered  bool        `csv:"answered"`
+	Judge1    report.Text `csv:"judge_1"`
+	Verdict1  report.Text `csv:"verdict_1"`
+	Judge2    report.Text `csv:"judge_2"`
+	Verdict2  report.Text `csv:"verdict_2"`
+	More      report.Text `csv:"other_judges"`
+	Satisfied int         `csv:"s_c"`
 }
 
-func (b *Board) verdictRows() []verdictRow {
-	out := []verdictRow{}
+func (b *Board) verdictRows() []VerdictRow {
+	out := []VerdictRow{}
 	for _, r := range b.runs {
 		for ti := range b.bench.tasks {
 			t := &b.bench.tasks[ti]
 			res := &r.results[ti]
 			for c, cr := range t.Criteria {
-				row := verdictRow{Benchmark: b.bench.spec.Name, Model: report.SafeCell(r.id), Task: report.SafeCell(t.ID), Criterion: report.SafeCell(cr.ID), Category: cr.Category, Answered: res.answered}
+				row := VerdictRow{Benchmark: report.Text(b.bench.spec.Name), Model: report.Text(r.id), Task: report.Text(t.ID), Criterion: report.Text(cr.ID), Category: report.Text(cr.Category), Answered: res.answered}
 				if res.sat[c] {
 					row.Satisfied = 1
 				}
@@ -547,14 +547,14 @@ func (b *Board) verdictRows() []verdictRow {
 					}
 					switch j {
 					case 0:
-						row.Judge1, row.Verdict1 = report.SafeCell(name), verdict
+						row.Judge1, row.Verdict1 = report.Text(name), report.Text(verdict)
 					case 1:
-						row.Judge2, row.Verdict2 = report.SafeCell(name), verdict
+						row.Judge2, row.Verdict2 = report.Text(name), report.Text(verdict)
 					default:
 						more = append(more, name+"="+verdict)
 					}
 				}
-				row.More = report.SafeCell(strings.Join(more, " "))
+				row.More = report.Text(strings.Join(more, " "))
 				out = append(out, row)
 			}
 		}

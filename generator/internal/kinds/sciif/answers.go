@@ -4,9 +4,8 @@ package sciif
 
 import (
 	"bytes"
-	"encoding/csv"
+	"fmt"
 	"html/template"
-	"io"
 	"math/bits"
 	"strconv"
 	"sync"
@@ -461,25 +460,24 @@ func (s *site) answersPages(md *render.Converter, m *model, run *board.Run) erro
 			return err
 		}
 	}
-	s.pointsCSV(m, run)
-	return nil
+	return s.pointsCSV(m, run)
 }
 
 // pointsPool holds the buffers pointsCSV writes points files in.
 var pointsPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-// pointRow is one decision of one model on one item in
+// PointRow is one decision of one model on one item in
 // points/<model>.csv: correctness, or one evidence point of a constraint.
-type pointRow struct {
-	Item       string `csv:"item"`
-	Constraint string `csv:"constraint"`
-	Point      string `csv:"point"`
-	Main       bool   `csv:"main"`
-	Votes      string `csv:"votes"`
-	Rule       string `csv:"rule"`
-	RuleOut    string `csv:"rule_outcome"`
-	DecidedBy  string `csv:"decided_by"`
-	Pass       bool   `csv:"pass"`
+type PointRow struct {
+	Item       report.Text `csv:"item"`
+	Constraint report.Text `csv:"constraint"`
+	Point      report.Text `csv:"point"`
+	Main       bool        `csv:"main"`
+	Votes      report.Text `csv:"votes"`
+	Rule       report.Text `csv:"rule"`
+	RuleOut    report.Text `csv:"rule_outcome"`
+	DecidedBy  report.Text `csv:"decided_by"`
+	Pass       bool        `csv:"pass"`
 }
 
 // pointsHref is where model m's point-level verdicts are.
@@ -489,12 +487,12 @@ func pointsHref(m *model) string { return "points/" + m.Slug + ".csv" }
 // correctness and a row per evidence point of each enabled constraint,
 // with each judge's vote, the rule's outcome and what decided. Strict
 // needs every point of a constraint to pass, Loose its main ones.
-func (s *site) pointsCSV(m *model, run *board.Run) {
+func (s *site) pointsCSV(m *model, run *board.Run) error {
 	buf := pointsPool.Get().(*bytes.Buffer)
 	defer pointsPool.Put(buf)
 	buf.Reset()
 	var votes []byte
-	vote := func(vs []board.Vote) string {
+	vote := func(vs []board.Vote) report.Text {
 		votes = votes[:0]
 		for k, v := range vs {
 			if k > 0 {
@@ -510,74 +508,72 @@ func (s *site) pointsCSV(m *model, run *board.Run) {
 				votes = append(votes, "=no"...)
 			}
 		}
-		return report.SafeCell(string(votes))
+		return report.Text(votes)
 	}
-	rule := func(r *board.RuleVerdict, row *pointRow) {
+	rule := func(r *board.RuleVerdict, row *PointRow) {
 		if r != nil {
-			row.Rule, row.RuleOut = report.SafeCell(r.Rule), report.SafeCell(r.Outcome.String())
+			row.Rule, row.RuleOut = report.Text(r.Rule), report.Text(r.Outcome.String())
 		}
 	}
-	w := newPointsWriter(buf)
+	w, err := report.NewWriter(buf, PointRow{})
+	if err != nil {
+		return err
+	}
 	for i := range s.in.Bench.Items {
 		iv := &run.Verdicts[i]
 		if !iv.Answered {
 			continue
 		}
-		item := report.SafeCell(s.in.Bench.Items[i].ID)
-		row := pointRow{Item: item, Point: "correctness", Main: true, Votes: vote(iv.CorrectVotes),
-			DecidedBy: report.SafeCell(string(iv.CorrectBy)), Pass: iv.Correct}
+		item := report.Text(s.in.Bench.Items[i].ID)
+		row := PointRow{Item: item, Point: "correctness", Main: true, Votes: vote(iv.CorrectVotes),
+			DecidedBy: report.Text(iv.CorrectBy), Pass: iv.Correct}
 		rule(iv.CorrectRule, &row)
-		w.row(&row)
+		writePoint(w, &row)
 		for ci := range iv.Constraints {
 			cv := &iv.Constraints[ci]
-			id := report.SafeCell(cv.ID)
+			id := report.Text(cv.ID)
 			for _, p := range cv.Points {
-				row := pointRow{Item: item, Constraint: id, Point: strconv.Itoa(p.N), Main: p.Main,
-					Votes: vote(p.Votes), DecidedBy: report.SafeCell(string(p.DecidedBy)), Pass: p.Pass}
+				row := PointRow{Item: item, Constraint: id, Point: report.Text(strconv.Itoa(p.N)), Main: p.Main,
+					Votes: vote(p.Votes), DecidedBy: report.Text(p.DecidedBy), Pass: p.Pass}
 				rule(p.Rule, &row)
-				w.row(&row)
+				writePoint(w, &row)
 			}
 		}
 	}
-	w.flush()
-	s.AddShared(board.File{Path: s.Base(s.name) + pointsHref(m), Data: buf.Bytes()})
-}
-
-// pointsHeader is pointRow's csv tags, in order.
-var pointsHeader = []string{"item", "constraint", "point", "main", "votes", "rule", "rule_outcome", "decided_by", "pass"}
-
-// pointsWriter writes pointRows as CSV with encoding/csv directly, header
-// first: a board has models × problems × points of them, and gocsv's
-// reflection cost more than building them. TestWritePointsAsGocsv holds it
-// to what report.CSV (gocsv) writes.
-type pointsWriter struct {
-	w   *csv.Writer
-	rec []string
-}
-
-func newPointsWriter(w io.Writer) *pointsWriter {
-	pw := &pointsWriter{w: csv.NewWriter(w), rec: make([]string, len(pointsHeader))}
-	pw.w.Write(pointsHeader)
-	return pw
-}
-
-func (pw *pointsWriter) row(r *pointRow) {
-	rec := pw.rec
-	rec[0], rec[1], rec[2], rec[3], rec[4] = r.Item, r.Constraint, r.Point, strconv.FormatBool(r.Main), r.Votes
-	rec[5], rec[6], rec[7], rec[8] = r.Rule, r.RuleOut, r.DecidedBy, strconv.FormatBool(r.Pass)
-	// Writes to a buffer in memory do not fail.
-	pw.w.Write(rec)
-}
-
-func (pw *pointsWriter) flush() { pw.w.Flush() }
-
-// writePoints writes rows with a pointsWriter.
-func writePoints(rows []pointRow) []byte {
-	var buf bytes.Buffer
-	w := newPointsWriter(&buf)
-	for k := range rows {
-		w.row(&rows[k])
+	if err := w.Flush(); err != nil {
+		return fmt.Errorf("%s%s: %w", s.Base(s.name), pointsHref(m), err)
 	}
-	w.flush()
-	return buf.Bytes()
+	s.AddShared(board.File{Path: s.Base(s.name) + pointsHref(m), Data: buf.Bytes()})
+	return nil
+}
+
+// writePoint writes r, cell by cell, in the order of PointRow's fields:
+// a board has models × problems × points of them, and gocsv's reflection
+// cost more than building them. TestWritePointsAsGocsv holds it to what
+// report.CSV (gocsv) writes.
+func writePoint(w *report.Writer, r *PointRow) {
+	w.Text(r.Item)
+	w.Text(r.Constraint)
+	w.Text(r.Point)
+	w.Bool(r.Main)
+	w.Text(r.Votes)
+	w.Text(r.Rule)
+	w.Text(r.RuleOut)
+	w.Text(r.DecidedBy)
+	w.Bool(r.Pass)
+	w.End()
+}
+
+// writePoints writes rows as pointsCSV does.
+func writePoints(rows []PointRow) ([]byte, error) {
+	var buf bytes.Buffer
+	w, err := report.NewWriter(&buf, PointRow{})
+	if err != nil {
+		return nil, err
+	}
+	for k := range rows {
+		writePoint(w, &rows[k])
+	}
+	err = w.Flush()
+	return buf.Bytes(), err
 }

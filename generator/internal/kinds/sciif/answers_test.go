@@ -40,20 +40,23 @@ func FuzzCountWords(f *testing.F) {
 }
 
 // TestWritePointsAsGocsv wants writePoints to write what gocsv writes
-// for the same rows: header from the csv tags, quoting, booleans.
+// for the same rows: header from the csv tags, quoting, booleans and
+// defused text.
 func TestWritePointsAsGocsv(t *testing.T) {
-	rows := []pointRow{
+	rows := []PointRow{
 		{Item: "a", Point: "correctness", Main: true, Votes: "j1=yes j2=no", DecidedBy: "judges", Pass: true},
 		{Item: "b,c", Constraint: "units", Point: "2", Votes: `say "x"`, Rule: "r\nnext", RuleOut: "'=1+1", DecidedBy: "rules"},
 		{Item: " lead", Constraint: "ü", Point: "10", Main: true, Votes: "", Rule: "\r", RuleOut: "fail", DecidedBy: "", Pass: false},
+		{Item: "=cmd", Constraint: "-1", Point: "+2", Votes: "@j=yes", Rule: "\t=x", RuleOut: "\r=y", DecidedBy: "-", Pass: true},
 	}
-	for _, rs := range [][]pointRow{nil, rows} {
+	for _, rs := range [][]PointRow{nil, rows} {
 		var want bytes.Buffer
 		if err := report.CSV(&want, &rs); err != nil {
 			t.Fatal(err)
 		}
-		if got := string(writePoints(rs)); got != want.String() {
-			t.Errorf("writePoints(%d rows):\n%s\nwant (gocsv):\n%s", len(rs), got, want.String())
+		got, err := writePoints(rs)
+		if err != nil || string(got) != want.String() {
+			t.Errorf("writePoints(%d rows) = %v:\n%s\nwant (gocsv):\n%s", len(rs), err, got, want.String())
 		}
 	}
 }

@@ -24,33 +24,33 @@ func (s *site) leaderboardCSV() (board.File, error) {
 	return render.MarshalCSV(s.Base(s.name)+"leaderboard.csv", report.Rows(s.in.Board, board.Policies))
 }
 
-// verdictRow is one model on one item in verdicts.csv.
-type verdictRow struct {
-	Model           string `csv:"model"`
-	Item            string `csv:"item"`
-	Subject         string `csv:"subject"`
-	K               int    `csv:"k"`
-	Answered        bool   `csv:"answered"`
-	Correct         bool   `csv:"correct"`
-	CorrectBy       string `csv:"correct_by"`
-	CompliantStrict bool   `csv:"compliant_strict"`
-	CompliantLoose  bool   `csv:"compliant_loose"`
-	FailedStrict    string `csv:"failed_strict"`
-	FailedLoose     string `csv:"failed_loose"`
-	JudgesDisagree  bool   `csv:"judges_disagree"`
-	RuleOverrides   int    `csv:"rule_overrides"`
+// VerdictRow is one model on one item in verdicts.csv.
+type VerdictRow struct {
+	Model           report.Text `csv:"model"`
+	Item            report.Text `csv:"item"`
+	Subject         report.Text `csv:"subject"`
+	K               int         `csv:"k"`
+	Answered        bool        `csv:"answered"`
+	Correct         bool        `csv:"correct"`
+	CorrectBy       report.Text `csv:"correct_by"`
+	CompliantStrict bool        `csv:"compliant_strict"`
+	CompliantLoose  bool        `csv:"compliant_loose"`
+	FailedStrict    report.Text `csv:"failed_strict"`
+	FailedLoose     report.Text `csv:"failed_loose"`
+	JudgesDisagree  bool        `csv:"judges_disagree"`
+	RuleOverrides   int         `csv:"rule_overrides"`
 }
 
 func (s *site) verdictsCSV() (board.File, error) {
-	rows := make([]verdictRow, 0, len(s.models)*len(s.in.Bench.Items))
+	rows := make([]VerdictRow, 0, len(s.models)*len(s.in.Bench.Items))
 	for mi := range s.models {
 		m := &s.models[mi]
 		for i := range s.in.Bench.Items {
 			it := &s.in.Bench.Items[i]
 			c := m.cells[i]
-			r := verdictRow{
-				Model: report.SafeCell(m.Scores.ID), Item: report.SafeCell(it.ID), Subject: report.SafeCell(it.Subject), K: it.K(),
-				Answered: c.has(cAnswered), Correct: c.has(cCorrect), CorrectBy: report.SafeCell(string(c.correctBy())),
+			r := VerdictRow{
+				Model: report.Text(m.Scores.ID), Item: report.Text(it.ID), Subject: report.Text(it.Subject), K: it.K(),
+				Answered: c.has(cAnswered), Correct: c.has(cCorrect), CorrectBy: report.Text(c.correctBy()),
 				CompliantStrict: c.compliant(board.Strict), CompliantLoose: c.compliant(board.Loose),
 				JudgesDisagree: c.has(cJudgesDisagree), RuleOverrides: int(c.pointsAgainst),
 			}
@@ -69,8 +69,8 @@ func (s *site) verdictsCSV() (board.File, error) {
 					fl = append(fl, id)
 				}
 			}
-			r.FailedStrict = report.SafeCell(strings.Join(fs, " "))
-			r.FailedLoose = report.SafeCell(strings.Join(fl, " "))
+			r.FailedStrict = report.Text(strings.Join(fs, " "))
+			r.FailedLoose = report.Text(strings.Join(fl, " "))
 			rows = append(rows, r)
 		}
 	}

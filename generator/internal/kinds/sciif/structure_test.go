@@ -357,8 +357,8 @@ func TestCSVSafe(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := report.SafeCell(tt.in); got != tt.want {
-				t.Errorf("report.SafeCell(%q) = %q, want %q (%s)", tt.in, got, tt.want, tt.reason)
+			if got, err := report.Text(tt.in).MarshalCSV(); err != nil || got != tt.want {
+				t.Errorf("report.Text(%q).MarshalCSV() = %q, %v, want %q (%s)", tt.in, got, err, tt.want, tt.reason)
 			}
 		})
 	}

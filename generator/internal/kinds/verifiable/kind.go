@@ -280,24 +280,24 @@ func (b *Board) Headline(id string) ([]string, any) {
 	return nil, nil
 }
 
-// row is one line of the board's CSV download and `sciif score --format
-// csv`.
-type row struct {
-	Benchmark         string  `csv:"benchmark"`
-	ID                string  `csv:"id"`
-	Name              string  `csv:"name"`
-	Answered          int     `csv:"answered"`
-	Prompts           int     `csv:"prompts"`
-	RankStrict        int     `csv:"rank_strict"`
-	PromptStrict      float64 `csv:"prompt_strict"`
-	PromptStrictLo    float64 `csv:"prompt_strict_lo"`
-	PromptStrictHi    float64 `csv:"prompt_strict_hi"`
-	InstructionStrict float64 `csv:"instruction_strict"`
-	RankLoose         int     `csv:"rank_loose"`
-	PromptLoose       float64 `csv:"prompt_loose"`
-	PromptLooseLo     float64 `csv:"prompt_loose_lo"`
-	PromptLooseHi     float64 `csv:"prompt_loose_hi"`
-	InstructionLoose  float64 `csv:"instruction_loose"`
+// LeaderboardRow is one line of the board's CSV download and `sciif
+// score --format csv`.
+type LeaderboardRow struct {
+	Benchmark         report.Text `csv:"benchmark"`
+	ID                report.Text `csv:"id"`
+	Name              report.Text `csv:"name"`
+	Answered          int         `csv:"answered"`
+	Prompts           int         `csv:"prompts"`
+	RankStrict        int         `csv:"rank_strict"`
+	PromptStrict      float64     `csv:"prompt_strict"`
+	PromptStrictLo    float64     `csv:"prompt_strict_lo"`
+	PromptStrictHi    float64     `csv:"prompt_strict_hi"`
+	InstructionStrict float64     `csv:"instruction_strict"`
+	RankLoose         int         `csv:"rank_loose"`
+	PromptLoose       float64     `csv:"prompt_loose"`
+	PromptLooseLo     float64     `csv:"prompt_loose_lo"`
+	PromptLooseHi     float64     `csv:"prompt_loose_hi"`
+	InstructionLoose  float64     `csv:"instruction_loose"`
 }
 
 // verdictsHref is where model m's instruction verdicts are.
@@ -305,34 +305,34 @@ func (s *site) verdictsHref(m *board.InstrModel) string {
 	return s.dir() + "/verdicts/" + render.Slug(m.ID) + ".csv"
 }
 
-// verdictRow is one instruction of one prompt in verdicts/<model>.csv.
-type verdictRow struct {
-	Key         int64  `csv:"key"`
-	Instruction string `csv:"instruction"`
-	Answered    bool   `csv:"answered"`
-	Strict      bool   `csv:"strict"`
-	Loose       bool   `csv:"loose"`
-	Undecided   bool   `csv:"undecided"`
-	Variant     string `csv:"loose_variant"`
-	Reason      string `csv:"reason"`
+// VerdictRow is one instruction of one prompt in verdicts/<model>.csv.
+type VerdictRow struct {
+	Key         int64       `csv:"key"`
+	Instruction report.Text `csv:"instruction"`
+	Answered    bool        `csv:"answered"`
+	Strict      bool        `csv:"strict"`
+	Loose       bool        `csv:"loose"`
+	Undecided   bool        `csv:"undecided"`
+	Variant     report.Text `csv:"loose_variant"`
+	Reason      report.Text `csv:"reason"`
 }
 
 // verdictRows lists every instruction verdict of model m, in prompt order.
-func (b *Board) verdictRows(m *board.InstrModel) []verdictRow {
-	var out []verdictRow
+func (b *Board) verdictRows(m *board.InstrModel) []VerdictRow {
+	var out []VerdictRow
 	for i, p := range b.board.Prompts {
 		var res board.InstrResult
 		if i < len(m.Results) {
 			res = m.Results[i]
 		}
 		for j, id := range p.Instructions {
-			r := verdictRow{Key: p.Key, Instruction: report.SafeCell(id), Answered: res.Answered}
+			r := VerdictRow{Key: p.Key, Instruction: report.Text(id), Answered: res.Answered}
 			if j < len(res.Strict) {
 				v := res.Strict[j]
-				r.Strict, r.Undecided, r.Reason = v.Followed, v.Undecided, report.SafeCell(v.Reason)
+				r.Strict, r.Undecided, r.Reason = v.Followed, v.Undecided, report.Text(v.Reason)
 			}
 			if j < len(res.Loose) {
-				r.Loose, r.Variant = res.Loose[j].Followed, report.SafeCell(res.Loose[j].Variant)
+				r.Loose, r.Variant = res.Loose[j].Followed, report.Text(res.Loose[j].Variant)
 			}
 			out = append(out, r)
 		}
@@ -340,10 +340,10 @@ func (b *Board) verdictRows(m *board.InstrModel) []verdictRow {
 	return out
 }
 
-func (b *Board) rows() []row {
-	var out []row
+func (b *Board) rows() []LeaderboardRow {
+	var out []LeaderboardRow
 	for _, m := range b.board.Models {
-		out = append(out, row{Benchmark: b.spec.Name, ID: report.SafeCell(m.ID), Name: report.SafeCell(m.Name), Answered: m.Answered, Prompts: len(b.board.Prompts),
+		out = append(out, LeaderboardRow{Benchmark: report.Text(b.spec.Name), ID: report.Text(m.ID), Name: report.Text(m.Name), Answered: m.Answered, Prompts: len(b.board.Prompts),
 			RankStrict: m.Strict.Rank, PromptStrict: m.Strict.Prompt.Rate, PromptStrictLo: m.Strict.Prompt.CI95[0], PromptStrictHi: m.Strict.Prompt.CI95[1], InstructionStrict: m.Strict.Instruction.Rate,
 			RankLoose: m.Loose.Rank, PromptLoose: m.Loose.Prompt.Rate, PromptLooseLo: m.Loose.Prompt.CI95[0], PromptLooseHi: m.Loose.Prompt.CI95[1], InstructionLoose: m.Loose.Instruction.Rate})
 	}
