@@ -85,6 +85,9 @@ type brokenCase struct {
 	want string
 	// dir is the submission's folder under results/, "m" unless set.
 	dir string
+	// validate is the path given to sciif validate: the submission's
+	// folder unless set.
+	validate string
 }
 
 func withFiles(extra map[string]string) map[string]string {
@@ -136,6 +139,27 @@ func brokenCases() []brokenCase {
 			}
 		}
 	}
+	// outside moves the submission out of results/ and leaves a link to it
+	// (to the folder, or to one of its files) in its place.
+	outside := func(file string) func(t *testing.T, dir string) {
+		return func(t *testing.T, dir string) {
+			moved := filepath.Join(t.TempDir(), "m")
+			if err := os.Rename(dir, moved); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(filepath.Join(moved, file), dir); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	fifoFolder := func(t *testing.T, dir string) {
+		if err := os.RemoveAll(dir); err != nil {
+			t.Fatal(err)
+		}
+		if err := syscall.Mkfifo(dir, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	named := func(name string) map[string]string {
 		return withFiles(map[string]string{"metadata.yaml": brokenMeta(name)})
 	}
@@ -164,6 +188,10 @@ func brokenCases() []brokenCase {
 		{name: "responses beside reported", files: map[string]string{"reported.yaml": "model: {name: X, organization: Y}\ncitation: {title: T, authors: A}\npolicy: strict\ncompliance: 2.1\n", "responses.jsonl": goodRecords}, want: "results/m/responses.jsonl: responses beside reported.yaml are not scored"},
 		{name: "no metadata", files: withFiles(map[string]string{"metadata.yaml": "\x00delete"}), want: "results/m/metadata.yaml: missing metadata.yaml"},
 		{name: "no result file", files: withFiles(map[string]string{"responses.jsonl": "\x00delete"}), want: "results/m: no results: a submission holds one result file per benchmark it answers (ifeval.jsonl, responses.jsonl)"},
+		{name: "submission folder a link", files: withFiles(nil), setup: outside(""), want: "results/m: is a symbolic link; links are never followed"},
+		{name: "submission a link to a file", files: withFiles(nil), setup: outside("metadata.yaml"), want: "results/m: is a symbolic link; links are never followed"},
+		{name: "results folder holding a link", files: withFiles(nil), setup: outside(""), validate: "results", want: "results/m: is a symbolic link; links are never followed"},
+		{name: "results folder holding a FIFO", files: withFiles(nil), setup: fifoFolder, validate: "results", want: "results/m: not a folder"},
 		{name: "model id a Windows device", dir: "con", files: withFiles(nil), want: `results/con: folder name "con" cannot be checked out on Windows`},
 		{name: "model id a Windows device with an extension", dir: "nul.v2", files: withFiles(nil), want: `results/nul.v2: folder name "nul.v2" cannot be checked out on Windows`},
 		{name: "model id a Windows port", dir: "lpt9", files: withFiles(nil), want: `results/lpt9: folder name "lpt9" cannot be checked out on Windows`},
@@ -300,7 +328,7 @@ func TestBrokenInputsValidateAgreesWithBuild(t *testing.T) {
 				tc.setup(t, dir)
 			}
 
-			vcode, vout, verr := runIn(t, append([]string{"validate"}, append(common, dir)...)...)
+			vcode, vout, verr := runIn(t, append([]string{"validate"}, append(common, cmp.Or(tc.validate, dir))...)...)
 			bcode, _, berr := runIn(t, append([]string{"build", "--out", "site"}, common...)...)
 			if (vcode == 0) != (bcode == 0) {
 				t.Fatalf("validate exited %d and build %d: they must agree\nvalidate:\n%s%s\nbuild:\n%s", vcode, bcode, vout, verr, berr)
@@ -445,5 +473,33 @@ func TestRubricTaskIDsNamingPagesRefusedAlike(t *testing.T) {
 				t.Errorf("build does not say %q:\n%s", tc.want, berr)
 			}
 		})
+	}
+}
+
+// TestValidateRefusesLinkedFolder: a path given to validate that is a
+// symbolic link is refused as it is, not walked: links are never followed
+// in submissions, whether the link stands for a submission or for a
+// results folder.
+func TestValidateRefusesLinkedFolder(t *testing.T) {
+	root := brokenRoot(t)
+	t.Chdir(root)
+	if err := os.Symlink("results", "board"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join("results", "good"), "sub"); err != nil {
+		t.Fatal(err)
+	}
+	for _, arg := range []string{"board", "sub", "board/"} {
+		code, out, errs := runIn(t, "validate", "--results", "", arg)
+		if code != 1 {
+			t.Errorf("validate %s exited %d, want 1:\n%s%s", arg, code, out, errs)
+		}
+		want := filepath.Clean(arg) + ": is a symbolic link; links are never followed"
+		if !strings.Contains(out, want) {
+			t.Errorf("validate %s does not say %q:\n%s%s", arg, want, out, errs)
+		}
+		if strings.Contains(out, "good") {
+			t.Errorf("validate %s walked the link:\n%s", arg, out)
+		}
 	}
 }

@@ -86,7 +86,7 @@ func CheckFolder(dir string, results []string) (Folder, board.Problems) {
 		add(dir, CodeNoFolder, "%s", plainErr(err))
 		return f, probs
 	case fi.Mode()&fs.ModeSymlink != 0:
-		add(dir, CodeFolderLink, "the submission folder is a symbolic link")
+		add(dir, CodeFolderLink, "is a symbolic link; links are never followed in submissions (they can point outside the repository)")
 		return f, probs
 	case !fi.IsDir():
 		add(dir, CodeNotFolder, "not a folder")

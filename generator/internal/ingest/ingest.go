@@ -15,7 +15,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -208,13 +207,13 @@ func Submissions(dir string, results []string) ([]board.Submission, error) {
 			continue
 		}
 		switch {
-		case e.Type()&fs.ModeSymlink != 0:
-			probs = append(probs, board.Diagnostic{File: filepath.Join(dir, name), Msg: "is a symbolic link; a submission is a folder of its own (links can point outside the repository)", Fatal: true})
-			continue
 		case e.Type().IsRegular():
 			continue // a README or the like beside the submissions
 		case !e.IsDir():
-			probs = append(probs, board.Diagnostic{File: filepath.Join(dir, name), Msg: notRegular(e.Type()), Fatal: true})
+			// A link (never followed) or a FIFO, device, …: CheckFolder
+			// refuses it as sciif validate does.
+			_, fp := CheckFolder(filepath.Join(dir, name), results)
+			probs = append(probs, fp...)
 			continue
 		}
 		sdir := filepath.Join(dir, name)

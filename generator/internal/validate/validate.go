@@ -164,13 +164,16 @@ type Options struct {
 
 // Expand turns the command-line paths into submission folders: a folder
 // holding metadata.yaml, responses.jsonl or reported.yaml is a submission;
-// a folder of folders (a results folder) stands for every non-hidden folder
-// in it; anything else is taken as a submission and reported as such.
+// a folder of folders (a results folder) stands for every non-hidden entry
+// in it that is not a regular file (folders, and the links, FIFOs and
+// devices the build refuses there); anything else is taken as a submission
+// and reported as such. A symbolic link is never followed: given as a path
+// it stands for itself, and the check refuses it.
 func Expand(paths []string) []string {
 	var out []string
 	for _, p := range paths {
 		p = filepath.Clean(p)
-		if isSubmission(p) {
+		if fi, err := os.Lstat(p); err != nil || !fi.IsDir() || isSubmission(p) {
 			out = append(out, p)
 			continue
 		}
@@ -181,12 +184,10 @@ func Expand(paths []string) []string {
 		}
 		var subs []string
 		for _, e := range entries {
-			if strings.HasPrefix(e.Name(), ".") {
+			if strings.HasPrefix(e.Name(), ".") || e.Type().IsRegular() {
 				continue
 			}
-			if e.IsDir() || e.Type()&os.ModeSymlink != 0 {
-				subs = append(subs, filepath.Join(p, e.Name()))
-			}
+			subs = append(subs, filepath.Join(p, e.Name()))
 		}
 		if len(subs) == 0 {
 			out = append(out, p)
