@@ -1,6 +1,7 @@
 package rubric
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -26,8 +27,12 @@ func TestParse(t *testing.T) {
 			[]Answer{{Yes, "", 3}, {}, {}}},
 		{"contradiction", "two different verdicts give no verdict", "p1: YES\np1: NO\ne1: NO\ne1: NO\nd1: YES",
 			[]Answer{{Conflict, "", 1}, {No, "", 3}, {Yes, "", 5}}},
-		{"invalid", "anything but YES or NO after the colon", "p1: PARTIAL\ne1: YESS\nd1: **YES**",
-			[]Answer{{Invalid, "PARTIAL", 1}, {Invalid, "YESS", 2}, {Invalid, "**YES**", 3}}},
+		{"invalid", "anything but YES or NO after the colon", "p1: PARTIAL\ne1: YESS\nd1: YES1",
+			[]Answer{{Invalid, "PARTIAL", 1}, {Invalid, "YESS", 2}, {Invalid, "YES1", 3}}},
+		{"forms of the SciIF grammar", "bold label and colon, bold verdict, numbered list, quote marker, as every kind accepts", "1. **p1:** YES\n> e1: **no** - absent\n+ __d1__: _yes_",
+			[]Answer{{Yes, "", 1}, {No, "absent", 2}, {Yes, "", 3}}},
+		{"invalid reason clipped", "an unreadable verdict is quoted to 40 characters", "p1: " + strings.Repeat("é", 45) + "\ne1: NO\nd1: NO",
+			[]Answer{{Invalid, strings.Repeat("é", 40) + "…", 1}, {No, "", 2}, {No, "", 3}}},
 		{"invalid wins", "a valid line does not repair an invalid one", "p1: YES\np1: maybe\ne1: NO\nd1: NO",
 			[]Answer{{Invalid, "maybe", 2}, {No, "", 3}, {No, "", 4}}},
 		{"not verdict lines", "no colon, prose before the id, unbalanced wrapping", "p1 YES\nCriterion e1: NO\n**d1`: YES",

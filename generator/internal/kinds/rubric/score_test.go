@@ -39,6 +39,15 @@ var okForms = []func(id, v string) string{
 	func(id, v string) string { return "* `" + id + "`: " + strings.ToLower(v) },
 	func(id, v string) string { return id + ": " + v + " [brief reason]" },
 	func(id, v string) string { return id + ": " + v + "-" },
+	// Forms the SciIF grammar accepted first; the shared grammar accepts
+	// them for every kind.
+	func(id, v string) string { return "**" + id + ": " + v + "**" },
+	func(id, v string) string { return "+ " + id + ": " + v },
+	func(id, v string) string { return id + ": **" + v + "**" },
+	func(id, v string) string { return id + ": " + v + "!" },
+	func(id, v string) string { return "1. " + id + ": " + v },
+	func(id, v string) string { return "> " + id + ": " + v },
+	func(id, v string) string { return "**" + id + ":** " + v },
 }
 
 // badForms write a line that must not count as a verdict for the
@@ -50,13 +59,12 @@ var badForms = []struct {
 }{
 	{func(id, v string) string { return id + " " + v }, false},                    // no colon
 	{func(id, v string) string { return "Criterion " + id + ": " + v }, false},    // prose first
-	{func(id, v string) string { return "**" + id + ": " + v + "**" }, false},     // emphasis around id and colon
 	{func(id, v string) string { return "-" + id + ": " + v }, false},             // marker without a space
-	{func(id, v string) string { return "+ " + id + ": " + v }, false},            // not a list marker we accept
 	{func(id, v string) string { return id + ": PASS" }, true},                    // not YES/NO
 	{func(id, v string) string { return id + ": " + v + "S" }, true},              // glued letter
-	{func(id, v string) string { return id + ": **" + v + "**" }, true},           // emphasised verdict
-	{func(id, v string) string { return id + ": " + v + "!" }, true},              // separator not accepted
+	{func(id, v string) string { return "`" + id + ": " + v }, false},             // unbalanced code span
+	{func(id, v string) string { return id + ": " + v + "_x" }, true},             // underscore then a word
+	{func(id, v string) string { return id + ": " + v + "1" }, true},              // glued digit
 	{func(id, v string) string { return id + ": Y" }, true},                       // abbreviated
 	{func(id, v string) string { return id + ": " }, true},                        // nothing
 	{func(id, v string) string { return id + ": partially, " + v }, true},         // prose before the verdict
