@@ -58,8 +58,8 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	res, err := pipeline.Boards(ctx, pipeline.BoardsOptions{
 		Kinds: registry, Root: *bf.root, Benchmarks: *bf.dirs, Results: *results, SkipInvalid: *skip,
 		Options: kind.Options{NoRules: *noRules, Policies: board.Policies, KeepResponses: true},
-		Start: func(boards []kind.Board) (*render.Site, error) {
-			in.Boards = renderBoards(boards)
+		Start: func(boards []render.Board) (*render.Site, error) {
+			in.Boards = boards
 			var err error
 			site, err = render.Start(in)
 			return site, err
@@ -99,22 +99,21 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "sciif build: %v\nsciif build: the previous site is left as it was\n", err)
 		return 1
 	}
-	in.Boards = renderBoards(shown)
+	if in.Boards, err = pipeline.SiteBoards(shown); err != nil {
+		fmt.Fprintf(stderr, "sciif build: %v\nsciif build: the previous site is left as it was\n", err)
+		return 1
+	}
 	// The history is appended to only on request and only once the site is
 	// published; the pages of this build already show the new state.
-	type recorder interface {
-		RecordHistory(version string) (path string, line []byte, err error)
-		AppendHistory(line []byte) (bool, error)
-	}
 	type pending struct {
-		r    recorder
+		r    kind.HistoryRecorder
 		path string
 		line []byte
 	}
 	var records []pending
 	if *record {
-		for _, b := range in.Boards {
-			r, ok := b.(recorder)
+		for _, b := range shown {
+			r, ok := b.(kind.HistoryRecorder)
 			if !ok {
 				continue
 			}
@@ -157,15 +156,6 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	fmt.Fprintf(stdout, "wrote %d files to %s (%d models, %d boards)\n", len(files), *out, len(res.Submissions), len(in.Boards))
 	return 0
-}
-
-// renderBoards is boards as the site sees them.
-func renderBoards(boards []kind.Board) []render.Board {
-	out := make([]render.Board, len(boards))
-	for i, b := range boards {
-		out[i] = b
-	}
-	return out
 }
 
 // progressLine returns a function that shows on w how many files are

@@ -165,7 +165,7 @@ func TestBuildMatchesSiteInMemory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := render.Build(render.Input{Boards: renderBoards(shown), Reported: reported, Version: versionString()})
+	files, err := render.Build(render.Input{Boards: mustSiteBoards(t, shown), Reported: reported, Version: versionString()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,4 +343,13 @@ func TestSkipInvalidBuildsTheRest(t *testing.T) {
 			}
 		}
 	}
+}
+
+func mustSiteBoards(t *testing.T, boards []kind.Board) []render.Board {
+	t.Helper()
+	rb, err := pipeline.SiteBoards(boards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rb
 }

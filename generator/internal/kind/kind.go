@@ -19,7 +19,6 @@ import (
 	"io"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
-	"github.com/sciif/leaderboard/generator/internal/render"
 )
 
 // A Kind is one kind of benchmark.
@@ -76,11 +75,6 @@ type Options struct {
 	Policies []board.Policy
 	// KeepResponses keeps the response texts, for the site.
 	KeepResponses bool
-	// Site, when set, is the site being built (render.Start): a run that
-	// is a RunPager renders its pages into it as soon as its submission
-	// is accepted, instead of keeping what they show until the boards are
-	// scored.
-	Site *render.Site
 }
 
 // A Benchmark is an opened benchmark folder of some kind.
@@ -117,18 +111,6 @@ type Run interface {
 	Summary() string
 }
 
-// A RunPager is a Run with pages that show its submission alone, such as
-// a model's whole answers with every verdict: the pages that would make a
-// build hold every submission's full verdicts until the end. When
-// Options.Site is set, the driver calls RunPages once the submission is
-// checked against every benchmark and accepted, one submission per core
-// at a time; the run then keeps only what its board needs. Without a
-// Site, RunPages is not called and the board renders those pages itself.
-type RunPager interface {
-	Run
-	RunPages(s *render.Site) error
-}
-
 // A Board is a benchmark's scored board.
 type Board interface {
 	// Models lists the ids on the board, in board order.
@@ -139,6 +121,27 @@ type Board interface {
 	// Write prints the board for sciif score: format is "table", "csv" or
 	// "json" (the benchmark's stable JSON contract).
 	Write(w io.Writer, format string, opt Options) error
-	// Site is what the board adds to the site.
-	render.Board
+}
+
+// The site's capabilities are declared in package render, beside the site
+// they render into, so that this package, and the runner and reward
+// server built on it, link no rendering: a Board that a site shows is also
+// a render.Board (its pages, downloads and navigation), and a Run with
+// pages of its own (a model's answers) may be a render.RunPager. The build
+// asserts both; kindtest checks that every kind's boards are
+// render.Boards.
+
+// A HistoryRecorder is a Board that keeps its state over time in a file
+// of its benchmark (SciIF's history.jsonl), for a page of changes. `sciif
+// build --record-history` finds it by a type assertion and never names a
+// kind.
+type HistoryRecorder interface {
+	Board
+	// RecordHistory returns the line that records the board's state as
+	// built by version, and the file it goes to; a nil line when the
+	// state is the last one recorded.
+	RecordHistory(version string) (path string, line []byte, err error)
+	// AppendHistory appends line under a lock, re-reading the file there:
+	// false when another build recorded the same state meanwhile.
+	AppendHistory(line []byte) (bool, error)
 }

@@ -34,9 +34,9 @@ type BoardsOptions struct {
 	SkipInvalid bool
 	// Start, when set, begins the site the boards are for, given the
 	// boards it will show (Outcome.Shown) before they are scored: the
-	// runs that are kind.RunPagers render their pages into it as their
-	// submissions are accepted (kind.Options.Site).
-	Start func(boards []kind.Board) (*render.Site, error)
+	// runs that are render.RunPagers render their pages into it as their
+	// submissions are accepted.
+	Start func(boards []render.Board) (*render.Site, error)
 }
 
 // Outcome is every benchmark's board.
@@ -80,15 +80,15 @@ func (c *Checked) Fatal() bool {
 // order given; memory holds one batch of verifications at a time beyond
 // what the runs keep.
 func Check(ctx context.Context, benches []kind.Benchmark, subs []board.Submission, opt kind.Options) []Checked {
-	return check(ctx, benches, subs, holdings(benches, subs), opt, nil)
+	return check(ctx, benches, subs, holdings(benches, subs), opt, nil, nil)
 }
 
-// check is Check; with opt.Site set, a submission that has no fatal
-// problem and none among folder (the problems of the results folder) has
-// its runs' pages rendered as soon as it is checked (kind.RunPager), and
-// any other submission's runs are dropped (its Runs are all nil). holds
-// says which benchmarks each submission answers (holdings).
-func check(ctx context.Context, benches []kind.Benchmark, subs []board.Submission, holds [][]bool, opt kind.Options, folder board.Problems) []Checked {
+// check is Check; with a site, a submission that has no fatal problem and
+// none among folder (the problems of the results folder) has its runs'
+// pages rendered as soon as it is checked (render.RunPager), and any other
+// submission's runs are dropped (its Runs are all nil). holds says which
+// benchmarks each submission answers (holdings).
+func check(ctx context.Context, benches []kind.Benchmark, subs []board.Submission, holds [][]bool, opt kind.Options, site *render.Site, folder board.Problems) []Checked {
 	out := make([]Checked, len(subs))
 	workers := max(1, min(runtime.GOMAXPROCS(0), len(subs)))
 	next := make(chan int)
@@ -99,13 +99,13 @@ func check(ctx context.Context, benches []kind.Benchmark, subs []board.Submissio
 				out[i] = checkOne(ctx, benches, &subs[i], holds[i], opt)
 				c := &out[i]
 				switch {
-				case opt.Site == nil:
+				case site == nil:
 				case c.Fatal() || Concerns(folder, c.Sub.Dir):
 					// Refused: nothing renders or ranks its runs, which
 					// may hold every verdict until their pages are made.
 					clear(c.Runs)
 				default:
-					runPages(opt.Site, c)
+					runPages(site, c)
 				}
 			}
 		})
@@ -126,7 +126,7 @@ func runPages(site *render.Site, c *Checked) {
 		return
 	}
 	for _, r := range c.Runs {
-		rp, ok := r.(kind.RunPager)
+		rp, ok := r.(render.RunPager)
 		if !ok {
 			continue
 		}
@@ -213,6 +213,7 @@ func Score(ctx context.Context, benches []kind.Benchmark, opt BoardsOptions) (*O
 			answered[i] = answered[i] || holds[k][i]
 		}
 	}
+	var site *render.Site
 	if opt.Start != nil {
 		pre := &Outcome{Benchmarks: benches, Boards: make([]kind.Board, len(benches))}
 		for i, b := range benches {
@@ -227,18 +228,22 @@ func Score(ctx context.Context, benches []kind.Benchmark, opt BoardsOptions) (*O
 			return nil, err
 		}
 		if len(shown) > 0 {
-			if opt.Options.Site, err = opt.Start(shown); err != nil {
+			rb, err := SiteBoards(shown)
+			if err != nil {
+				return nil, err
+			}
+			if site, err = opt.Start(rb); err != nil {
 				return nil, err
 			}
 		}
 	}
 	// Every submission is checked, whatever its folder's problems, so that
 	// all problems are reported at once.
-	checked := check(ctx, benches, subs, holds, opt.Options, probs)
+	checked := check(ctx, benches, subs, holds, opt.Options, site, probs)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if site := opt.Options.Site; site != nil {
+	if site != nil {
 		// Once the site failed, no later submission's pages were
 		// rendered: nothing is left to rank it for.
 		if err := site.Err(); err != nil {
@@ -300,6 +305,19 @@ func (o *Outcome) Shown(opt kind.Options) ([]kind.Board, error) {
 			return nil, err
 		}
 		out = append(out, b)
+	}
+	return out, nil
+}
+
+// SiteBoards is boards as a site shows them: each must be a render.Board.
+func SiteBoards(boards []kind.Board) ([]render.Board, error) {
+	out := make([]render.Board, len(boards))
+	for i, b := range boards {
+		rb, ok := b.(render.Board)
+		if !ok {
+			return nil, fmt.Errorf("the board of type %T has no pages (it is not a render.Board)", b)
+		}
+		out[i] = rb
 	}
 	return out, nil
 }

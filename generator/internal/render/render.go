@@ -89,6 +89,18 @@ type Board interface {
 	Summary(s *Site, id string) []OtherRow
 }
 
+// A RunPager is a kind's run (one submission checked against one
+// benchmark) with pages that show its submission alone, such as a model's
+// whole answers with every verdict: the pages that would make a build hold
+// every submission's full verdicts until the end. The build calls RunPages
+// once the submission is checked against every benchmark and accepted, one
+// submission per core at a time, before the boards are scored (Start); the
+// run then keeps only what its board needs. Without a site, RunPages is not
+// called and the board renders those pages itself.
+type RunPager interface {
+	RunPages(s *Site) error
+}
+
 // BoardInfo describes a board to the site.
 type BoardInfo struct {
 	// Name is the benchmark's name: it prefixes the board's pages, chart

@@ -124,7 +124,7 @@ type run struct {
 	paged bool
 }
 
-var _ kind.RunPager = (*run)(nil)
+var _ render.RunPager = (*run)(nil)
 
 // RunPages renders the model's answers pages and points download into the
 // site being built, then lets go of the full verdicts and responses: the
