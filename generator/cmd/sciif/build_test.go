@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/demotest"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/pipeline"
@@ -35,6 +36,14 @@ func readTree(t *testing.T, dir string) map[string][]byte {
 		t.Fatal(err)
 	}
 	return files
+}
+
+// demoResults copies the committed demo board (its folders by name, never
+// all of results/: a new submission must change no test) and returns the
+// copy's results folder.
+func demoResults(t *testing.T) string {
+	t.Helper()
+	return demotest.Results(t, "../../..", demotest.All()...)
 }
 
 func build(t *testing.T, results, out string) (int, string) {
@@ -109,12 +118,7 @@ func buildSkipInvalid(t *testing.T, results string) (out string, stdout, stderr 
 // --skip-invalid: the boards a site shows, and the navigation of the pages
 // rendered while checking, do not depend on which submissions pass.
 func TestSkipInvalidKeepsRefusedBoard(t *testing.T) {
-	results := filepath.Join(t.TempDir(), "results")
-	for _, id := range []string{"demo-atlas-70b", "demo-borealis-8b"} {
-		if err := os.CopyFS(filepath.Join(results, id), os.DirFS(filepath.Join("../../../results", id))); err != nil {
-			t.Fatal(err)
-		}
-	}
+	results := demotest.Results(t, "../../..", "demo-atlas-70b", "demo-borealis-8b")
 	// IFBench is answered by borealis alone, whose IFBench file is broken.
 	if err := os.Remove(filepath.Join(results, "demo-atlas-70b", "ifbench-demo.jsonl")); err != nil {
 		t.Fatal(err)
@@ -145,13 +149,14 @@ func TestSkipInvalidKeepsRefusedBoard(t *testing.T) {
 // of them from the scored boards. Both must give the same files, byte for
 // byte.
 func TestBuildMatchesSiteInMemory(t *testing.T) {
+	results := demoResults(t)
 	out := filepath.Join(t.TempDir(), "site")
-	if code, stderr := build(t, "../../../results", out); code != 0 {
+	if code, stderr := build(t, results, out); code != 0 {
 		t.Fatalf("build exited %d: %s", code, stderr)
 	}
 	built := readTree(t, out)
 	res, err := pipeline.Boards(context.Background(), pipeline.BoardsOptions{
-		Kinds: registry, Root: "../../../benchmarks", Results: "../../../results",
+		Kinds: registry, Root: "../../../benchmarks", Results: results,
 		Options: kind.Options{Policies: board.Policies, KeepResponses: true},
 	})
 	if err != nil {
@@ -161,7 +166,7 @@ func TestBuildMatchesSiteInMemory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reported, err := ingest.Reported("../../../results")
+	reported, err := ingest.Reported(results)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,15 +199,15 @@ func TestBuildMatchesSiteInMemory(t *testing.T) {
 	}
 }
 
-// checkout copies the repository's inputs (benchmarks and results) to dir,
-// as a checkout at another path would have them, and returns dir.
+// checkout copies the repository's inputs (benchmarks and the demo
+// board's folders) to dir, as a checkout at another path would have them,
+// and returns dir.
 func checkout(t *testing.T, dir string) string {
 	t.Helper()
-	for _, sub := range []string{"benchmarks", "results"} {
-		if err := os.CopyFS(filepath.Join(dir, sub), os.DirFS(filepath.Join("..", "..", "..", sub))); err != nil {
-			t.Fatal(err)
-		}
+	if err := os.CopyFS(filepath.Join(dir, "benchmarks"), os.DirFS(filepath.Join("..", "..", "..", "benchmarks"))); err != nil {
+		t.Fatal(err)
 	}
+	demotest.Copy(t, filepath.Join("..", "..", ".."), filepath.Join(dir, "results"), demotest.All()...)
 	return dir
 }
 
@@ -229,10 +234,7 @@ func runChild(t *testing.T, dir string, env []string, args ...string) func() ([]
 // good build and checks that the next build fails, says why, and leaves
 // the previous site exactly as it was.
 func TestFailedBuildKeepsPreviousSite(t *testing.T) {
-	results := filepath.Join(t.TempDir(), "results")
-	if err := os.CopyFS(results, os.DirFS("../../../results")); err != nil {
-		t.Fatal(err)
-	}
+	results := demoResults(t)
 	out := filepath.Join(t.TempDir(), "site")
 	if code, stderr := build(t, results, out); code != 0 {
 		t.Fatalf("first build exited %d: %s", code, stderr)
@@ -260,8 +262,9 @@ func TestFailedBuildKeepsPreviousSite(t *testing.T) {
 // rendered while submissions are checked (a model's answers pages): the
 // build must fail, say why, and leave the previous site.
 func TestRunPagesFailureKeepsPreviousSite(t *testing.T) {
+	results := demoResults(t)
 	out := filepath.Join(t.TempDir(), "site")
-	if code, stderr := build(t, "../../../results", out); code != 0 {
+	if code, stderr := build(t, results, out); code != 0 {
 		t.Fatalf("first build exited %d: %s", code, stderr)
 	}
 	before := readTree(t, out)
@@ -281,7 +284,7 @@ func TestRunPagesFailureKeepsPreviousSite(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), []string{"build", "--benchmarks", "../../../benchmarks", "--results", "../../../results", "--out", out, "--templates", tmpl}, &stdout, &stderr)
+	code := run(context.Background(), []string{"build", "--benchmarks", "../../../benchmarks", "--results", results, "--out", out, "--templates", tmpl}, &stdout, &stderr)
 	if code != 1 {
 		t.Fatalf("build with a broken answers template exited %d, want 1:\n%s", code, stderr.String())
 	}
@@ -315,10 +318,7 @@ func sameSite(t *testing.T, before, after map[string][]byte) {
 // TestSkipInvalidBuildsTheRest checks --skip-invalid: the broken submission
 // is named and left out, the others are built.
 func TestSkipInvalidBuildsTheRest(t *testing.T) {
-	results := filepath.Join(t.TempDir(), "results")
-	if err := os.CopyFS(results, os.DirFS("../../../results")); err != nil {
-		t.Fatal(err)
-	}
+	results := demoResults(t)
 	if err := os.WriteFile(filepath.Join(results, "demo-dune-mini", "metadata.yaml"), []byte("name: Dune\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/demotest"
 )
 
 // checkQuick fails t if quickRecord accepts data where decodeStrict does
@@ -79,10 +80,7 @@ func TestQuickRecordAgreesWithDecodeStrict(t *testing.T) {
 // quickRecord, identically: a change that sent them to the slow reader
 // would pass every other test and lose the speed.
 func TestQuickRecordReadsSubmissions(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "..", "..", "results", "*", "responses.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := demotest.Files(t, filepath.Join("..", "..", ".."), "responses.jsonl", demotest.Rescored...)
 	if len(files) < 5 {
 		t.Fatalf("found %d submissions, want the demo ones: %v", len(files), files)
 	}
@@ -174,9 +172,9 @@ func TestQuickPromptResponseAgreesWithDecodeStrict(t *testing.T) {
 		}
 	}
 	// The demo submissions' lines all take the fast path.
-	files, err := filepath.Glob(filepath.Join("..", "..", "..", "results", "demo-*", "if*.jsonl"))
-	if err != nil || len(files) < 2 {
-		t.Fatalf("demo instruction submissions: %v, %v", files, err)
+	files := demotest.Files(t, filepath.Join("..", "..", ".."), "if*.jsonl", demotest.Rescored...)
+	if len(files) < 2 {
+		t.Fatalf("demo instruction submissions: %v", files)
 	}
 	lines := 0
 	for _, name := range files {

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/sciif/leaderboard/generator/internal/demotest"
 )
 
 // check fails t if Members accepts b where encoding/json does not, or
@@ -96,11 +98,7 @@ func TestMembersReadsBenchmarkFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	demo, err := filepath.Glob(filepath.Join(root, "results", "demo-*", "if*.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	files = append(files, demo...)
+	files = append(files, demotest.Files(t, root, "if*.jsonl", demotest.Rescored...)...)
 	if len(files) < 4 {
 		t.Fatalf("found %d files, want the IFEval and IFBench prompt sets and demo responses: %v", len(files), files)
 	}

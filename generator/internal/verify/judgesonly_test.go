@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/demotest"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/verify"
 	"github.com/sciif/leaderboard/generator/internal/verify/rules"
@@ -23,7 +24,7 @@ func TestJudgesOnlyEqualsNoRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	subs, err := ingest.Submissions(filepath.Join(root, "results"), []string{"responses.jsonl", "ifeval-demo.jsonl", "ifbench-demo.jsonl", "complex-if-demo.jsonl"})
+	subs, err := ingest.Submissions(demotest.Results(t, root, demotest.Rescored...), []string{"responses.jsonl", "ifeval-demo.jsonl", "ifbench-demo.jsonl", "complex-if-demo.jsonl"})
 	if err != nil {
 		t.Fatal(err)
 	}
