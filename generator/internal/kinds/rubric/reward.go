@@ -2,16 +2,25 @@ package rubric
 
 import (
 	"context"
+	"fmt"
 	"sort"
 
 	"github.com/sciif/leaderboard/generator/internal/kind"
 )
 
 // Rewards serves equation 1 of Complex-IF as a training reward, with the
-// benchmark's own α and β: r = PI + α·EC − β·DB over the task's criteria,
-// each satisfied only when every judge of the record says YES, exactly as
-// on the board. The config takes no settings: the weights belong to the
-// benchmark (benchmark.yaml), so a board and a training run cannot differ.
+// benchmark's own α and β: r = PI + α·EC − β·DB over the task's criteria.
+// The config takes no settings: the weights belong to the benchmark
+// (benchmark.yaml), so a board and a training run cannot differ.
+//
+// A reward has no metadata.yaml, so the judges of a record stand for the
+// judges a board's metadata.yaml lists: a record must carry exactly as many
+// judge outputs as the benchmark's protocol uses (benchmark.yaml `judges:`,
+// default 2), or it is refused. A criterion is then satisfied when every
+// one of them says YES, read as the board reads a listed judge (an empty
+// output, or a missing, contradictory or unreadable verdict, counts as NO).
+// So when a record's judges are the ones metadata.yaml lists, the board
+// and the reward give the same verdict on every criterion.
 func (b *benchmark) Rewards(cfg kind.RewardConfig) (kind.Rewards, error) {
 	var none struct{}
 	if err := cfg.Decode(&none); err != nil {
@@ -25,29 +34,13 @@ type rubricRewards struct{ b *benchmark }
 func (r *rubricRewards) Parts() []string { return []string{"PI", "EC", "DB"} }
 
 // Record rewards one line of the benchmark's submission format, {"id",
-// "response", "judges": {"<judge>": "<raw output>"}}: every judge present
-// must say YES for a criterion to count.
+// "response", "judges": {"<judge>": "<raw output>"}}, with the protocol's
+// number of judges: every one must say YES for a criterion to count.
 func (r *rubricRewards) Record(ctx context.Context, data []byte) (kind.Reward, error) {
-	var rec record
-	if err := kind.DecodeRecord(data, &rec); err != nil {
+	i, res, err := r.verdicts(data)
+	if err != nil {
 		return kind.Reward{}, err
 	}
-	i, ok := r.b.index[rec.ID]
-	if !ok {
-		return kind.Reward{}, &kind.RecordError{Field: "id", Msg: "not a task of this benchmark"}
-	}
-	if rec.Response == nil {
-		return kind.Reward{}, &kind.RecordError{Field: "response", Msg: "missing; want the response as a string"}
-	}
-	if len(rec.Judges) == 0 {
-		return kind.Reward{}, &kind.RecordError{Field: "judges", Msg: "missing; a rubric reward needs every criterion's judge verdicts"}
-	}
-	judges := make([]string, 0, len(rec.Judges))
-	for j := range rec.Judges {
-		judges = append(judges, j)
-	}
-	sort.Strings(judges)
-	res, _ := r.b.verify(i, judges, &rec, "", 0, false)
 	t := &r.b.tasks[i]
 	var n, s [3]int
 	for c, cr := range t.Criteria {
@@ -66,6 +59,37 @@ func (r *rubricRewards) Record(ctx context.Context, data []byte) (kind.Reward, e
 	pi, ec, db := frac(s[0], n[0]), frac(s[1], n[1]), frac(n[2]-s[2], n[2])
 	return kind.Reward{ID: t.ID, Reward: Reward(t, res.sat, r.b.alpha, r.b.beta),
 		Parts: []kind.Part{{Name: "PI", Value: pi}, {Name: "EC", Value: ec}, {Name: "DB", Value: db}}}, nil
+}
+
+// verdicts decodes a record and returns its task and s_c per criterion, as
+// Rewards says.
+func (r *rubricRewards) verdicts(data []byte) (int, result, error) {
+	var rec record
+	if err := kind.DecodeRecord(data, &rec); err != nil {
+		return 0, result{}, err
+	}
+	i, ok := r.b.index[rec.ID]
+	if !ok {
+		return 0, result{}, &kind.RecordError{Field: "id", Msg: "not a task of this benchmark"}
+	}
+	if rec.Response == nil {
+		return 0, result{}, &kind.RecordError{Field: "response", Msg: "missing; want the response as a string"}
+	}
+	if len(rec.Judges) == 0 {
+		return 0, result{}, &kind.RecordError{Field: "judges", Msg: "missing; a rubric reward needs every criterion's judge verdicts"}
+	}
+	if n := len(rec.Judges); n != r.b.judges {
+		return 0, result{}, &kind.RecordError{Field: "judges", Msg: fmt.Sprintf("%d judge outputs; %s's protocol uses %d: send the outputs of exactly the judges a submission's metadata.yaml lists", n, r.b.spec.Title, r.b.judges)}
+	}
+	// Every judge must say YES, so their order does not matter; sorted,
+	// it is deterministic.
+	judges := make([]string, 0, len(rec.Judges))
+	for j := range rec.Judges {
+		judges = append(judges, j)
+	}
+	sort.Strings(judges)
+	res, _ := r.b.verify(i, judges, &rec, "", 0, false)
+	return i, res, nil
 }
 
 // Label cannot reward a bare response: the criteria are graded by judges.

@@ -1,11 +1,17 @@
 package rubric
 
 import (
+	"bufio"
 	"context"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 )
 
@@ -63,6 +69,112 @@ func TestRewardsServeEquationOne(t *testing.T) {
 	}
 	if _, err := r.Label(context.Background(), "p", "r", task.ID); err == nil {
 		t.Errorf("a bare response cannot be rewarded without judges")
+	}
+}
+
+// resultsDir holds the demo submissions, seen from this package's folder.
+const resultsDir = "../../../../results"
+
+// TestRewardAgreesWithBoard scores every demo submission to the demo
+// benchmark on the board and rewards each of its records: with the judges
+// metadata.yaml lists, every criterion gets the same verdict. The demo
+// outputs hold both judges' styles and the faults (a criterion left out, a
+// contradictory pair, an unreadable verdict).
+func TestRewardAgreesWithBoard(t *testing.T) {
+	b := demoBenchmark(t)
+	rw, err := b.Rewards(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rw.(*rubricRewards)
+	files, _ := filepath.Glob(filepath.Join(resultsDir, "*", b.spec.File))
+	if len(files) == 0 {
+		t.Fatalf("no demo submissions %s", filepath.Join(resultsDir, "*", b.spec.File))
+	}
+	for _, file := range files {
+		dir := filepath.Dir(file)
+		meta, probs := ingest.Metadata(filepath.Join(dir, "metadata.yaml"))
+		if fatal(probs) {
+			t.Fatalf("%s: %v", dir, probs)
+		}
+		sub := &board.Submission{ID: filepath.Base(dir), Dir: dir, Meta: meta}
+		checked, probs := b.Check(context.Background(), sub, kind.Options{})
+		if fatal(probs) {
+			t.Fatalf("%s: %v", file, probs)
+		}
+		results := checked.(*run).results
+		f, err := os.Open(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 1<<24)
+		records := 0
+		for line := 1; sc.Scan(); line++ {
+			i, res, err := r.verdicts(sc.Bytes())
+			if err != nil {
+				t.Fatalf("%s:%d: %v", file, line, err)
+			}
+			records++
+			if diff := cmp.Diff(results[i].sat, res.sat); diff != "" {
+				t.Errorf("%s:%d: s_c of the board and the reward differ (-board +reward):\n%s", file, line, diff)
+			}
+			got, _ := r.Record(context.Background(), sc.Bytes())
+			if want := Reward(&b.tasks[i], results[i].sat, b.alpha, b.beta); math.Abs(got.Reward-want) > 1e-12 {
+				t.Errorf("%s:%d: reward %v, board's %v", file, line, got.Reward, want)
+			}
+		}
+		f.Close()
+		if err := sc.Err(); err != nil || records == 0 {
+			t.Fatalf("%s: %d records read, error %v", file, records, err)
+		}
+	}
+}
+
+func fatal(probs board.Problems) bool {
+	for _, p := range probs {
+		if p.Fatal {
+			return true
+		}
+	}
+	return false
+}
+
+// TestRewardNeedsTheProtocolsJudges: a record carrying more or fewer
+// judge outputs than the benchmark's judges: N is refused, since the
+// reward cannot tell which of them a board would list.
+func TestRewardNeedsTheProtocolsJudges(t *testing.T) {
+	b := demoBenchmark(t)
+	rw, err := b.Rewards(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	task := &b.tasks[0]
+	var all []string
+	for _, cr := range task.Criteria {
+		all = append(all, cr.ID+": YES")
+	}
+	out := quote(strings.Join(all, "\n"))
+	for _, tt := range []struct {
+		name, judges string
+		ok           bool
+	}{
+		{"the protocol's two", `{"j1": ` + out + `, "j2": ` + out + `}`, true},
+		{"one too few", `{"j1": ` + out + `}`, false},
+		{"one too many", `{"j1": ` + out + `, "j2": ` + out + `, "j3": ` + out + `}`, false},
+	} {
+		rec := `{"id": "` + task.ID + `", "response": "r", "judges": ` + tt.judges + `}`
+		got, err := rw.Record(context.Background(), []byte(rec))
+		if tt.ok {
+			if err != nil || got.Reward != Reward(task, sats(strings.Repeat("1", len(task.Criteria))), b.alpha, b.beta) {
+				t.Errorf("%s: reward %v, error %v; want every criterion satisfied", tt.name, got.Reward, err)
+			}
+			continue
+		}
+		re, ok := err.(*kind.RecordError)
+		if !ok || re.Field != "judges" || !strings.Contains(re.Msg, "protocol uses 2") {
+			t.Errorf("%s: error %v, want one on judges naming the protocol's 2", tt.name, err)
+		}
 	}
 }
 
