@@ -10,7 +10,10 @@
 //
 // # Accepted forms
 //
-// A verdict line is, from the start of the line:
+// This list is the one of docs/scoring.md ("The judge output grammar"),
+// whose table gives an example of each form; TestFormsInEveryKind runs
+// every form through each kind's parser. A verdict line is, from the start
+// of the line:
 //
 //	[marker] [emphasis] LABEL [emphasis] : [emphasis] VERDICT [emphasis] [separator] [reason]
 //
