@@ -11,6 +11,47 @@
 // business. A submission carries one file per benchmark, named after the
 // benchmark (<name>.jsonl) unless benchmark.yaml names another.
 //
+// # The contract
+//
+// Every kind keeps these promises, which package kindtest checks: a kind's
+// package calls kindtest.Run once in its tests, on a benchmark folder and
+// a few valid submissions, and a new kind proves itself the same way.
+//
+//   - Rank(nil) must return an empty board: no models, and a site of it
+//     alone renders. Info must not change between the empty and the
+//     scored board (name, title, navigation): the site is started with the
+//     empty boards, before any is scored.
+//   - Info is stable, and its Models are Models(), in board order; the
+//     navigation's keys and hrefs are unique and relative, and every href
+//     is a page the board renders.
+//   - The same input renders byte-identical pages, no two at one path.
+//   - Write's "json" is one JSON value, its "csv" parses with every row as
+//     long as the header and no cell a spreadsheet could run as a formula
+//     (starting with =, +, @, a tab or CR, or '-' but no number) unless
+//     defused with a leading apostrophe; "table" is not empty. All three
+//     are deterministic, for the empty board too.
+//   - Headline covers every model on the board: non-blank lines, and a
+//     JSON value that marshals.
+//   - Prompts writes one JSON object a line, the same bytes every time.
+//   - Check is deterministic and never panics. A file that is not JSON, a
+//     JSON array, a truncated line, an unknown field, a record that
+//     repeats another, invalid UTF-8, a line over ingest.MaxLine, a NUL
+//     byte or a number out of range is a fatal problem whose File is the
+//     submission file and whose Line is the line at fault. (An empty file
+//     is the folder check's, ingest.CheckFolder: the pipeline never hands
+//     one to Check.)
+//   - validate is build: pipeline.Check refuses exactly the submissions
+//     pipeline.Score leaves out.
+//   - A Rewarder's Rewards(nil) works; its Parts are non-empty and unique;
+//     a valid record's Reward is finite, names its item, carries only
+//     those parts in their order, and is the same every time; a broken
+//     record is a *RecordError, a label the benchmark cannot know a
+//     *RecordError on "label"; an unknown setting is an error.
+//   - A Runnable's AnswerTasks (one per item, Size of them) have unique
+//     non-empty keys and prompts, and so do its JudgeTasks; the Submission
+//     written from answers to every task (and any judge verdict) is the
+//     same every time and passes Check with no fatal problem.
+//
 // The package reads benchmark.yaml and nothing else; it holds no kind.
 package kind
 
