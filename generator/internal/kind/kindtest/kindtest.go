@@ -684,7 +684,10 @@ func (h *harness) brokenInputs(t *testing.T) {
 	}
 }
 
+// short lists the first problems, fatal ones first, for a message.
 func short(probs board.Problems) string {
+	probs = slices.Clone(probs)
+	sort.SliceStable(probs, func(i, j int) bool { return probs[i].Fatal && !probs[j].Fatal })
 	var s []string
 	for i, p := range probs {
 		if i == 5 {
