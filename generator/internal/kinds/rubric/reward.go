@@ -79,7 +79,11 @@ func (r *rubricRewards) verdicts(data []byte) (int, result, error) {
 		return 0, result{}, &kind.RecordError{Field: "judges", Msg: "missing; a rubric reward needs every criterion's judge verdicts"}
 	}
 	if n := len(rec.Judges); n != r.b.judges {
-		return 0, result{}, &kind.RecordError{Field: "judges", Msg: fmt.Sprintf("%d judge outputs; %s's protocol uses %d: send the outputs of exactly the judges a submission's metadata.yaml lists", n, r.b.spec.Title, r.b.judges)}
+		outputs := "outputs"
+		if n == 1 {
+			outputs = "output"
+		}
+		return 0, result{}, &kind.RecordError{Field: "judges", Msg: fmt.Sprintf("%d judge %s; %s's protocol uses %d: send the outputs of exactly the judges a submission's metadata.yaml lists", n, outputs, r.b.spec.Title, r.b.judges)}
 	}
 	// Every judge must say YES, so their order does not matter; sorted,
 	// it is deterministic.
