@@ -6,12 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"slices"
 	"sync"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
-	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/pipeline"
 	"github.com/sciif/leaderboard/generator/internal/publish"
@@ -54,82 +51,22 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if *assets != "" {
 		in.Assets = os.DirFS(*assets)
 	}
-	var site *render.Site
-	res, err := pipeline.Boards(ctx, pipeline.BoardsOptions{
-		Kinds: registry, Root: *bf.root, Benchmarks: *bf.dirs, Results: *results, SkipInvalid: *skip,
-		Options: kind.Options{NoRules: *noRules, Policies: board.Policies, KeepResponses: true},
-		Start: func(boards []render.Board) (*render.Site, error) {
-			in.Boards = boards
-			var err error
-			site, err = render.Start(in)
-			return site, err
+	built, err := pipeline.Site(ctx, pipeline.SiteOptions{
+		BoardsOptions: pipeline.BoardsOptions{
+			Kinds: registry, Root: *bf.root, Benchmarks: *bf.dirs, Results: *results, SkipInvalid: *skip,
+			Options: kind.Options{NoRules: *noRules, Policies: board.Policies, KeepResponses: true},
 		},
+		Input:         in,
+		RecordHistory: *record,
 	})
-	if err != nil {
-		printProblems(stderr, "build", err)
-		var probs board.Problems
-		if errors.As(err, &probs) {
-			fmt.Fprintln(stderr, "sciif build: the previous site is left as it was; fix the problems above or pass --skip-invalid")
-		} else {
-			// Not a submission's fault: leaving one out would not help.
-			fmt.Fprintln(stderr, "sciif build: the previous site is left as it was")
-		}
-		return 1
-	}
-	for _, p := range res.Skipped {
+	for _, p := range built.Skipped {
 		fmt.Fprintln(stderr, p.String())
 	}
-	if len(res.Skipped) > 0 {
-		fmt.Fprintf(stderr, "sciif build: left out the submissions with the %d problem(s) above (--skip-invalid)\n", len(res.Skipped))
+	if len(built.Skipped) > 0 {
+		fmt.Fprintf(stderr, "sciif build: left out the submissions with the %d problem(s) above (--skip-invalid)\n", len(built.Skipped))
 	}
-	reported, err := ingest.Reported(*results)
 	if err != nil {
-		printProblems(stderr, "build", err)
-		fmt.Fprintln(stderr, "sciif build: the previous site is left as it was")
-		return 1
-	}
-	reported = slices.DeleteFunc(reported, func(r board.Reported) bool { return pipeline.Concerns(res.Skipped, filepath.Join(*results, r.ID)) })
-	if site == nil {
-		// No benchmark: no board to show, and nothing was started.
-		fmt.Fprintf(stderr, "sciif build: no benchmark under %s; the previous site is left as it was\n", *bf.root)
-		return 1
-	}
-	shown, err := res.Shown(kind.Options{Policies: board.Policies})
-	if err != nil {
-		fmt.Fprintf(stderr, "sciif build: %v\nsciif build: the previous site is left as it was\n", err)
-		return 1
-	}
-	if in.Boards, err = pipeline.SiteBoards(shown); err != nil {
-		fmt.Fprintf(stderr, "sciif build: %v\nsciif build: the previous site is left as it was\n", err)
-		return 1
-	}
-	// The history is appended to only on request and only once the site is
-	// published; the pages of this build already show the new state.
-	type pending struct {
-		r    kind.HistoryRecorder
-		path string
-		line []byte
-	}
-	var records []pending
-	if *record {
-		for _, b := range shown {
-			r, ok := b.(kind.HistoryRecorder)
-			if !ok {
-				continue
-			}
-			path, line, err := r.RecordHistory(in.Version)
-			if err != nil {
-				fmt.Fprintf(stderr, "sciif build: history: %v\nsciif build: the previous site is left as it was\n", err)
-				return 1
-			}
-			if line != nil {
-				records = append(records, pending{r, path, line})
-			}
-		}
-	}
-	files, err := site.Finish(in.Boards, reported)
-	if err != nil {
-		fmt.Fprintf(stderr, "sciif build: %v\nsciif build: the previous site is left as it was\n", err)
+		buildFailed(stderr, err, *bf.root)
 		return 1
 	}
 	if err := draft.Commit(); err != nil {
@@ -144,18 +81,40 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	// Builds that record at once take turns: each appends under a lock,
 	// and not at all if another recorded the same board meanwhile.
-	for _, r := range records {
-		ok, err := r.r.AppendHistory(r.line)
+	for _, h := range built.History {
+		ok, err := h.Recorder.AppendHistory(h.Line)
 		if err != nil {
 			fmt.Fprintf(stderr, "sciif build: history: %v\n", err)
 			return 1
 		}
 		if ok {
-			fmt.Fprintf(stdout, "recorded the board's state in %s\n", r.path)
+			fmt.Fprintf(stdout, "recorded the board's state in %s\n", h.Path)
 		}
 	}
-	fmt.Fprintf(stdout, "wrote %d files to %s (%d models, %d boards)\n", len(files), *out, len(res.Submissions), len(in.Boards))
+	fmt.Fprintf(stdout, "wrote %d files to %s (%d models, %d boards)\n", len(built.Files), *out, len(built.Submissions), len(built.Boards))
 	return 0
+}
+
+// buildFailed says why a build failed, and that the previous site is
+// left as it was.
+func buildFailed(stderr io.Writer, err error, root string) {
+	var probs board.Problems
+	var reported *pipeline.ReportedError
+	switch {
+	case errors.Is(err, pipeline.ErrNoBenchmark):
+		fmt.Fprintf(stderr, "sciif build: no benchmark under %s; the previous site is left as it was\n", root)
+		return
+	case errors.As(err, &reported):
+		printProblems(stderr, "build", err)
+	case errors.As(err, &probs):
+		printProblems(stderr, "build", err)
+		fmt.Fprintln(stderr, "sciif build: the previous site is left as it was; fix the problems above or pass --skip-invalid")
+		return
+	default:
+		// Not a submission's fault: leaving one out would not help.
+		printProblems(stderr, "build", err)
+	}
+	fmt.Fprintln(stderr, "sciif build: the previous site is left as it was")
 }
 
 // progressLine returns a function that shows on w how many files are
