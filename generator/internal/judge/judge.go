@@ -96,7 +96,7 @@ func Points(text string, n int) Audit {
 			a.Problems = append(a.Problems, fmt.Sprintf("point %d does not exist (this constraint has %d points)", l.Key, n))
 		default:
 			if l.Verdict == yesno.Invalid {
-				a.Problems = append(a.Problems, fmt.Sprintf("point %d: unrecognised verdict %q", l.Key, yesno.Clip(l.Text, 40)))
+				a.Problems = append(a.Problems, fmt.Sprintf("point %d: unrecognised verdict %q", l.Key, yesno.Clip(l.Text(), 40)))
 			}
 			policy.Add(&answers[l.Key-1], l, line)
 		}
@@ -136,7 +136,7 @@ func Correct(text string) Correctness {
 		switch l.Key {
 		case keyCorrect:
 			if l.Verdict == yesno.Invalid {
-				c.Problems = append(c.Problems, fmt.Sprintf("unrecognised verdict %q", yesno.Clip(l.Text, 40)))
+				c.Problems = append(c.Problems, fmt.Sprintf("unrecognised verdict %q", yesno.Clip(l.Text(), 40)))
 			}
 			policy.Add(&ans, l, line)
 		case keyReason:
@@ -173,6 +173,15 @@ func verdict(v yesno.Verdict) Verdict {
 // label recognises SciIF's labels, as the package doc says. POINT's key is
 // its number; the number and a tag are part of the label.
 func label(s string) (key, n int) {
+	if len(s) == 0 {
+		return 0, 0
+	}
+	// Most lines are prose: one byte rules out every label.
+	switch s[0] | 0x20 {
+	case 'p', 'o', 'c', 'r':
+	default:
+		return 0, 0
+	}
 	switch {
 	case hasFold(s, "point"):
 		rest := trimLeft(s[len("point"):], "_- \t")

@@ -110,20 +110,18 @@ type Line struct {
 	// Reason is the text after the verdict, cleaned as the package doc
 	// says; empty when Invalid.
 	Reason string
-	// Text is all that follows the colon, without leading emphasis and
-	// surrounding spaces: for an Invalid line, what stood where the
-	// verdict should be.
-	Text string
 
 	after string // what follows the colon, without leading emphasis
 }
 
+// Text is all that follows the colon, without leading emphasis and
+// surrounding spaces: for an Invalid line, what stood where the verdict
+// should be.
+func (l Line) Text() string { return trimSpace(l.after) }
+
 // Value is the text after the colon without its emphasis: the value of a
 // free-text label such as SciIF's "REASON: …".
-func (l Line) Value() string { return trimSpace(trimRight(l.after, emphasis)) }
-
-// emphasis is what surrounds labels and verdicts and is taken off them.
-const emphasis = "*_ \t"
+func (l Line) Value() string { return trimSpace(trimEmphasisRight(l.after)) }
 
 // Parse reads one line of a judge output, without its line end (a trailing
 // CR is ignored), and reports whether it is a labelled line.
@@ -136,7 +134,7 @@ func Parse(line string, label Label) (Line, bool) {
 	}
 	code := false
 	if n == 0 {
-		s = trimLeft(s, emphasis)
+		s = trimEmphasis(s)
 		if len(s) > 0 && s[0] == '`' {
 			s, code = s[1:], true
 		}
@@ -152,12 +150,12 @@ func Parse(line string, label Label) (Line, bool) {
 		}
 		s = s[1:]
 	}
-	s = trimLeft(s, emphasis)
+	s = trimEmphasis(s)
 	if len(s) == 0 || s[0] != ':' {
 		return l, false
 	}
-	s = trimLeft(s[1:], emphasis)
-	l.Key, l.after, l.Text = key, s, trimSpace(s)
+	s = trimEmphasis(s[1:])
+	l.Key, l.after = key, s
 	v := s
 	code = len(v) > 0 && v[0] == '`'
 	if code {
@@ -228,7 +226,7 @@ func (p Policy) Add(a *Answer, l Line, n int) {
 	case a.Verdict == Conflict || a.Verdict == Invalid:
 	case l.Verdict == Invalid:
 		if !p.SkipInvalid {
-			*a = Answer{Verdict: Invalid, Reason: Clip(l.Text, 40), Line: n}
+			*a = Answer{Verdict: Invalid, Reason: Clip(l.Text(), 40), Line: n}
 		}
 	case a.Verdict == Unanswered:
 		*a = Answer{Verdict: l.Verdict, Reason: l.Reason, Line: n}
@@ -256,7 +254,9 @@ func word(s, w string) bool {
 	}
 	s = s[len(w):]
 	if len(s) > 0 && s[0] == '_' {
-		s = trimLeft(s, "_")
+		for len(s) > 0 && s[0] == '_' {
+			s = s[1:]
+		}
 		if len(s) == 0 {
 			return true
 		}
@@ -273,14 +273,14 @@ func word(s, w string) bool {
 // reason cleans what follows a verdict: closing emphasis, a separator and
 // the brackets of the prompts' "[brief reason]" template.
 func reason(s string) string {
-	s = trimLeft(s, emphasis)
+	s = trimEmphasis(s)
 	for _, sep := range [...]string{"-", "–", "—", ":", ",", ";", "."} {
 		if strings.HasPrefix(s, sep) {
 			s = s[len(sep):]
 			break
 		}
 	}
-	s = trimSpace(trimRight(s, emphasis))
+	s = trimSpace(trimEmphasisRight(s))
 	if len(s) >= 2 && (s[0] == '[' && s[len(s)-1] == ']' || s[0] == '(' && s[len(s)-1] == ')') {
 		s = trimSpace(s[1 : len(s)-1])
 	}
@@ -316,18 +316,21 @@ func stripMarker(s string) string {
 
 func trimSpace(s string) string { return strings.TrimSpace(s) }
 
-// trimLeft and trimRight are strings.TrimLeft and TrimRight for a few
-// ASCII characters, without building a set on every call: they run on
-// every line of every judge output.
-func trimLeft(s, set string) string {
-	for len(s) > 0 && strings.IndexByte(set, s[0]) >= 0 {
+// emphasis reports whether c is emphasis around labels and verdicts:
+// *, _, a space or a tab.
+func emphasis(c byte) bool { return c == '*' || c == '_' || c == ' ' || c == '\t' }
+
+// trimEmphasis and trimEmphasisRight take emphasis off either end of s,
+// byte by byte: they run on every line of every judge output.
+func trimEmphasis(s string) string {
+	for len(s) > 0 && emphasis(s[0]) {
 		s = s[1:]
 	}
 	return s
 }
 
-func trimRight(s, set string) string {
-	for len(s) > 0 && strings.IndexByte(set, s[len(s)-1]) >= 0 {
+func trimEmphasisRight(s string) string {
+	for len(s) > 0 && emphasis(s[len(s)-1]) {
 		s = s[:len(s)-1]
 	}
 	return s

@@ -45,7 +45,7 @@ func TestParse(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			l, ok := Parse(tt.line, testLabel)
-			g := got{ok, l.Key, l.Verdict, l.Reason, l.Text}
+			g := got{ok, l.Key, l.Verdict, l.Reason, l.Text()}
 			if diff := cmp.Diff(tt.want, g); diff != "" {
 				t.Errorf("%s (-want +got):\n%s", tt.reason, diff)
 			}
@@ -71,7 +71,7 @@ func TestScanNumbersLines(t *testing.T) {
 func TestPolicyAdd(t *testing.T) {
 	yes := func(r string) Line { return Line{Verdict: Yes, Reason: r} }
 	no := Line{Verdict: No}
-	bad := Line{Verdict: Invalid, Text: "PARTIAL"}
+	bad := Line{Verdict: Invalid, after: "PARTIAL"}
 	tests := []struct {
 		name, reason string
 		skip         bool
@@ -131,10 +131,10 @@ func FuzzParse(f *testing.F) {
 		if l.Verdict == Invalid && l.Reason != "" {
 			t.Errorf("%q: invalid line with reason %q", s, l.Reason)
 		}
-		if utf8.ValidString(s) && (!utf8.ValidString(l.Reason) || !utf8.ValidString(l.Text)) {
+		if utf8.ValidString(s) && (!utf8.ValidString(l.Reason) || !utf8.ValidString(l.Text())) {
 			t.Errorf("%q: cut inside a character: %+v", s, l)
 		}
-		if strings.HasSuffix(l.Reason, "\r") || strings.HasSuffix(l.Text, "\r") {
+		if strings.HasSuffix(l.Reason, "\r") || strings.HasSuffix(l.Text(), "\r") {
 			t.Errorf("%q: the CR of a CRLF line end kept: %+v", s, l)
 		}
 	})
