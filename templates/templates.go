@@ -5,8 +5,10 @@ package templates
 
 import "embed"
 
-// FS holds the page templates (*.html), the site's methodology.md and
-// each kind's protocol text (<kind>_protocol.md).
+// FS holds the site's page templates (base.html, methodology.html and .md,
+// downloads.html) and, in a folder per kind, each kind's page templates
+// and the text of its protocol (<kind>/protocol.md). A kind names its
+// templates "<kind>/<page>".
 //
-//go:embed *.html *.md
+//go:embed *.html *.md sciif instr rubric
 var FS embed.FS

@@ -272,7 +272,7 @@ func TestRunPagesFailureKeepsPreviousSite(t *testing.T) {
 	if err := os.CopyFS(tmpl, os.DirFS("../../../templates")); err != nil {
 		t.Fatal(err)
 	}
-	answers, err := os.ReadFile(filepath.Join(tmpl, "answers.html"))
+	answers, err := os.ReadFile(filepath.Join(tmpl, "sciif", "answers.html"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,7 +280,7 @@ func TestRunPagesFailureKeepsPreviousSite(t *testing.T) {
 	if bytes.Equal(broken, answers) {
 		t.Fatal("answers.html has no <h1> to break")
 	}
-	if err := os.WriteFile(filepath.Join(tmpl, "answers.html"), broken, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(tmpl, "sciif", "answers.html"), broken, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer

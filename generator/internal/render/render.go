@@ -505,7 +505,7 @@ func (s *Site) Fragment(name string, data any) (template.HTML, error) {
 		return "", fmt.Errorf("parse templates: %w", err)
 	}
 	var buf bytes.Buffer
-	if err := t.ExecuteTemplate(&buf, name+".html", data); err != nil {
+	if err := t.ExecuteTemplate(&buf, path.Base(name)+".html", data); err != nil {
 		return "", fmt.Errorf("%s: %w", name, err)
 	}
 	return template.HTML(buf.String()), nil
@@ -520,7 +520,7 @@ func (s *Site) AddMethodology(section template.HTML) {
 }
 
 // AddProtocol adds to the methodology page the Markdown text name (a
-// template file, such as "sciif_protocol.md") that says what a kind's
+// template file, such as "sciif/protocol.md") that says what a kind's
 // benchmarks ask and how their answers are verified and scored: once, at
 // the first board that adds it, so two boards of one kind share it. The
 // page's own text says only what every board shares; a site without a

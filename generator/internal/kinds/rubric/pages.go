@@ -122,7 +122,7 @@ func (b *Board) Pages(rs *render.Site) error {
 		{Href: s.dir + "/cases.html", What: "every task with each model’s outcome."},
 		{Href: s.dir + "/<task id>.html", What: "a task, its criteria and every response with each judge’s verdict; <code>#m-&lt;model&gt;</code> jumps to one model."},
 	})
-	m, err := rs.Fragment("rubric_methodology", s.methodology())
+	m, err := rs.Fragment("rubric/methodology", s.methodology())
 	if err != nil {
 		return err
 	}
@@ -265,7 +265,7 @@ func (s *site) boardPage() (board.File, error) {
 	if len(b.runs) > 0 && len(v.Bins) > 0 {
 		cds = append(cds, render.ChartData{ID: v.Chart, Option: s.collapseChart(v.Chart, v.Bins, rates)})
 	}
-	return s.Render("rubric", s.home, render.Page{
+	return s.Render("rubric/board", s.home, render.Page{
 		Title:       bn.spec.Title,
 		Description: bn.spec.Title + " rescored from every submission's judge outputs: perfect-task rate, mean per-criterion pass rate and rubric reward.",
 		Nav:         b.navKey(), Charts: len(cds) > 0, Body: v, ChartData: cds,
@@ -386,7 +386,7 @@ func (s *site) casesPage() (board.File, error) {
 		}
 		v.Rows = append(v.Rows, row)
 	}
-	return s.Render("rubriccases", s.dir+"/cases.html", render.Page{
+	return s.Render("rubric/cases", s.dir+"/cases.html", render.Page{
 		Title:       b.bench.spec.Title + " cases",
 		Description: "Every " + b.bench.spec.Title + " task with each model's outcome, filterable by model and outcome.",
 		Nav:         b.navKey(), Body: v,
@@ -484,7 +484,7 @@ func (s *site) taskPage(ti int) (board.File, error) {
 		}
 		v.Answers = append(v.Answers, a)
 	}
-	return s.Render("rubrictask", s.taskHref(ti), render.Page{
+	return s.Render("rubric/task", s.taskHref(ti), render.Page{
 		Title:       bn.spec.Title + " task " + t.ID,
 		Description: bn.spec.Title + " task " + t.ID + ": the task, its criteria and every model's response, graded by the judges.",
 		NoIndex:     !bn.spec.IndexItems, Nav: b.navKey(), Body: v,

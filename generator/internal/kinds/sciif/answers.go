@@ -419,7 +419,7 @@ func (s *site) answersParts() ([]answersPart, error) {
 		for k := range parts {
 			l := append([]render.Link(nil), links...)
 			l[k].Href = ""
-			if parts[k].Parts, o.err = s.Partial("answers", "answers-parts", l); o.err != nil {
+			if parts[k].Parts, o.err = s.Partial("sciif/answers", "answers-parts", l); o.err != nil {
 				return
 			}
 		}

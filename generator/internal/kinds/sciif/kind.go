@@ -535,7 +535,7 @@ func (b *Board) Pages(rs *render.Site) error {
 		return fmt.Errorf("%s: %w", b.spec.Name, err)
 	}
 	rs.Add(changes)
-	if err := rs.AddProtocol("sciif_protocol.md"); err != nil {
+	if err := rs.AddProtocol("sciif/protocol.md"); err != nil {
 		return err
 	}
 	m, err := s.methodology()

@@ -47,7 +47,7 @@ func (s *site) methodology() (template.HTML, error) {
 		v.Rules = append(v.Rules, *c)
 	}
 	sort.Slice(v.Rules, func(i, j int) bool { return v.Rules[i].Rule < v.Rules[j].Rule })
-	return s.Fragment("sciif_methodology", v)
+	return s.Fragment("sciif/methodology", v)
 }
 
 // downloads lists the board's downloads and stable addresses.

@@ -276,7 +276,7 @@ func (s *site) exec(name, out string, p page) (board.File, error) {
 			p.Pager = append(p.Pager, l)
 		}
 	}
-	return s.Render(name, s.Base(s.name)+out, p)
+	return s.Render("sciif/"+name, s.Base(s.name)+out, p)
 }
 
 // addSpliced renders a page as exec does, its view holding render.Mark(k)

@@ -397,7 +397,7 @@ func (s *site) home() string { return s.Home(s.name) }
 func (s *site) dir() string  { return render.Slug(s.name) }
 
 func (s *site) exec(name, out string, p render.Page) (board.File, error) {
-	return s.Render(name, out, p)
+	return s.Render("instr/"+name, out, p)
 }
 
 func (b *Board) Pages(rs *render.Site) error {
@@ -407,7 +407,7 @@ func (b *Board) Pages(rs *render.Site) error {
 		return fmt.Errorf("%s: %w", b.spec.Name, err)
 	}
 	rs.Add(files...)
-	if err := rs.AddProtocol("instr_protocol.md"); err != nil {
+	if err := rs.AddProtocol("instr/protocol.md"); err != nil {
 		return err
 	}
 	csv, err := render.MarshalCSV(s.dir()+"/leaderboard.csv", b.rows())

@@ -266,7 +266,7 @@ func (s *site) instrPage(is *instrSite) (board.File, error) {
 		id := instrChartID(b, "byn_"+string(p))
 		cds = append(cds, render.ChartData{ID: id, Option: s.instrCountChart(is, id, p, v.Counts)})
 	}
-	return s.exec("instr", s.home(), render.Page{
+	return s.exec("board", s.home(), render.Page{
 		Title:       is.title,
 		Description: is.title + " rescored from every submission's responses: prompt- and instruction-level accuracy, Strict and Loose.",
 		Nav:         "instr-" + b.Benchmark, Charts: true, Body: v, ChartData: cds,
@@ -422,7 +422,7 @@ func (s *site) instrIndexPage(is *instrSite) (board.File, error) {
 	for _, id := range idl {
 		v.InstrOpt = append(v.InstrOpt, render.Option{Value: id, Label: id})
 	}
-	return s.exec("instrindex", is.dir+"/index.html", render.Page{
+	return s.exec("prompts", is.dir+"/index.html", render.Page{
 		Title:       is.title + " case studies",
 		Description: "Every " + is.title + " prompt with each model's Strict and Loose outcome, filterable by model, instruction and outcome.",
 		Nav:         "instr-" + b.Benchmark, Body: v,
@@ -536,7 +536,7 @@ func (s *site) instrCasePage(is *instrSite, pi int) (board.File, error) {
 		}
 		v.Answers = append(v.Answers, a)
 	}
-	return s.exec("instrcase", is.promptHref(pi), render.Page{
+	return s.exec("case", is.promptHref(pi), render.Page{
 		Title:       is.title + " prompt " + is.keys[pi],
 		Description: is.title + " prompt " + is.keys[pi] + ": the prompt, its instructions and every model's response, checked Strict and Loose.",
 		NoIndex:     !s.indexItems, Nav: "instr-" + b.Benchmark, Body: v,
