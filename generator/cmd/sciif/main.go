@@ -1,37 +1,3 @@
-// Command sciif rescores instruction-following benchmark submissions and
-// renders them as a static leaderboard site.
-//
-// It never trusts a submitter's summary numbers: every verdict is recomputed
-// from the raw answers and judge outputs by the benchmark's kind (SciIF:
-// rules first, two judges as fallback, Strict and Loose; IFEval and IFBench:
-// the official instruction checkers). Benchmarks are the folders under
-// benchmarks/ with a benchmark.yaml; the kinds are listed in kinds.go.
-//
-// Usage:
-//
-//	sciif score    [--benchmarks DIR | --benchmark DIR...] [--results DIR] [--policy strict|loose|both] [--no-rules] [--format table|csv|json]
-//	sciif build    [--benchmarks DIR | --benchmark DIR...] [--results DIR] [--out DIR] [--no-rules] [--skip-invalid]
-//	sciif validate [--benchmarks DIR | --benchmark DIR...] [--results DIR] [--format text|json|markdown] PATH...
-//	sciif prompts  --benchmark DIR [--out FILE]
-//	sciif new      [--results DIR] MODEL-ID
-//	sciif run      --model NAME --base-url URL [--judge NAME=URL...] --out results/<model-id> [--benchmark DIR...]
-//	sciif equiv    [--type T] [--extract] REFERENCE ANSWER | --batch FILE.jsonl [--extract]
-//	sciif ifeval   --input input_data.jsonl --responses FILE --out DIR
-//	sciif ifbench  --input IFBench_test.jsonl --responses FILE --out DIR
-//	sciif reward   --benchmark DIR [--config FILE] [--format jsonl|csv] [FILE]
-//	sciif serve    [--addr 127.0.0.1:8080] [--benchmarks DIR | --benchmark DIR...]
-//	sciif synth    --out DIR [--models N] [--items N] [--seed N]
-//	sciif version
-//
-// Examples:
-//
-//	sciif score                                      # every board of ./results
-//	sciif score --benchmark benchmarks/sciif --no-rules --format json
-//	sciif validate results/acme-chat-7b              # what the build will say of a submission
-//	sciif build --out site                           # the static site
-//
-// Exit codes: 0 success; 1 input that cannot be used (every problem is
-// listed as file:line: field: message); 2 usage.
 package main
 
 import (
