@@ -108,3 +108,30 @@ func TestManualIsEveryCommandsHelp(t *testing.T) {
 		t.Errorf("doc.go differs from the commands' --help; run go test ./generator/cmd/sciif -run Manual -update-manual")
 	}
 }
+
+// TestReadmeListsEveryCommand holds the README's command table to the
+// commands and their summaries.
+func TestReadmeListsEveryCommand(t *testing.T) {
+	data, err := os.ReadFile("../../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]string{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if name, rest, ok := strings.Cut(line, "| `sciif "); ok && name == "" {
+			cmd, summary, _ := strings.Cut(rest, "` | ")
+			rows[cmd] = strings.TrimSuffix(summary, " |")
+		}
+	}
+	for n, c := range commands() {
+		if got, ok := rows[n]; !ok {
+			t.Errorf("README.md's command table lacks sciif %s", n)
+		} else if got != c.summary {
+			t.Errorf("README.md says sciif %s does %q; the command says %q", n, got, c.summary)
+		}
+		delete(rows, n)
+	}
+	for n := range rows {
+		t.Errorf("README.md's command table lists sciif %s, which does not exist", n)
+	}
+}
