@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/strictjson"
 )
 
 // MaxReadme bounds a submission's README.md.
@@ -184,21 +185,37 @@ func hasEntry(entries []os.DirEntry, name string) bool {
 
 // PromptResponse is one line of an ifeval.jsonl or ifbench.jsonl.
 type PromptResponse struct {
-	Prompt   string
-	Response string
-	Line     int
+	Prompt   string `json:"prompt"`
+	Response string `json:"response"`
+	Line     int    `json:"-"`
 }
 
-// promptResponseKeys accepts the keys of an ifeval.jsonl line.
-func promptResponseKeys(depth int, key []byte) bool {
-	return depth != 1 || string(key) == "prompt" || string(key) == "response"
+// DecodePromptResponse decodes data, a line of an ifeval.jsonl or
+// ifbench.jsonl, into *pr: in one pass when it has the plain shape
+// (quickPromptResponse), through strictjson.Decode otherwise.
+func DecodePromptResponse(data []byte, pr *PromptResponse) *strictjson.Error {
+	var prompt, response *string
+	if data != nil && quickPromptResponse(data, &prompt, &response) {
+		*pr = PromptResponse{}
+		if prompt != nil {
+			pr.Prompt = *prompt
+		}
+		if response != nil {
+			pr.Response = *response
+		}
+		return nil
+	}
+	*pr = PromptResponse{}
+	return strictjson.Decode(data, pr)
 }
 
 // PromptResponses streams an ifeval.jsonl or ifbench.jsonl (one
 // {"prompt", "response"} object per line, both strings) and calls fn for
-// each good line. Every bad line is a fatal problem naming its line and
-// field (the first board.MaxPerFile are kept, the rest counted); the file
-// is read through Open, so it is bounded and links are refused.
+// each good line, checking each line alone but not its prompt against a
+// benchmark (records.Read does that, for the board). Every bad line is a
+// fatal problem naming its line and field (the first board.MaxPerFile are
+// kept, the rest counted); the file is read through Open, so it is
+// bounded and links are refused.
 func PromptResponses(path string, fn func(PromptResponse)) board.Problems {
 	f, _, err := Open(path, MaxFile, NoLinks)
 	if err != nil {
@@ -207,34 +224,24 @@ func PromptResponses(path string, fn func(PromptResponse)) board.Problems {
 	defer f.Close()
 	probs := board.FileCollector(path)
 	err = Lines(path, f, func(line int, data []byte) {
-		var rec struct {
-			Prompt   *string `json:"prompt"`
-			Response *string `json:"response"`
-		}
-		if !quickPromptResponse(data, &rec.Prompt, &rec.Response) {
-			rec.Prompt, rec.Response = nil, nil
-			if p := decodeStrict(path, line, data, &rec, promptResponseKeys); p != nil {
-				if p.Msg == "unknown field" {
-					p.Msg = "unknown field; a line holds only prompt and response"
-				}
-				p.Code = CodePromptLine
-				probs.Add(*p)
-				return
-			}
-		}
 		bad := func(field, msg string) {
 			probs.Add(board.Diagnostic{File: path, Line: line, Field: field, Code: CodePromptLine, Msg: msg, Fatal: true})
 		}
-		switch {
-		case rec.Prompt == nil:
-			bad("prompt", "missing or null; want the prompt text as a JSON string")
-		case rec.Response == nil:
-			bad("response", "missing or null; want the model's answer as a JSON string (\"\" for an empty answer)")
-		case len(*rec.Response) > MaxResponse:
-			bad("response", fmt.Sprintf("answer is %s, longer than the %s limit; check the generation did not loop", Size(int64(len(*rec.Response))), Size(MaxResponse)))
-		default:
-			fn(PromptResponse{Prompt: *rec.Prompt, Response: *rec.Response, Line: line})
+		var pr PromptResponse
+		if e := DecodePromptResponse(data, &pr); e != nil {
+			bad(e.Field, e.Text())
+			return
 		}
+		if pr.Prompt == "" {
+			bad("prompt", "missing prompt")
+			return
+		}
+		if msg := ResponseProblem(data, "response", pr.Response); msg != "" {
+			bad("response", msg)
+			return
+		}
+		pr.Line = line
+		fn(pr)
 	})
 	if err != nil {
 		d := asProblem(path, err)

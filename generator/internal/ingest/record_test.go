@@ -12,9 +12,10 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/demotest"
+	"github.com/sciif/leaderboard/generator/internal/strictjson"
 )
 
-// checkQuick fails t if quickRecord accepts data where decodeStrict does
+// checkQuick fails t if quickRecord accepts data where strictjson.Decode does
 // not, or decodes another record. It returns whether quickRecord accepted.
 func checkQuick(t *testing.T, data []byte) bool {
 	t.Helper()
@@ -23,12 +24,12 @@ func checkQuick(t *testing.T, data []byte) bool {
 		return false
 	}
 	var want board.Record
-	if p := decodeStrict("f", 1, data, &want, recordKeys); p != nil {
-		t.Errorf("quickRecord(%q) accepted what decodeStrict refuses: %v", data, p)
+	if p := strictjson.Decode(data, &want); p != nil {
+		t.Errorf("quickRecord(%q) accepted what strictjson.Decode refuses: %v", data, p)
 		return true
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("quickRecord(%q) (-decodeStrict +quickRecord):\n%s", data, diff)
+		t.Errorf("quickRecord(%q) (-strictjson.Decode +quickRecord):\n%s", data, diff)
 	}
 	return true
 }
@@ -44,7 +45,7 @@ var quickCases = []struct {
 	{`{"id": "a", "judges": {"j": {"constraints": {}}}}`, true},
 	{`{}`, true},
 	{`{"id": "naïve", "response": "日本語"}`, true},
-	// Left to decodeStrict, which decodes them or names the problem.
+	// Left to strictjson.Decode, which decodes them or names the problem.
 	{`{"id": "a", "id": "b"}`, false},
 	{`{"id": "a", "ID": "b"}`, false},
 	{`{"id": "a", "extra": 1}`, false},
@@ -76,7 +77,7 @@ func TestQuickRecordAgreesWithDecodeStrict(t *testing.T) {
 }
 
 // TestQuickRecordReadsSubmissions checks that every record of the
-// repository's own submissions that decodeStrict accepts is read by
+// repository's own submissions that strictjson.Decode accepts is read by
 // quickRecord, identically: a change that sent them to the slow reader
 // would pass every other test and lose the speed.
 func TestQuickRecordReadsSubmissions(t *testing.T) {
@@ -98,12 +99,12 @@ func TestQuickRecordReadsSubmissions(t *testing.T) {
 				continue
 			}
 			var r board.Record
-			if decodeStrict(name, n, line, &r, recordKeys) != nil {
+			if strictjson.Decode(line, &r) != nil {
 				continue
 			}
 			records++
 			if !checkQuick(t, line) {
-				t.Errorf("%s:%d: a good record left to decodeStrict", name, n)
+				t.Errorf("%s:%d: a good record left to strictjson.Decode", name, n)
 			}
 		}
 	}
@@ -138,12 +139,12 @@ func checkQuickPR(t *testing.T, data []byte) bool {
 		return false
 	}
 	var want promptResponse
-	if p := decodeStrict("f", 1, data, &want, promptResponseKeys); p != nil {
-		t.Errorf("quickPromptResponse(%q) accepted what decodeStrict refuses: %v", data, p)
+	if p := strictjson.Decode(data, &want); p != nil {
+		t.Errorf("quickPromptResponse(%q) accepted what strictjson.Decode refuses: %v", data, p)
 		return true
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("quickPromptResponse(%q) (-decodeStrict +quickPromptResponse):\n%s", data, diff)
+		t.Errorf("quickPromptResponse(%q) (-strictjson.Decode +quickPromptResponse):\n%s", data, diff)
 	}
 	return true
 }
@@ -185,7 +186,7 @@ func TestQuickPromptResponseAgreesWithDecodeStrict(t *testing.T) {
 		for n, line := range bytes.Split(bytes.TrimRight(data, "\n"), []byte("\n")) {
 			lines++
 			if !checkQuickPR(t, line) {
-				t.Errorf("%s:%d: a good line left to decodeStrict", name, n+1)
+				t.Errorf("%s:%d: a good line left to strictjson.Decode", name, n+1)
 			}
 		}
 	}

@@ -57,7 +57,14 @@ func (e *Error) Error() string {
 // a value of the wrong type, a key v's type does not have (at any depth:
 // map keys are free, struct keys are not), a key twice in one object, or
 // data after the object. On error *v must be discarded.
-func Decode(data []byte, v any) *Error {
+func Decode(data []byte, v any) *Error { return decode(data, v, true) }
+
+// DecodeOpen is Decode for a file whose format leaves room for more keys
+// than v has (a benchmark's items, the official tools' responses): a key
+// v lacks is skipped, every other check is Decode's.
+func DecodeOpen(data []byte, v any) *Error { return decode(data, v, false) }
+
+func decode(data []byte, v any, strict bool) *Error {
 	if data == nil {
 		return &Error{Msg: "invalid UTF-8"}
 	}
@@ -70,7 +77,11 @@ func Decode(data []byte, v any) *Error {
 	if err := json.Unmarshal(data, v); err != nil {
 		return jsonError(data, err)
 	}
-	if key, dup := checkKeys(data, schemaOf(reflect.TypeOf(v))); key != "" {
+	var schema *node // nil: any key
+	if strict {
+		schema = schemaOf(reflect.TypeOf(v))
+	}
+	if key, dup := checkKeys(data, schema); key != "" {
 		if dup {
 			return &Error{Field: key, Msg: "duplicate key"}
 		}

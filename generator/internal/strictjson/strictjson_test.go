@@ -65,6 +65,16 @@ func TestDecode(t *testing.T) {
 	}
 }
 
+func TestDecodeOpen(t *testing.T) {
+	var r rec
+	if err := DecodeOpen([]byte(`{"id": "a", "model": "m", "judges": {"j": {"verdict": 1}}}`), &r); err != nil || r.ID != "a" {
+		t.Errorf("DecodeOpen skips unknown keys: got %v, %+v", err, r)
+	}
+	if err := DecodeOpen([]byte(`{"id": "a", "model": 1, "model": 2}`), &r); err == nil || err.Error() != "model: duplicate key" {
+		t.Errorf("DecodeOpen refuses duplicate keys: got %v", err)
+	}
+}
+
 func TestLooseStringAndHas(t *testing.T) {
 	if got := LooseString([]byte(`{"id": "a", "response": 1}`), "id"); got != "a" {
 		t.Errorf("LooseString = %q, want a", got)

@@ -1,0 +1,262 @@
+package ingest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/yamlx"
+)
+
+// Metadata reads and checks a metadata.yaml. Unknown fields are problems
+// (they are usually typos of optional ones).
+func Metadata(path string) (board.Metadata, board.Problems) {
+	var m board.Metadata
+	data, err := ReadFile(path, MaxSmall, NoLinks)
+	if err != nil {
+		return m, board.Problems{fileProblem(path, err)}
+	}
+	return DecodeMetadata(path, data)
+}
+
+// metadataFields lists the fields of metadata.yaml and the YAML node kind
+// each must have: "string", "bool", "list" (of strings) or "map".
+var metadataFields = []struct{ name, kind string }{
+	{"name", "string"}, {"organization", "string"}, {"open_weights", "bool"},
+	{"date", "string"}, {"judges", "list"}, {"link", "string"}, {"params", "string"},
+	{"decoding", "string"}, {"notes", "string"}, {"claimed", "map"},
+}
+
+// MaxModelName is the longest display name a model may have, in
+// characters: names head table rows and chart legends.
+const MaxModelName = 80
+
+// DecodeMetadata decodes and checks the bytes of a metadata.yaml, reporting
+// every problem (unknown fields, wrong types, missing required fields) with
+// its line, not only the first (up to board.MaxPerFile, and a count of the
+// rest). YAML nested deeper than yamlx.MaxDepth is refused before it is
+// parsed.
+func DecodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
+	m, probs := decodeMetadata(path, data)
+	return m, board.Cap(probs, path, "file", board.PerFile)
+}
+
+func decodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
+	var m board.Metadata
+	var probs board.Problems
+	at := func(line int, field, format string, args ...any) {
+		probs = append(probs, board.Diagnostic{File: path, Line: line, Field: field, Msg: fmt.Sprintf(format, args...), Fatal: true})
+	}
+	if !utf8.Valid(data) {
+		at(0, "", "invalid UTF-8")
+		return m, probs
+	}
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		// YAML readers differ on it; refuse it rather than guess.
+		at(1, "", "starts with a byte-order mark — save the file as UTF-8 without BOM")
+		return m, probs
+	}
+	f, err := yamlx.Parse(data)
+	if err != nil {
+		return m, board.Problems{yamlProblem(path, err)}
+	}
+	var mapping *ast.MappingNode
+	if len(f.Docs) == 1 && f.Docs[0].Body != nil {
+		switch b := f.Docs[0].Body.(type) {
+		case *ast.MappingNode:
+			mapping = b
+		case *ast.MappingValueNode:
+			mapping = &ast.MappingNode{Values: []*ast.MappingValueNode{b}}
+		}
+	}
+	if mapping == nil {
+		at(0, "", "want one YAML mapping of fields (name: …, organization: …), got something else")
+		return m, probs
+	}
+	lines, shape := metadataShape(path, mapping)
+	probs = append(probs, shape...)
+	for _, req := range []struct{ field, hint string }{
+		{"name", "name: <display name of the model>"},
+		{"organization", "organization: <who trained the model>"},
+		{"open_weights", "open_weights: true"},
+		{"date", "date: YYYY-MM-DD"},
+	} {
+		if _, ok := lines[req.field]; !ok {
+			at(0, req.field, "required field missing — add `%s`", req.hint)
+		}
+	}
+	if fatal(probs) {
+		return m, probs
+	}
+	if err := yamlx.Unmarshal(data, &m); err != nil {
+		return m, board.Problems{yamlProblem(path, err)}
+	}
+	m.NameLine = lines["name"]
+	if strings.TrimSpace(m.Name) == "" {
+		at(lines["name"], "name", "must not be empty")
+	} else if n := utf8.RuneCountInString(m.Name); n > MaxModelName {
+		at(lines["name"], "name", "is %d characters long, longer than the %d allowed — shorten the display name", n, MaxModelName)
+	} else if msg := ModelNameProblem(m.Name); msg != "" {
+		at(lines["name"], "name", "%s", msg)
+	}
+	if strings.TrimSpace(m.Organization) == "" {
+		at(lines["organization"], "organization", "must not be empty")
+	}
+	for _, f := range []struct{ field, value string }{
+		{"name", m.Name}, {"organization", m.Organization}, {"link", m.Link},
+		{"params", m.Params}, {"decoding", m.Decoding}, {"notes", m.Notes},
+	} {
+		if placeholder(f.value) {
+			at(lines[f.field], f.field, "%q is the template's placeholder — replace it with the real value", f.value)
+		}
+	}
+	if _, err := time.Parse("2006-01-02", m.Date); err != nil {
+		at(lines["date"], "date", "%q is not a date in the form YYYY-MM-DD", m.Date)
+	}
+	if _, ok := lines["judges"]; ok && len(m.Judges) == 0 {
+		// Judges are required by the benchmarks judges grade (their kinds
+		// say so); listed, they must be named.
+		at(lines["judges"], "judges", "list at least one judge model, e.g. `judges: [gpt-5.1, gemini-3-flash]`, or leave the field out")
+	}
+	seen := map[string]bool{}
+	for _, j := range m.Judges {
+		if strings.TrimSpace(j) == "" {
+			at(lines["judges"], "judges", "empty judge name")
+		} else if seen[j] {
+			at(lines["judges"], "judges", "judge %q listed twice", j)
+		}
+		seen[j] = true
+	}
+	if m.Link != "" && !SafeLink(m.Link) {
+		at(lines["link"], "link", "%q is not an http or https URL", m.Link)
+	}
+	return m, probs
+}
+
+// metadataShape checks the fields of a metadata.yaml's mapping: each known,
+// once, of its kind. It returns the line of each field.
+func metadataShape(path string, mapping *ast.MappingNode) (map[string]int, board.Problems) {
+	var probs board.Problems
+	at := func(line int, field, format string, args ...any) {
+		probs = append(probs, board.Diagnostic{File: path, Line: line, Field: field, Msg: fmt.Sprintf(format, args...), Fatal: true})
+	}
+	lines := map[string]int{}
+	for _, mv := range mapping.Values {
+		key := mv.Key.GetToken().Value
+		line := mv.Key.GetToken().Position.Line
+		kind := ""
+		for _, f := range metadataFields {
+			if f.name == key {
+				kind = f.kind
+			}
+		}
+		if kind == "" {
+			// Usually the misspelling of an optional field: refused, so
+			// that the value meant for it is not silently lost.
+			probs = append(probs, board.Diagnostic{File: path, Line: line, Field: key, Fatal: true,
+				Msg: "unknown field — check the spelling; allowed: name, organization, open_weights, date, judges, link, params, decoding, notes, claimed"})
+			continue
+		}
+		if _, dup := lines[key]; dup {
+			at(line, key, "field set twice (first on line %d)", lines[key])
+			continue
+		}
+		lines[key] = line
+		if !yamlKind(mv.Value, kind) {
+			want := map[string]string{"string": "a string", "bool": "true or false", "list": "a list of strings", "map": "a mapping"}[kind]
+			at(line, key, "want %s, got %s", want, yamlx.Excerpt(mv.Value))
+		}
+	}
+	return lines, probs
+}
+
+// fatal reports whether any of probs is fatal.
+func fatal(probs board.Problems) bool {
+	for _, p := range probs {
+		if p.Fatal {
+			return true
+		}
+	}
+	return false
+}
+
+// yamlKind reports whether node has the wanted kind.
+func yamlKind(node ast.Node, kind string) bool {
+	switch n := node.(type) {
+	case *ast.TagNode:
+		return yamlKind(n.Value, kind)
+	case *ast.StringNode, *ast.LiteralNode:
+		return kind == "string"
+	case *ast.BoolNode:
+		return kind == "bool"
+	case *ast.MappingNode, *ast.MappingValueNode:
+		return kind == "map"
+	case *ast.SequenceNode:
+		if kind != "list" {
+			return false
+		}
+		for _, v := range n.Values {
+			if !yamlKind(v, "string") {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// SafeLink reports whether s is an absolute http or https URL with a host
+// and without spaces or control characters.
+func SafeLink(s string) bool {
+	l := strings.ToLower(s)
+	if !strings.HasPrefix(l, "https://") && !strings.HasPrefix(l, "http://") {
+		return false
+	}
+	rest := s[strings.Index(s, "//")+2:]
+	if rest == "" || rest[0] == '/' {
+		return false
+	}
+	for _, r := range s {
+		if r <= ' ' || r == 0x7f || r == '"' || r == '<' || r == '>' || r == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// yamlProblem turns a yamlx or go-yaml error into a diagnostic with its
+// line.
+func yamlProblem(path string, err error) board.Diagnostic {
+	d := board.Diagnostic{File: path, Msg: err.Error(), Fatal: true}
+	var de *yamlx.DepthError
+	if errors.As(err, &de) {
+		d.Line, d.Msg = de.Line, de.Msg()
+		return d
+	}
+	var se yaml.Error
+	if errors.As(err, &se) {
+		if tok := se.GetToken(); tok != nil && tok.Position != nil {
+			d.Line = tok.Position.Line
+		}
+		d.Msg = se.GetMessage()
+		if strings.HasPrefix(d.Msg, "unknown field ") {
+			d.Field = strings.Trim(strings.TrimPrefix(d.Msg, "unknown field "), `"`)
+			d.Msg = "unknown field — check the spelling; allowed: name, organization, open_weights, date, judges, link, params, decoding, notes, claimed"
+		}
+	}
+	return d
+}
+
+// placeholder reports whether v is a <…> placeholder left from the
+// metadata.yaml that `sciif new` and `sciif run` write.
+func placeholder(v string) bool {
+	v = strings.TrimSpace(v)
+	return len(v) > 2 && strings.HasPrefix(v, "<") && strings.HasSuffix(v, ">")
+}
