@@ -278,18 +278,11 @@ func (v *Verifier) Record(ctx context.Context, item *board.Item, sub *board.Subm
 					diag(cid, name, "%s", p)
 				}
 			}
-			strict, loose := true, true
 			for i := range cv.Points {
 				pv := audit.Points[i]
-				yes := pv.Verdict == judge.Yes
-				cv.Points[i].Votes = append(cv.Points[i].Votes, board.Vote{Judge: name, Yes: yes, Reason: pv.Reason, Missing: pv.Verdict == judge.Missing})
-				if !yes {
-					strict = false
-					if cv.Points[i].Main {
-						loose = false
-					}
-				}
+				cv.Points[i].Votes = append(cv.Points[i].Votes, board.Vote{Judge: name, Yes: pv.Verdict == judge.Yes, Reason: pv.Reason, Missing: pv.Verdict == judge.Missing})
 			}
+			strict, loose := Policies(cv.Points, func(i int) bool { return audit.Points[i].Verdict == judge.Yes })
 			cv.JudgeStrict = append(cv.JudgeStrict, strict)
 			cv.JudgeLoose = append(cv.JudgeLoose, loose)
 			if has && audit.Overall != judge.Missing {
@@ -299,7 +292,6 @@ func (v *Verifier) Record(ctx context.Context, item *board.Item, sub *board.Subm
 				}
 			}
 		}
-		cv.Strict, cv.Loose = true, true
 		for i := range cv.Points {
 			pv := &cv.Points[i]
 			pv.Pass, pv.DecidedBy = pv.JudgesPass(), board.ByJudges
@@ -313,16 +305,28 @@ func (v *Verifier) Record(ctx context.Context, item *board.Item, sub *board.Subm
 					pv.Pass, pv.DecidedBy = pass, board.ByRules
 				}
 			}
-			if !pv.Pass {
-				cv.Strict = false
-				if pv.Main {
-					cv.Loose = false
-				}
-			}
 		}
+		cv.Strict, cv.Loose = Policies(cv.Points, func(i int) bool { return cv.Points[i].Pass })
 		out.Constraints = append(out.Constraints, cv)
 	}
 	return out, diags
+}
+
+// Policies says whether a constraint whose evidence points pass as pass
+// says passes under each policy: Strict, when every point passes; Loose,
+// when every MAIN point passes (SECONDARY points may fail). It is the one
+// place the two policies are defined.
+func Policies(points []board.PointVerdict, pass func(i int) bool) (strict, loose bool) {
+	strict, loose = true, true
+	for i := range points {
+		if !pass(i) {
+			strict = false
+			if points[i].Main {
+				loose = false
+			}
+		}
+	}
+	return strict, loose
 }
 
 // pointRule runs the rules registered for one point and returns the first
@@ -388,18 +392,12 @@ func JudgesOnly(v board.ItemVerdict) board.ItemVerdict {
 		jc := c
 		jc.Overridden = 0
 		jc.Points = make([]board.PointVerdict, len(c.Points))
-		jc.Strict, jc.Loose = true, true
 		for k, p := range c.Points {
 			p.Rule = nil
 			p.Pass, p.DecidedBy = p.JudgesPass(), board.ByJudges
-			if !p.Pass {
-				jc.Strict = false
-				if p.Main {
-					jc.Loose = false
-				}
-			}
 			jc.Points[k] = p
 		}
+		jc.Strict, jc.Loose = Policies(jc.Points, func(k int) bool { return jc.Points[k].Pass })
 		out.Constraints[i] = jc
 	}
 	return out
