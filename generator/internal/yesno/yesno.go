@@ -94,10 +94,11 @@ func (v Verdict) String() string {
 }
 
 // Label recognises a kind's label at the start of s, which has lost its
-// list markers and leading emphasis. It returns a key of the caller's
-// choosing and the number of bytes the label spans; n is 0 when s does not
-// start with a label. The label may span a number or a tag ("POINT_1
-// [MAIN]"); the grammar then expects emphasis and the colon.
+// list markers and leading emphasis (when s begins with "_", Label is first
+// asked with the underscores kept). It returns a key of the caller's
+// choosing and the number of bytes the label spans, at most len(s); n is 0
+// when s does not start with a label. The label may span a number or a tag
+// ("POINT_1 [MAIN]"); the grammar then expects emphasis and the colon.
 type Label func(s string) (key, n int)
 
 // Line is one labelled line of a judge output.
