@@ -73,6 +73,12 @@ var forms = []struct {
 	{"an abbreviation", "<L>: Y", outcome{"invalid", "Y"}},
 	{"prose before the verdict", "<L>: partially, YES", outcome{"invalid", "partially, YES"}},
 	{"nothing after the colon", "<L>:", outcome{"invalid", ""}},
+	// The prompt's template copied out, not answered: invalid.
+	{"template with a bar", "<L>: YES|NO", outcome{"invalid", "YES|NO"}},
+	{"template with spaced bar", "<L>: YES | NO [reason]", outcome{"invalid", "YES | NO [reason]"}},
+	{"template with or", "<L>: YES or NO", outcome{"invalid", "YES or NO"}},
+	{"template with a slash", "<L>: NO / YES", outcome{"invalid", "NO / YES"}},
+	{"a reason that names the other word", "<L>: NO - or so it seems", outcome{"NO", "or so it seems"}},
 	// Not verdict lines.
 	{"no colon", "<L> YES", outcome{}},
 	{"equals sign", "<L> = YES", outcome{}},

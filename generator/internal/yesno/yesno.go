@@ -43,8 +43,9 @@
 // line — prose, a table, a label in mid-sentence ("I think POINT_1: YES"),
 // a label without a colon ("POINT_1 YES") — is not a verdict line and is
 // skipped. A verdict line whose label is followed by anything but YES or
-// NO ("c1: PARTIAL", "c1: YESTERDAY", "c1:") is labelled but has no
-// verdict: [Invalid].
+// NO ("c1: PARTIAL", "c1: YESTERDAY", "c1:"), or by both, as a judge
+// copying the prompt's template writes ("c1: YES|NO", "POINT_1: YES or
+// NO"), is labelled but has no verdict: [Invalid].
 //
 // # Answers
 //
@@ -171,6 +172,11 @@ func Parse(line string, label Label) (Line, bool) {
 		l.Verdict = Invalid
 		return l, true
 	}
+	if echo(v) {
+		// The prompt's "YES|NO" copied out: no verdict was given.
+		l.Verdict = Invalid
+		return l, true
+	}
 	if code && len(v) > 0 && v[0] == '`' {
 		v = v[1:]
 	}
@@ -269,6 +275,26 @@ func word(s, w string) bool {
 	}
 	r, _ := utf8.DecodeRuneInString(s)
 	return !(unicode.IsLetter(r) || unicode.IsDigit(r))
+}
+
+// echo reports whether what follows a verdict word offers the other one
+// ("YES or NO", "YES|NO", "NO / YES"): a judge that copied the prompt's
+// template out instead of answering.
+func echo(s string) bool {
+	s = trimEmphasis(s)
+	switch {
+	case len(s) > 0 && (s[0] == '|' || s[0] == '/'):
+		s = s[1:]
+	case word(s, "or"):
+		s = s[2:]
+	default:
+		return false
+	}
+	s = trimEmphasis(s)
+	if len(s) > 0 && s[0] == '`' {
+		s = s[1:]
+	}
+	return word(s, "yes") || word(s, "no")
 }
 
 // reason cleans what follows a verdict: closing emphasis, a separator and
