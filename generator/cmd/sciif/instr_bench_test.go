@@ -3,18 +3,16 @@ package main
 import (
 	"context"
 	"io"
-	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/sciif/leaderboard/generator/internal/sharedtest"
 )
 
 // BenchmarkRunIFEvalGPT4 runs the whole "sciif ifeval" command on GPT-4's
 // 541 official responses: reading, both modes, writing and the report.
 func BenchmarkRunIFEvalGPT4(b *testing.B) {
-	dir := filepath.Join("..", "..", "..", "..", "shared", "conformance", "ifeval")
-	if _, err := os.Stat(filepath.Join(dir, "input_data.jsonl")); err != nil {
-		b.Skip("conformance data not found")
-	}
+	dir := filepath.Dir(sharedtest.Conformance(b, "ifeval/input_data.jsonl"))
 	out := b.TempDir()
 	args := []string{"--input", filepath.Join(dir, "input_data.jsonl"), "--responses", filepath.Join(dir, "input_response_data_gpt4_20231107_145030.jsonl"), "--out", out}
 	b.ReportAllocs()

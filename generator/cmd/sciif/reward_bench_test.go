@@ -10,6 +10,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/reward"
+	"github.com/sciif/leaderboard/generator/internal/sharedtest"
 )
 
 func benchRewards(b *testing.B, bench string) kind.Rewards {
@@ -50,10 +51,9 @@ func BenchmarkRewardGivenVerdicts(b *testing.B) {
 //
 //	go test ./generator/cmd/sciif -run '^$' -bench RewardIFEval -cpu 1
 func BenchmarkRewardIFEval(b *testing.B) {
-	dir := filepath.Join(moduleRoot(b), "..", "shared", "conformance", "ifeval")
-	in, err := os.ReadFile(filepath.Join(dir, gpt4Responses))
+	in, err := os.ReadFile(sharedtest.Conformance(b, "ifeval/"+gpt4Responses))
 	if err != nil {
-		b.Skipf("conformance data missing: %v", err)
+		b.Fatal(err)
 	}
 	fn := benchRewards(b, "ifeval")
 	lines := bytes.Count(in, []byte("\n"))

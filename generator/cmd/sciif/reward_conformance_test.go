@@ -15,6 +15,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/reward"
+	"github.com/sciif/leaderboard/generator/internal/sharedtest"
 )
 
 // The official IFEval run of GPT-4 (third-party data kept beside the
@@ -28,14 +29,7 @@ const gpt4Responses = "input_response_data_gpt4_20231107_145030.pr2963.jsonl"
 
 func sharedIFEval(t *testing.T) string {
 	t.Helper()
-	c := filepath.Join(moduleRoot(t), "..", "shared", "conformance", "ifeval")
-	if _, err := os.Stat(filepath.Join(c, "input_data.jsonl")); err != nil {
-		if os.Getenv("SCIIF_REQUIRE_SHARED") == "1" {
-			t.Fatalf("conformance data missing: %v", err)
-		}
-		t.Skipf("conformance data missing (%v); set SCIIF_REQUIRE_SHARED=1 to fail instead", err)
-	}
-	return c
+	return filepath.Dir(sharedtest.Conformance(t, "ifeval/input_data.jsonl"))
 }
 
 func jsonLines(t *testing.T, path string, fn func(line []byte)) {

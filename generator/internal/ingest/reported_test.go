@@ -13,6 +13,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/demotest"
+	"github.com/sciif/leaderboard/generator/internal/sharedtest"
 )
 
 const goodReported = `model:
@@ -161,12 +162,9 @@ func TestPaperFigures(t *testing.T) {
 		}
 	}
 
-	paper, err := os.Open(filepath.Join("..", "..", "..", "..", "shared", "seeds", "sciif-paper.txt"))
+	paper, err := os.Open(sharedtest.Path(t, "seeds/sciif-paper.txt"))
 	if err != nil {
-		if os.Getenv("SCIIF_REQUIRE_SHARED") == "1" {
-			t.Fatal("the paper's text is required (SCIIF_REQUIRE_SHARED=1):", err)
-		}
-		t.Skip("the paper's text is not available:", err)
+		t.Fatal(err)
 	}
 	defer paper.Close()
 	t1 := []string{"assumptions", "boundary_conditions", "applicability_range", "units_standard", "condition",

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sciif/leaderboard/generator/internal/sharedtest"
 )
 
 // mathVerifyRow is one labelled pair of the Math-Verify conformance file.
@@ -24,38 +26,8 @@ type mathVerifyRow struct {
 	Disputed             string `json:"disputed"`
 }
 
-// sharedFile finds a file of the shared directory beside the repository:
-// walking up from the package to the directory holding go.mod, then
-// ../shared/rel. It fails when the file is absent and SCIIF_REQUIRE_SHARED=1,
-// and skips otherwise.
-func sharedFile(t testing.TB, rel string) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the package")
-		}
-		dir = parent
-	}
-	path := filepath.Join(dir, "..", "shared", filepath.FromSlash(rel))
-	if _, err := os.Stat(path); err != nil {
-		if os.Getenv("SCIIF_REQUIRE_SHARED") == "1" {
-			t.Fatalf("shared file %s is required: %v", rel, err)
-		}
-		t.Skipf("shared file %s is absent", rel)
-	}
-	return path
-}
-
 func readMathVerify(t testing.TB) []mathVerifyRow {
-	path := sharedFile(t, "conformance/math-verify/triples.jsonl")
+	path := sharedtest.Conformance(t, "math-verify/triples.jsonl")
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/sciif/leaderboard/generator/internal/sharedtest"
 )
 
 var idPattern = regexp.MustCompile(`^[a-z]+:[a-z_-]+$`)
@@ -63,31 +65,9 @@ func TestCheckersMatchOfficialInstructionIDs(t *testing.T) {
 	}
 }
 
-// sharedDir returns the IFBench conformance folder beside the repository, or
-// skips the test when it is absent (and fails when SCIIF_REQUIRE_SHARED=1).
+// sharedDir returns the IFBench conformance folder beside the repository
+// (package sharedtest).
 func sharedDir(t testing.TB) string {
 	t.Helper()
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	root := wd
-	for {
-		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(root)
-		if parent == root {
-			t.Fatalf("no go.mod above %s", wd)
-		}
-		root = parent
-	}
-	dir := filepath.Join(root, "..", "shared", "conformance", "ifbench")
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("SCIIF_REQUIRE_SHARED") == "1" {
-			t.Fatalf("conformance data not found at ../shared/conformance/ifbench: %v", err)
-		}
-		t.Skipf("conformance data not found at ../shared/conformance/ifbench (set SCIIF_REQUIRE_SHARED=1 to fail instead)")
-	}
-	return dir
+	return sharedtest.Conformance(t, "ifbench")
 }

@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/sciif/leaderboard/generator/internal/sharedtest"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr/ifeval"
 )
@@ -25,28 +27,7 @@ const responsesFile = "input_response_data_gpt4_20231107_145030.pr2963.jsonl"
 
 func conformanceDir(t testing.TB) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the package directory")
-		}
-		dir = parent
-	}
-	c := filepath.Join(dir, "..", "shared", "conformance", "ifeval")
-	if _, err := os.Stat(filepath.Join(c, "input_data.jsonl")); err != nil {
-		if os.Getenv("SCIIF_REQUIRE_SHARED") == "1" {
-			t.Fatalf("conformance data missing: %v", err)
-		}
-		t.Skipf("conformance data missing (%v); set SCIIF_REQUIRE_SHARED=1 to fail instead", err)
-	}
-	return c
+	return filepath.Dir(sharedtest.Conformance(t, "ifeval/input_data.jsonl"))
 }
 
 type gpt4Run struct {
