@@ -262,9 +262,9 @@ func brokenCases() []brokenCase {
 		}(), brokenRecord("c-2"))}), want: "results/m/responses.jsonl:1: item c-1: constraint numerical_methods: judge j1: warning: constraint not enabled for this item"},
 
 		// ifeval.jsonl.
-		{name: "ifeval prompt not in the benchmark", files: withFiles(map[string]string{"ifeval.jsonl": `{"prompt": "Write in lowercase.", "response": "ok"}` + "\n" + `{"prompt": "Another prompt", "response": "x"}` + "\n"}), want: `results/m/ifeval.jsonl:2: prompt: prompt not in`},
+		{name: "ifeval prompt not in the benchmark", files: withFiles(map[string]string{"ifeval.jsonl": `{"prompt": "Write in lowercase.", "response": "ok"}` + "\n" + `{"prompt": "Another prompt", "response": "x"}` + "\n"}), want: `results/m/ifeval.jsonl:2: prompt: unknown prompt "Another prompt" (not in ifeval)`},
 		{name: "ifeval unknown field", files: withFiles(map[string]string{"ifeval.jsonl": `{"prompt": "Write in lowercase.", "response": "ok", "key": 1}` + "\n"}), want: "results/m/ifeval.jsonl:1: key: unknown field"},
-		{name: "ifeval null response", files: withFiles(map[string]string{"ifeval.jsonl": `{"prompt": "Write in lowercase.", "response": null}` + "\n"}), want: "results/m/ifeval.jsonl:1: response: missing or null"},
+		{name: "ifeval null response", files: withFiles(map[string]string{"ifeval.jsonl": `{"prompt": "Write in lowercase.", "response": null}` + "\n"}), want: "results/m/ifeval.jsonl:1: response: null"},
 		{name: "ifeval not JSON", files: withFiles(map[string]string{"ifeval.jsonl": "prompt, response\n"}), want: "results/m/ifeval.jsonl:1: not a JSON object"},
 		{name: "ifeval response over its limit", files: withFiles(map[string]string{"ifeval.jsonl": fmt.Sprintf(`{"prompt": "Write in lowercase.", "response": %q}`, big) + "\n"}), want: "results/m/ifeval.jsonl:1: response: answer is 300 KiB"},
 		{name: "ifeval answering some prompts", accepted: true, files: withFiles(map[string]string{"ifeval.jsonl": `{"prompt": "Write in lowercase.", "response": "all lowercase"}` + "\n"}), want: "results/m: valid"},

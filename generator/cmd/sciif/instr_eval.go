@@ -3,12 +3,18 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
+	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/pipeline"
+	"github.com/sciif/leaderboard/generator/internal/records"
+	"github.com/sciif/leaderboard/generator/internal/strictjson"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr/ifbench"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr/ifeval"
@@ -69,8 +75,8 @@ func runInstr(ctx context.Context, args []string, stdout, stderr io.Writer, name
 }
 
 // runEval streams: responses to prompts not in the input, and responses
-// a later one for the same prompt replaces, are dropped as they are read,
-// and each prompt's results are written and counted as soon as they are
+// a later one for the same prompt replaces, are dropped as they are read
+// (readResponses), and each prompt's results are written and counted as soon as they are
 // known, so memory holds the prompts and one response each, not the
 // results.
 func runEval(ctx context.Context, opt instrOptions, stdout, stderr io.Writer, reg *instr.Registry) error {
@@ -78,27 +84,14 @@ func runEval(ctx context.Context, opt instrOptions, stdout, stderr io.Writer, re
 	if err != nil {
 		return err
 	}
-	wanted := make(map[string]bool, len(prompts))
-	for _, p := range prompts {
-		wanted[p.Prompt] = true
-	}
-	byPrompt := make(map[string]string, len(prompts))
-	f, _, err := ingest.Open(opt.Responses, ingest.MaxFile, ingest.FollowLinks)
+	matched, err := readResponses(ctx, opt, prompts)
 	if err != nil {
 		return err
 	}
-	err = instr.EachResponse(f, opt.Responses, func(resp instr.Response) {
-		if wanted[resp.Prompt] {
-			byPrompt[resp.Prompt] = resp.Response
+	for i, p := range prompts {
+		if matched[i] == nil {
+			fmt.Fprintf(stderr, "%s:%d: prompt: no response in %s for this prompt (key %d); scored as an empty response\n", opt.Input, p.Line, opt.Responses, p.Key)
 		}
-	})
-	f.Close()
-	if err != nil {
-		return err
-	}
-	matched, missing := instr.MatchByPrompt(prompts, byPrompt, opt.Input, opt.Responses)
-	for _, m := range missing {
-		fmt.Fprintln(stderr, m.Error())
 	}
 	if err := ctx.Err(); err != nil {
 		return err
@@ -120,7 +113,13 @@ func runEval(ctx context.Context, opt instrOptions, stdout, stderr io.Writer, re
 		files[i], ws[i] = f, bufio.NewWriter(f)
 	}
 	var scores [2]instr.Scorer
-	err = reg.EvaluateEach(prompts, matched, func(_ int, strict, loose instr.PromptResult) error {
+	texts := make([]string, len(prompts))
+	for i, m := range matched {
+		if m != nil {
+			texts[i] = *m
+		}
+	}
+	err = reg.EvaluateEach(prompts, texts, func(_ int, strict, loose instr.PromptResult) error {
 		for j, r := range [2]instr.PromptResult{strict, loose} {
 			instr.WriteResult(ws[j], r)
 			scores[j].Add(r)
@@ -144,6 +143,32 @@ func runEval(ctx context.Context, opt instrOptions, stdout, stderr io.Writer, re
 		}
 	}
 	return nil
+}
+
+// readResponses reads the responses with the boards' reader
+// (pipeline.InstrRecords) as the official tools do: a response to a
+// prompt not in the input is ignored, so are fields besides prompt and
+// response, the last of two responses to one prompt counts, and the file
+// may be a link (it is the user's own, named on the command line). It
+// returns each prompt's response, nil for none; a bad line is an error
+// listing every problem, one per line.
+func readResponses(ctx context.Context, opt instrOptions, prompts []instr.Prompt) ([]*string, error) {
+	spec := pipeline.InstrRecords(filepath.Base(opt.Input), prompts, pipeline.PromptIndex(prompts))
+	spec.Links, spec.IgnoreUnknown, spec.Unanswered = ingest.FollowLinks, true, ""
+	spec.Decode = func(data []byte, r *ingest.PromptResponse) *strictjson.Error { return strictjson.DecodeOpen(data, r) }
+	matched := make([]*string, len(prompts))
+	res := records.Read(ctx, opt.Responses, spec, func(i, _ int, r *ingest.PromptResponse) board.Problems {
+		matched[i] = &r.Response
+		return nil
+	})
+	if !res.Fatal() {
+		return matched, ctx.Err()
+	}
+	lines := make([]string, len(res.Problems))
+	for i, p := range res.Problems {
+		lines[i] = p.String()
+	}
+	return nil, errors.New(strings.Join(lines, "\n"))
 }
 
 func readFile[T any](path string, read func(io.Reader) ([]T, error)) ([]T, error) {

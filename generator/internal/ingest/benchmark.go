@@ -58,7 +58,7 @@ func Benchmark(dir string) (*board.Benchmark, error) {
 		// An item may carry fields the board does not read (a source, a
 		// domain); each key once.
 		if e := strictjson.DecodeOpen(data, &it); e != nil {
-			probs.Add(board.Diagnostic{File: itemsPath, Line: line, Item: strictjson.LooseString(data, "id"), Field: e.Field, Msg: e.Text(), Fatal: true})
+			probs.Add(board.Diagnostic{File: itemsPath, Line: line, Item: looseID(data, e), Field: e.Field, Msg: e.Text(), Fatal: true})
 			return
 		}
 		it.Line = line

@@ -26,7 +26,7 @@ func Records(path string, fn func(*board.Record)) board.Problems {
 	err = Lines(path, f, func(line int, data []byte) {
 		var r board.Record
 		if e := DecodeRecord(data, &r); e != nil {
-			probs.Add(board.Diagnostic{File: path, Line: line, Item: strictjson.LooseString(data, "id"), Field: e.Field, Msg: e.Text(), Fatal: true})
+			probs.Add(board.Diagnostic{File: path, Line: line, Item: looseID(data, e), Field: e.Field, Msg: e.Text(), Fatal: true})
 			return
 		}
 		if r.ID == "" {
@@ -100,6 +100,15 @@ func CheckJudges(path string, line int, r *board.Record) board.Problems {
 		}
 	}
 	return probs
+}
+
+// looseID is the item id a line that does not decode still names, for a
+// problem of its JSON (e has a column), not of a key.
+func looseID(data []byte, e *strictjson.Error) string {
+	if e.Column == 0 {
+		return ""
+	}
+	return strictjson.LooseString(data, "id")
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -1,13 +1,12 @@
 package kind
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"strings"
+
+	"github.com/sciif/leaderboard/generator/internal/strictjson"
 )
 
 // A Rewarder is a Benchmark whose verdicts are also training rewards: the
@@ -89,55 +88,19 @@ func Errorf(field, format string, args ...any) *RecordError {
 	return &RecordError{Field: field, Msg: fmt.Sprintf(format, args...)}
 }
 
-// DecodeRecord decodes one JSON object into v, a pointer to a struct. A
-// field v does not have, a value of the wrong type, trailing data and a
-// malformed line are *RecordErrors naming the field where there is one.
+// DecodeRecord decodes one JSON object into v, a pointer to a struct,
+// with the one strict decoder of records (strictjson.Decode): a field v
+// does not have, a key twice, a value of the wrong type, trailing data and
+// a malformed line are *RecordErrors naming the field where there is one,
+// and the column where no field names the place.
 func DecodeRecord(data []byte, v any) error {
-	t := bytes.TrimSpace(data)
-	if len(t) == 0 || t[0] != '{' {
-		return &RecordError{Msg: "not a JSON object"}
-	}
-	dec := json.NewDecoder(bytes.NewReader(t))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return jsonError(err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return &RecordError{Msg: "data after the JSON object"}
+	if e := strictjson.Decode(data, v); e != nil {
+		if e.Field != "" {
+			return &RecordError{Field: e.Field, Msg: e.Msg}
+		}
+		return &RecordError{Msg: e.Text()}
 	}
 	return nil
-}
-
-func jsonError(err error) error {
-	var te *json.UnmarshalTypeError
-	var se *json.SyntaxError
-	switch {
-	case errors.As(err, &te):
-		return &RecordError{Field: te.Field, Msg: fmt.Sprintf("want a JSON %s, got %s", jsonKind(te.Type.Kind().String()), te.Value)}
-	case errors.As(err, &se):
-		return &RecordError{Msg: fmt.Sprintf("column %d: %s", se.Offset, strings.TrimPrefix(se.Error(), "json: "))}
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return &RecordError{Msg: "truncated JSON: the line ends before the object does"}
-	}
-	msg := strings.TrimPrefix(err.Error(), "json: ")
-	if f, ok := strings.CutPrefix(msg, "unknown field "); ok {
-		return &RecordError{Field: strings.Trim(f, `"`), Msg: "unknown field"}
-	}
-	return &RecordError{Msg: msg}
-}
-
-func jsonKind(k string) string {
-	switch k {
-	case "struct", "map":
-		return "object"
-	case "slice", "array":
-		return "array"
-	case "float64", "float32", "int", "int64", "int32", "uint", "uint64":
-		return "number"
-	case "bool":
-		return "boolean"
-	}
-	return k
 }
 
 // RewardConfig is one benchmark's section of a reward config file: the

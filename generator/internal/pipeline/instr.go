@@ -1,10 +1,12 @@
 package pipeline
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/records"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr"
 )
 
@@ -43,36 +45,41 @@ func PromptIndex(prompts []instr.Prompt) map[string]int {
 	return index
 }
 
-// InstrResponses reads one submission's ifeval.jsonl or ifbench.jsonl and
-// matches each response to its prompt by exact text, as the official code
-// does (of two responses to one prompt, the last counts there too). Every
-// bad line, and every response to a prompt that input (the benchmark)
-// lacks, is a fatal problem naming its line: `sciif validate` and `sciif
-// build` refuse the same files. The first board.MaxPerFile problems by
-// line are kept, the rest counted.
-func InstrResponses(path, input string, index map[string]int, n int) (texts []string, answered []bool, probs board.Problems) {
-	texts, answered = make([]string, n), make([]bool, n)
-	unknown := board.FileCollector(path)
-	read := ingest.PromptResponses(path, func(r ingest.PromptResponse) {
-		i, ok := index[r.Prompt]
-		if !ok {
-			unknown.Add(board.Diagnostic{File: path, Line: r.Line, Field: "prompt", Code: CodeUnknownPrompt, Fatal: true,
-				Msg: fmt.Sprintf("prompt not in %s: %s", input, ingest.Excerpt(r.Prompt, 60))})
-			return
-		}
-		texts[i], answered[i] = r.Response, true
-	})
-	return texts, answered, MergeFile(path, read, unknown.Problems())
+// InstrRecords is how records.Read reads the responses to the instruction
+// benchmark of prompts (named name): matched to their prompt by exact
+// text, as the official code does, which also keeps the last of two
+// responses to one prompt. Every bad line, and every response to a
+// prompt the benchmark lacks, is a fatal problem naming its line, so that
+// `sciif validate` and `sciif build` refuse the same files; a prompt
+// without a response follows none of its instructions.
+func InstrRecords(name string, prompts []instr.Prompt, index map[string]int) *records.Spec[ingest.PromptResponse] {
+	codes := records.CodesOf("prompt_response")
+	codes.Line, codes.Missing, codes.Response = ingest.CodePromptLine, ingest.CodePromptLine, ingest.CodePromptLine
+	codes.Unknown, codes.Incomplete = CodeUnknownPrompt, CodeInstrIncomplete
+	return &records.Spec[ingest.PromptResponse]{
+		Benchmark: name, N: len(prompts), Lookup: lookup(index),
+		KeyField: "prompt", KeyName: "prompt", Key: func(r *ingest.PromptResponse) string { return r.Prompt },
+		ResponseField: "response", Response: func(r *ingest.PromptResponse) string { return r.Response },
+		Items: "prompts", Name: func(i int) string { return fmt.Sprint(prompts[i].Key) }, Unanswered: "scored as following none of their instructions",
+		LastWins: true, Codes: codes, Decode: ingest.DecodePromptResponse,
+	}
 }
 
-// MergeFile merges the problems two readers of the file path kept, each
-// in line order: the first of both by line are kept (board.PerFile), the
-// rest counted.
-func MergeFile(path string, a, b board.Problems) board.Problems {
-	if len(b) == 0 {
-		return a
+// CodeInstrIncomplete marks a submission that leaves prompts unanswered.
+const CodeInstrIncomplete = "instr.incomplete"
+
+// InstrResponses reads one submission's ifeval.jsonl or ifbench.jsonl
+// (InstrRecords) and returns the response to each prompt and whether it
+// has one.
+func InstrResponses(ctx context.Context, path string, ib *InstrBench) (texts []string, answered []bool, probs board.Problems) {
+	texts = make([]string, ib.N)
+	res := records.Read(ctx, path, InstrRecords(ib.Name, ib.Prompts, ib.Index), func(i, _ int, r *ingest.PromptResponse) board.Problems {
+		texts[i] = r.Response
+		return nil
+	})
+	answered = make([]bool, ib.N)
+	for i, l := range res.Lines {
+		answered[i] = l > 0
 	}
-	all := append(append(board.Problems(nil), a...), b...)
-	board.SortProblems(all)
-	return board.Cap(all, path, "file", board.PerFile)
+	return texts, answered, res.Problems
 }

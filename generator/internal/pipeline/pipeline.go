@@ -9,17 +9,17 @@ package pipeline
 
 import (
 	"context"
-	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/records"
 	"github.com/sciif/leaderboard/generator/internal/verify"
 )
 
-// CodeIncomplete marks a submission that leaves items unanswered.
+// CodeIncomplete marks a submission that leaves items unanswered (the
+// Incomplete of records.CodesOf("sciif"), SciIF's codes).
 const CodeIncomplete = "sciif.incomplete"
 
 // Concerns reports whether any of probs is about the folder dir or a file
@@ -33,62 +33,57 @@ func Concerns(probs board.Problems, dir string) bool {
 	return false
 }
 
-// VerifySubmission streams one submission's responses.jsonl and returns a
-// verdict per benchmark item. Unknown and duplicate item ids are fatal.
+// VerifySubmission streams one submission's responses.jsonl through
+// records.Read and returns a verdict per benchmark item. Unknown and
+// duplicate item ids are fatal; an item without a record is scored as
+// incorrect and non-compliant (verify.Unanswered). An empty response is
+// left to the verifier, which reports it with the judges' problems.
 func VerifySubmission(ctx context.Context, bench *board.Benchmark, index map[string]int, v *verify.Verifier, sub *board.Submission, path string, keep bool) (board.Run, board.Problems) {
 	run := board.Run{Submission: *sub, Verdicts: make([]board.ItemVerdict, len(bench.Items))}
 	if keep {
 		run.Responses = make([]string, len(bench.Items))
 	}
-	if _, err := os.Lstat(path); err != nil {
-		return run, board.Problems{{File: path, Msg: "missing " + filepath.Base(path), Fatal: true}}
-	}
-	seenAt := make([]int, len(bench.Items))
-	ids := board.FileCollector(path)
 	run.Diagnostics = append(run.Diagnostics, sub.Warnings...)
-	read := ingest.Records(path, func(rec *board.Record) {
-		i, ok := index[rec.ID]
-		if !ok {
-			ids.Add(board.Diagnostic{File: path, Line: rec.Line, Field: "id", Msg: fmt.Sprintf("unknown item id %q (not in %s)", rec.ID, bench.Name), Fatal: true})
-			return
+	spec := &records.Spec[board.Record]{
+		Benchmark: bench.Name, N: len(bench.Items), Lookup: lookup(index),
+		KeyField: "id", KeyName: "item id", ItemKey: true, Key: func(r *board.Record) string { return r.ID },
+		ResponseField: "response", Response: func(r *board.Record) string { return r.Response },
+		Items: "items", Name: func(i int) string { return bench.Items[i].ID }, Unanswered: "scored as incorrect and non-compliant",
+		Codes: records.CodesOf("sciif"), Decode: ingest.DecodeRecord,
+	}
+	res := records.Read(ctx, path, spec, func(i, line int, rec *board.Record) board.Problems {
+		if probs := ingest.CheckJudges(path, line, rec); len(probs) > 0 {
+			return probs
 		}
-		if seenAt[i] != 0 {
-			ids.Add(board.Diagnostic{File: path, Line: rec.Line, Field: "id", Msg: fmt.Sprintf("duplicate item id %q (first on line %d)", rec.ID, seenAt[i]), Fatal: true})
-			return
-		}
-		seenAt[i] = rec.Line
+		rec.File, rec.Line = path, line
 		verdict, diags := v.Record(ctx, &bench.Items[i], sub, rec)
 		run.Verdicts[i] = verdict
 		run.Diagnostics = append(run.Diagnostics, diags...)
 		if keep {
 			run.Responses[i] = rec.Response
 		}
+		return nil
 	})
 	var probs board.Problems
-	for _, p := range MergeFile(path, read, ids.Problems()) {
+	for _, p := range res.Problems {
 		if p.Fatal {
 			probs = append(probs, p)
 		} else {
 			run.Diagnostics = append(run.Diagnostics, p)
 		}
 	}
-	var missing []string
 	for i := range bench.Items {
-		if seenAt[i] == 0 {
+		if res.Lines[i] == 0 {
 			run.Verdicts[i] = verify.Unanswered(&bench.Items[i])
-			missing = append(missing, bench.Items[i].ID)
 		}
-	}
-	if len(missing) > 0 {
-		msg := fmt.Sprintf("incomplete: %d of %d items have no record (scored as incorrect and non-compliant): %s", len(missing), len(bench.Items), abbreviate(missing, 10))
-		run.Diagnostics = append(run.Diagnostics, board.Diagnostic{File: path, Field: "id", Code: CodeIncomplete, Msg: msg})
 	}
 	return run, probs
 }
 
-func abbreviate(list []string, n int) string {
-	if len(list) <= n {
-		return fmt.Sprint(list)
+// lookup looks keys up in index.
+func lookup(index map[string]int) func(string) (int, bool) {
+	return func(key string) (int, bool) {
+		i, ok := index[key]
+		return i, ok
 	}
-	return fmt.Sprintf("%v and %d more", list[:n], len(list)-n)
 }

@@ -56,7 +56,8 @@ func (e *Error) Error() string {
 // problem met: the line is not an object, is malformed or truncated, holds
 // a value of the wrong type, a key v's type does not have (at any depth:
 // map keys are free, struct keys are not), a key twice in one object, or
-// data after the object. On error *v must be discarded.
+// data after the object ("invalid character ',' after top-level value",
+// as encoding/json says). On error *v must be discarded.
 func Decode(data []byte, v any) *Error { return decode(data, v, true) }
 
 // DecodeOpen is Decode for a file whose format leaves room for more keys
@@ -100,8 +101,6 @@ func jsonError(data []byte, err error) *Error {
 		return &Error{Field: te.Field, Column: int(te.Offset), Msg: fmt.Sprintf("want a JSON %s, got %s", kindName(te.Type), te.Value)}
 	case errors.As(err, &se) && strings.Contains(se.Error(), "unexpected end of JSON input"):
 		return &Error{Column: len(data), Msg: "truncated JSON: the line ends before the object does"}
-	case errors.As(err, &se) && strings.Contains(se.Error(), "after top-level value"):
-		return &Error{Column: int(se.Offset), Msg: "data after the JSON object"}
 	case errors.As(err, &se):
 		return &Error{Column: int(se.Offset), Msg: strings.TrimPrefix(se.Error(), "json: ")}
 	case err == io.EOF:

@@ -37,7 +37,7 @@ func TestDecode(t *testing.T) {
 		{name: "nested type", reason: "the path of struct fields is named, as encoding/json gives it", in: `{"judges": {"j": {"correctness": true}}}`, want: "judges.correctness: column 37: want a JSON string, got bool"},
 		{name: "truncated", reason: "the line ends inside the object", in: `{"id": "a", "resp`, want: "column 17: truncated JSON: the line ends before the object does"},
 		{name: "syntax", reason: "a malformed line names its column", in: `{"id": "a",}`, want: "column 12: invalid character '}' looking for beginning of object key string"},
-		{name: "trailing", reason: "one value per line", in: `{"id": "a"} {}`, want: "column 13: data after the JSON object"},
+		{name: "trailing", reason: "one value per line", in: `{"id": "a"} {}`, want: "column 13: invalid character '{' after top-level value"},
 		{name: "unknown", reason: "a misspelt field would be lost", in: `{"id": "a", "responce": "r"}`, want: "responce: unknown field"},
 		{name: "case", reason: "keys match exactly, not as encoding/json ignoring case", in: `{"ID": "a"}`, want: "ID: unknown field"},
 		{name: "nested unknown", reason: "a struct inside a map is checked too", in: `{"judges": {"j": {"verdict": "x"}}}`, want: "verdict: unknown field"},

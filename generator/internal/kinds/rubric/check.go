@@ -2,8 +2,6 @@ package rubric
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -12,6 +10,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/records"
 )
 
 // Codes of the problems of a rubric submission. Fatal ones refuse the
@@ -42,11 +41,25 @@ type record struct {
 	Judges   map[string]string `json:"judges"`
 }
 
-func recordKeys(depth int, key string) bool {
-	if depth == 1 {
-		return key == "id" || key == "response" || key == "judges"
+// records is how records.Read reads the benchmark's submission files.
+func (b *benchmark) records() *records.Spec[record] {
+	codes := records.CodesOf("rubric")
+	codes.Missing, codes.Unknown, codes.Duplicate = CodeID, CodeID, CodeID
+	return &records.Spec[record]{
+		Benchmark: b.spec.Name, N: len(b.tasks),
+		Lookup:   func(id string) (int, bool) { i, ok := b.index[id]; return i, ok },
+		KeyField: "id", KeyName: "task id", ItemKey: true, Key: func(r *record) string { return r.ID },
+		ResponseField: "response", Response: func(r *record) string { return deref(r.Response) },
+		Items: "tasks", Name: func(i int) string { return b.tasks[i].ID }, Unanswered: "every criterion unsatisfied, reward 0",
+		WarnEmpty: true, Codes: codes,
 	}
-	return true // judge names
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }
 
 // result is one task's outcome for one model.
@@ -87,89 +100,26 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 		probs = append(probs, board.Diagnostic{File: filepath.Join(sub.Dir, "metadata.yaml"), Field: "judges", Code: CodeJudgeCount, Fatal: true,
 			Msg: fmt.Sprintf("lists %d judges; %s's protocol uses %d — list in `judges:` the %d judges whose outputs %s holds", n, b.spec.Title, b.judges, b.judges, b.spec.File)})
 	}
-	f, _, err := ingest.Open(path, ingest.MaxFile, ingest.NoLinks)
-	if err != nil {
-		probs = append(probs, board.Diagnostic{File: path, Code: CodeFile, Fatal: true, Msg: fileMsg(err)})
-		return r, probs
-	}
-	defer f.Close()
-	seenAt := make([]int, len(b.tasks))
-	// The file's problems: the first board.MaxPerFile are kept, the rest
-	// counted.
-	file := board.FileCollector(path)
-	err = ingest.Lines(path, f, func(line int, data []byte) {
-		if ctx.Err() != nil {
-			return
-		}
-		at := func(item, field, code string, fatal bool, format string, args ...any) {
-			file.Add(board.Diagnostic{File: path, Line: line, Item: item, Field: field, Code: code, Fatal: fatal, Msg: fmt.Sprintf(format, args...)})
-		}
-		var rec record
-		if msg, field := decodeStrict(data, &rec, recordKeys); msg != "" {
-			at(looseID(data), field, CodeLine, true, "%s", msg)
-			return
-		}
-		if rec.ID == "" {
-			at("", "id", CodeID, true, "missing task id")
-			return
-		}
-		i, ok := b.index[rec.ID]
-		if !ok {
-			at(rec.ID, "id", CodeID, true, "unknown task id %q (not in %s)", rec.ID, b.spec.Name)
-			return
-		}
-		if seenAt[i] != 0 {
-			at(rec.ID, "id", CodeID, true, "duplicate task id %q (first on line %d)", rec.ID, seenAt[i])
-			return
-		}
-		seenAt[i] = line
-		bad := false
-		switch {
-		case rec.Response == nil:
-			at(rec.ID, "response", CodeResponse, true, "missing or null; want the model's answer as a JSON string (\"\" for an empty answer)")
-			bad = true
-		case len(*rec.Response) > ingest.MaxResponse:
-			at(rec.ID, "response", CodeResponse, true, "answer is %s, longer than the %s limit; check the generation did not loop", ingest.Size(int64(len(*rec.Response))), ingest.Size(ingest.MaxResponse))
-			bad = true
-		case strings.TrimSpace(*rec.Response) == "":
-			at(rec.ID, "response", CodeEmpty, false, "empty response")
-		}
+	res := records.Read(ctx, path, b.records(), func(i, line int, rec *record) board.Problems {
+		var probs board.Problems
 		for _, name := range sortedKeys(rec.Judges) {
 			if n := len(rec.Judges[name]); n > ingest.MaxJudgeOutput {
-				file.Add(board.Diagnostic{File: path, Line: line, Item: rec.ID, Field: "judges." + name, Judge: name, Code: CodeJudgeSize, Fatal: true,
+				probs = append(probs, board.Diagnostic{File: path, Line: line, Item: rec.ID, Field: "judges." + name, Judge: name, Code: CodeJudgeSize, Fatal: true,
 					Msg: fmt.Sprintf("judge output is %s, longer than the %s limit", ingest.Size(int64(n)), ingest.Size(ingest.MaxJudgeOutput))})
-				bad = true
 			}
 		}
-		if bad {
-			return
+		if len(probs) > 0 {
+			return probs
 		}
-		res, diags := b.verify(i, sub.Meta.Judges, &rec, path, line, opt.KeepResponses)
+		res, diags := b.verify(i, sub.Meta.Judges, rec, path, line, opt.KeepResponses)
 		r.results[i] = res
-		file.AddAll(diags)
+		return diags
 	})
-	if err != nil {
-		d := board.Diagnostic{File: path, Code: CodeLine, Fatal: true, Msg: fileMsg(err)}
-		var le *ingest.LineError
-		if errors.As(err, &le) {
-			d.Line, d.Msg = le.Line, le.Msg
-		}
-		file.Add(d)
-	}
-	probs = append(probs, file.Problems()...)
-	if err := ctx.Err(); err != nil {
-		return r, append(probs, board.Diagnostic{File: path, Msg: err.Error(), Fatal: true})
-	}
-	var missing []string
+	probs = append(probs, res.Problems...)
 	for i := range b.tasks {
 		if !r.results[i].answered {
 			r.results[i] = result{sat: make([]bool, len(b.tasks[i].Criteria))}
-			missing = append(missing, b.tasks[i].ID)
 		}
-	}
-	if len(missing) > 0 {
-		probs = append(probs, board.Diagnostic{File: path, Field: "id", Code: CodeIncomplete,
-			Msg: fmt.Sprintf("incomplete: %d of %d tasks have no record (every criterion unsatisfied, reward 0): %s", len(missing), len(b.tasks), abbreviate(missing, 10))})
 	}
 	r.scores = b.score(sub.ID, sub.Meta.Name, r.results)
 	return r, probs
@@ -234,26 +184,6 @@ func (b *benchmark) verify(i int, judges []string, rec *record, path string, lin
 	return res, probs
 }
 
-// looseID is the task id of a line that does not decode, if it has one.
-func looseID(data []byte) string {
-	var id struct {
-		ID any `json:"id"`
-	}
-	if json.Unmarshal(data, &id) == nil {
-		if s, ok := id.ID.(string); ok {
-			return s
-		}
-	}
-	return ""
-}
-
-func fileMsg(err error) string {
-	if fe, ok := err.(*ingest.FileError); ok {
-		return fe.Msg
-	}
-	return err.Error()
-}
-
 func sortedKeys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
@@ -270,11 +200,4 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-func abbreviate(list []string, n int) string {
-	if len(list) <= n {
-		return fmt.Sprint(list)
-	}
-	return fmt.Sprintf("%v and %d more", list[:n], len(list)-n)
 }

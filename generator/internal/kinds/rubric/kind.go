@@ -20,7 +20,6 @@
 package rubric
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -30,6 +29,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/strictjson"
 )
 
 // Kind is the rubric benchmark kind.
@@ -160,7 +160,7 @@ func open(spec kind.Spec) (kind.Benchmark, error) {
 		}
 	}
 	if len(probs) > 0 {
-		sortProblems(probs)
+		board.SortProblems(probs)
 		return nil, probs
 	}
 	if err := b.readTasks(); err != nil {
@@ -206,8 +206,8 @@ func (b *benchmark) readTasks() error {
 			probs = append(probs, board.Diagnostic{File: path, Line: line, Item: item, Field: field, Code: CodeItems, Fatal: true, Msg: fmt.Sprintf(format, args...)})
 		}
 		var t Task
-		if msg, field := decodeStrict(data, &t, taskKeys); msg != "" {
-			at("", field, "%s", msg)
+		if e := strictjson.Decode(data, &t); e != nil {
+			at("", e.Field, "%s", e.Text())
 			return
 		}
 		t.Line = line
@@ -273,46 +273,4 @@ func (b *benchmark) readTasks() error {
 		return probs
 	}
 	return nil
-}
-
-// taskKeys accepts the keys of an items.jsonl line.
-func taskKeys(depth int, key string) bool {
-	switch depth {
-	case 1:
-		return key == "id" || key == "prompt" || key == "criteria"
-	case 2:
-		return key == "id" || key == "text" || key == "category"
-	}
-	return false
-}
-
-// decodeStrict decodes one JSON object into v and reports, as a message
-// and the field at fault, what is wrong: not an object, a wrong type, a
-// duplicate key or a key that known rejects (usually a misspelt field
-// whose value would otherwise be lost).
-func decodeStrict(data []byte, v any, known func(depth int, key string) bool) (msg, field string) {
-	if data == nil {
-		return "invalid UTF-8", ""
-	}
-	t := strings.TrimSpace(string(data))
-	if !strings.HasPrefix(t, "{") {
-		if strings.HasPrefix(t, "[") {
-			return "a JSON array, not one JSON object per line (JSONL)", ""
-		}
-		return "not a JSON object", ""
-	}
-	if err := json.Unmarshal(data, v); err != nil {
-		var te *json.UnmarshalTypeError
-		if ok := asTypeError(err, &te); ok {
-			return fmt.Sprintf("want a JSON %s, got %s", jsonKind(te.Type.Kind().String()), te.Value), te.Field
-		}
-		return strings.TrimPrefix(err.Error(), "json: "), ""
-	}
-	if key, dup := checkKeys(data, known); key != "" {
-		if dup {
-			return "duplicate key", key
-		}
-		return "unknown field", key
-	}
-	return "", ""
 }

@@ -91,7 +91,7 @@ func (r *run) Summary() string {
 
 func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.Options) (kind.Run, board.Problems) {
 	path := filepath.Join(sub.Dir, b.spec.File)
-	texts, answered, probs := pipeline.InstrResponses(path, b.input, b.ib.Index, b.ib.N)
+	texts, answered, probs := pipeline.InstrResponses(ctx, path, b.ib)
 	r := &run{id: sub.ID, model: board.InstrModel{ID: sub.ID, Name: sub.Meta.Name, Results: make([]board.InstrResult, b.ib.N)}}
 	for _, p := range probs {
 		if p.Fatal {
@@ -104,10 +104,8 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 	prompts := b.ib.Prompts
 	ev := b.ib.Registry.EvaluateAll(prompts, texts)
 	m := &r.model
-	var missing []string
 	for i := range prompts {
 		if !answered[i] {
-			missing = append(missing, fmt.Sprint(prompts[i].Key))
 			continue
 		}
 		m.Answered++
@@ -121,18 +119,7 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 	bp := b.boardPrompts()
 	m.Strict = score.Instr(bp, m.Results, false)
 	m.Loose = score.Instr(bp, m.Results, true)
-	if len(missing) > 0 {
-		probs = append(probs, board.Diagnostic{File: path, Field: "prompt", Code: "instr.incomplete",
-			Msg: fmt.Sprintf("incomplete: %d of %d prompts have no response (scored as following none of their instructions): keys %s", len(missing), len(prompts), abbreviate(missing, 10))})
-	}
 	return r, probs
-}
-
-func abbreviate(list []string, n int) string {
-	if len(list) <= n {
-		return fmt.Sprint(list)
-	}
-	return fmt.Sprintf("%v and %d more", list[:n], len(list)-n)
 }
 
 func verdicts(r instr.PromptResult) []board.InstrVerdict {

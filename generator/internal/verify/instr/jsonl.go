@@ -192,21 +192,14 @@ type Response struct {
 	Line int `json:"-"`
 }
 
-// ReadResponses reads a responses file: one {"prompt", "response"} object per
-// line; other fields are ignored. Any defect makes the whole file fail,
-// with every defect reported as Problems.
+// ReadResponses reads a responses file from r: one {"prompt", "response"}
+// object per line; other fields are ignored. Any defect makes the whole
+// file fail, with every defect reported as Problems. It is the plain
+// reading of a file the tests hold the checkers to the official results
+// with; `sciif ifeval` and the boards read responses through
+// records.Read, with limits and the problems of a submission.
 func ReadResponses(r io.Reader, name string) ([]Response, error) {
 	var out []Response
-	if err := EachResponse(r, name, func(resp Response) { out = append(out, resp) }); err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// EachResponse reads a responses file as ReadResponses does, handing each
-// record to fn as it is read; on a defect it returns Problems after reading
-// the whole file, and fn's records must then be discarded.
-func EachResponse(r io.Reader, name string, fn func(Response)) error {
 	var probs Problems
 	err := jsonLines(r, func(line int, b []byte) {
 		rec, err := members(b)
@@ -226,15 +219,15 @@ func EachResponse(r io.Reader, name string, fn func(Response)) error {
 				probs = append(probs, Problem{name, line, f.name, "not a string"})
 			}
 		}
-		fn(resp)
+		out = append(out, resp)
 	})
 	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if len(probs) > 0 {
-		return probs
+		return nil, probs
 	}
-	return nil
+	return out, nil
 }
 
 // MatchResponses returns the response to each prompt, in prompt order,
@@ -249,24 +242,17 @@ func MatchResponses(prompts []Prompt, responses []Response, inputName, responses
 	for _, r := range responses {
 		byPrompt[r.Prompt] = r.Response
 	}
-	return MatchByPrompt(prompts, byPrompt, inputName, responsesName)
-}
-
-// MatchByPrompt is MatchResponses with the responses already indexed by
-// prompt text (the last response to a prompt wins, as upstream).
-func MatchByPrompt(prompts []Prompt, byPrompt map[string]string, inputName, responsesName string) (matched []string, missing Problems) {
 	out := make([]string, len(prompts))
-	var probs Problems
 	for i, p := range prompts {
 		r, ok := byPrompt[p.Prompt]
 		if !ok {
-			probs = append(probs, Problem{inputName, p.Line, "prompt",
+			missing = append(missing, Problem{inputName, p.Line, "prompt",
 				fmt.Sprintf("no response in %s for this prompt (key %d); scored as an empty response", responsesName, p.Key)})
 			continue
 		}
 		out[i] = r
 	}
-	return out, probs
+	return out, missing
 }
 
 // WriteResults writes results as the official eval_results_*.jsonl files
