@@ -16,7 +16,6 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/render"
-	"github.com/sciif/leaderboard/generator/internal/report"
 )
 
 func parse(t *testing.T, name string, data []byte) *goquery.Document {
@@ -339,51 +338,6 @@ func TestDownloads(t *testing.T) {
 	recs, _ = csv.NewReader(bytes.NewReader(files["verdicts.csv"])).ReadAll()
 	if got, want := len(recs), 1+len(in.Board.Models)*len(in.Bench.Items); got != want {
 		t.Errorf("verdicts.csv has %d rows, want %d", got, want)
-	}
-}
-
-func TestCSVSafe(t *testing.T) {
-	tests := []struct {
-		name, reason, in, want string
-	}{
-		{"plain", "ordinary text is kept", "GPT-5", "GPT-5"},
-		{"empty", "nothing to escape", "", ""},
-		{"equals", "a formula", "=1+1", "'=1+1"},
-		{"plus", "a formula in some spreadsheets", "+1", "'+1"},
-		{"minus", "a formula in some spreadsheets", "-1+2", "'-1+2"},
-		{"at", "a Lotus-style function", "@SUM(A1)", "'@SUM(A1)"},
-		{"tab", "a leading tab can hide a formula", "\t=1", "'\t=1"},
-		{"cr", "a leading carriage return too", "\r=1", "'\r=1"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got, err := report.Text(tt.in).MarshalCSV(); err != nil || got != tt.want {
-				t.Errorf("report.Text(%q).MarshalCSV() = %q, %v, want %q (%s)", tt.in, got, err, tt.want, tt.reason)
-			}
-		})
-	}
-}
-
-func TestSlugAndURL(t *testing.T) {
-	tests := []struct {
-		name, reason, in, slug, url string
-	}{
-		{"simple", "ids of letters, digits and -_. are kept", "gpt-5.1_high", "gpt-5.1_high", ""},
-		{"slash", "a slash would make a folder", "a/b", "x-612f62", ""},
-		{"dotdot", "a leading dot could climb out of the folder", "..", "x-2e2e", ""},
-		{"https", "https links are kept", "https://example.org/a?b=c", "x-68747470733a2f2f6578616d706c652e6f72672f613f623d63", "https://example.org/a?b=c"},
-		{"javascript", "script URLs are dropped", "javascript:alert(1)", "x-6a6176617363726970743a616c657274283129", ""},
-		{"relative", "only absolute links are kept", "/etc/passwd", "x-2f6574632f706173737764", ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := render.Slug(tt.in); got != tt.slug {
-				t.Errorf("slug(%q) = %q, want %q (%s)", tt.in, got, tt.slug, tt.reason)
-			}
-			if got := render.SafeURL(tt.in); got != tt.url {
-				t.Errorf("safeURL(%q) = %q, want %q (%s)", tt.in, got, tt.url, tt.reason)
-			}
-		})
 	}
 }
 
