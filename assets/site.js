@@ -256,4 +256,16 @@
     var keys = Array.from(readHash().keys());
     if (keys.some(function (k) { return ['policy', 'weights', 'q', 'sort', 'dir', 'model', 'constraint', 'subject', 'regime', 'instruction', 'outcome'].indexOf(k) >= 0; })) applyHash(false);
   });
+
+  // data-ready="1" on <html> says that start-up is over, for the browser
+  // tests: the page has loaded, two frames have passed (charts.js's
+  // observers have reported, so any fetch they start has begun), and every
+  // formula math.js was given is typeset or marked .math-error.
+  function markReady() {
+    var math = document.querySelector('script[data-katex]') ? Array.from(document.querySelectorAll('.math')) : [];
+    if (math.some(function (el) { return !el.querySelector('.katex') && !el.classList.contains('math-error'); })) setTimeout(markReady, 20);
+    else root.dataset.ready = '1';
+  }
+  function afterLoad() { requestAnimationFrame(function () { requestAnimationFrame(markReady); }); }
+  if (document.readyState === 'complete') afterLoad(); else window.addEventListener('load', afterLoad);
 }());

@@ -4,117 +4,17 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/chromedp/chromedp"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/browsertest"
 )
-
-// chromiumPath is Debian's Chromium, which CI installs.
-const chromiumPath = "/usr/bin/chromium"
-
-// newBrowser starts a headless Chromium with a fresh profile. Without a
-// browser the test is skipped, or fails when SCIIF_REQUIRE_BROWSER=1 (CI).
-func newBrowser(t *testing.T) context.Context {
-	t.Helper()
-	if _, err := exec.LookPath(chromiumPath); err != nil {
-		if os.Getenv("SCIIF_REQUIRE_BROWSER") == "1" {
-			t.Fatalf("SCIIF_REQUIRE_BROWSER=1 but %s is missing: apt-get install -y chromium", chromiumPath)
-		}
-		t.Skipf("%s not installed", chromiumPath)
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromiumPath),
-		chromedp.NoSandbox,
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
-	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancel(); cancelAlloc() })
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start chromium: %v", err)
-	}
-	return ctx
-}
-
-// console collects the page's console messages until the test ends.
-type console struct {
-	mu   sync.Mutex
-	msgs []chromedp.ConsoleMessage
-}
-
-func watchConsole(ctx context.Context) *console {
-	c := &console{}
-	msgs := chromedp.Console(ctx)
-	go func() {
-		for m, err := range msgs {
-			if err != nil {
-				return
-			}
-			c.mu.Lock()
-			c.msgs = append(c.msgs, m)
-			c.mu.Unlock()
-		}
-	}()
-	return c
-}
-
-func (c *console) errors() []string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	var out []string
-	for _, m := range c.msgs {
-		if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleException {
-			out = append(out, m.String())
-		}
-	}
-	return out
-}
-
-func eval[T any](t *testing.T, ctx context.Context, js string) T {
-	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
-	if err != nil {
-		t.Fatalf("evaluate %q: %v", js, err)
-	}
-	return v
-}
-
-// waitFor polls a JavaScript condition for up to ten seconds.
-func waitFor(t *testing.T, ctx context.Context, what, js string) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		if ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js)); err == nil && ok {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatalf("timed out waiting for %s", what)
-}
-
-func openPage(t *testing.T, ctx context.Context, dir, page string) {
-	t.Helper()
-	u := "file://" + filepath.ToSlash(filepath.Join(dir, page))
-	if err := chromedp.Do(ctx, chromedp.Navigate(u)); err != nil {
-		t.Fatalf("open %s: %v", page, err)
-	}
-	waitFor(t, ctx, page+" to load", `document.readyState === "complete"`)
-}
 
 // allChartsDrawn is true when every chart container holds a drawn SVG.
 const allChartsDrawn = `(() => {
@@ -130,29 +30,29 @@ const allChartsDrawn = `(() => {
 // view), waits until every chart is drawn and scrolls back to the top.
 func showCharts(t *testing.T, ctx context.Context, what string) {
 	t.Helper()
-	n := eval[int](t, ctx, `document.querySelectorAll('.chart[data-chart]').length`)
+	n := browsertest.Eval[int](t, ctx, `document.querySelectorAll('.chart[data-chart]').length`)
 	for i := range n {
 		chart := fmt.Sprintf(`document.querySelectorAll('.chart[data-chart]')[%d]`, i)
-		eval[any](t, ctx, chart+`.scrollIntoView({block: 'center'})`)
-		waitFor(t, ctx, fmt.Sprintf("chart %d of %s", i+1, what), `!!`+chart+`.querySelector('svg')`)
+		browsertest.Eval[any](t, ctx, chart+`.scrollIntoView({block: 'center'})`)
+		browsertest.WaitFor(t, ctx, fmt.Sprintf("chart %d of %s", i+1, what), `!!`+chart+`.querySelector('svg')`)
 	}
-	eval[any](t, ctx, `window.scrollTo(0, 0)`)
-	waitFor(t, ctx, what, allChartsDrawn)
+	browsertest.Eval[any](t, ctx, `window.scrollTo(0, 0)`)
+	browsertest.WaitFor(t, ctx, what, allChartsDrawn)
 }
 
 // onlyLocalResources is true when the page loaded nothing but files.
 const onlyLocalResources = `performance.getEntriesByType('resource').every(e => e.name.startsWith('file://'))`
 
 func TestBrowserSite(t *testing.T) {
-	ctx := newBrowser(t)
+	ctx := browsertest.Browser(t)
 	in := synthInput(6, 30, 5)
 	in.Reported = reportedRows()
 	dir := t.TempDir()
 	writeSite(t, dir, renderSite(t, in))
-	con := watchConsole(ctx)
+	con := browsertest.WatchConsole(ctx)
 
-	openPage(t, ctx, dir, "index.html")
-	if got := eval[int](t, ctx, `document.querySelectorAll('#board tbody tr').length`); got != 6 {
+	browsertest.Open(t, ctx, dir, "index.html")
+	if got := browsertest.Eval[int](t, ctx, `document.querySelectorAll('#board tbody tr').length`); got != 6 {
 		t.Fatalf("%d leaderboard rows, want 6", got)
 	}
 	// Sort by correctness: descending first, by the Strict values.
@@ -165,10 +65,10 @@ func TestBrowserSite(t *testing.T) {
 	  const v = Array.from(document.querySelectorAll('#board tbody tr')).map(r => parseFloat(r.cells[col].getAttribute(attr)));
 	  return v.every((x, i) => i === 0 || v[i-1] >= x);
 	})()`
-	if !eval[bool](t, ctx, sorted) {
+	if !browsertest.Eval[bool](t, ctx, sorted) {
 		t.Error("correctness column not sorted descending after one click")
 	}
-	if got := eval[string](t, ctx, `document.querySelector('#board th[data-key=correct]').getAttribute('aria-sort')`); got != "descending" {
+	if got := browsertest.Eval[string](t, ctx, `document.querySelector('#board th[data-key=correct]').getAttribute('aria-sort')`); got != "descending" {
 		t.Errorf("aria-sort = %q, want descending", got)
 	}
 	// Switch to Loose: the Loose values show, the Strict ones hide, the
@@ -180,13 +80,13 @@ func TestBrowserSite(t *testing.T) {
 	  const cell = document.querySelector('#board tbody tr td:nth-child(6)');
 	  return [getComputedStyle(cell.querySelector('.s')).display, getComputedStyle(cell.querySelector('.l')).display].join(' ');
 	})()`
-	if got := eval[string](t, ctx, vis); got != "none inline" {
+	if got := browsertest.Eval[string](t, ctx, vis); got != "none inline" {
 		t.Errorf("after switching to Loose, Strict/Loose display = %q, want %q", got, "none inline")
 	}
-	if !eval[bool](t, ctx, sorted) {
+	if !browsertest.Eval[bool](t, ctx, sorted) {
 		t.Error("correctness column not re-sorted by the Loose values")
 	}
-	if got := eval[string](t, ctx, `location.hash`); !strings.Contains(got, "policy=loose") || !strings.Contains(got, "sort=correct") {
+	if got := browsertest.Eval[string](t, ctx, `location.hash`); !strings.Contains(got, "policy=loose") || !strings.Contains(got, "sort=correct") {
 		t.Errorf("URL fragment %q does not keep the view", got)
 	}
 	// Filter open weights.
@@ -196,8 +96,8 @@ func TestBrowserSite(t *testing.T) {
 			nOpen++
 		}
 	}
-	eval[any](t, ctx, `(() => { const s = document.getElementById('f-weights'); s.value = 'open'; s.dispatchEvent(new Event('change')); })()`)
-	if got := eval[int](t, ctx, `Array.from(document.querySelectorAll('#board tbody tr')).filter(r => !r.hidden).length`); got != nOpen {
+	browsertest.Eval[any](t, ctx, `(() => { const s = document.getElementById('f-weights'); s.value = 'open'; s.dispatchEvent(new Event('change')); })()`)
+	if got := browsertest.Eval[int](t, ctx, `Array.from(document.querySelectorAll('#board tbody tr')).filter(r => !r.hidden).length`); got != nOpen {
 		t.Errorf("%d rows shown with the open filter, want %d", got, nOpen)
 	}
 	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
@@ -209,94 +109,100 @@ func TestBrowserSite(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("screenshot: %d bytes", len(shot))
-	if !eval[bool](t, ctx, onlyLocalResources) {
+	if !browsertest.Eval[bool](t, ctx, onlyLocalResources) {
 		t.Error("index.html loaded something that is not a local file")
 	}
 
 	for _, page := range []string{"analysis.html", "models/" + in.Board.Models[0].ID + ".html"} {
-		openPage(t, ctx, dir, page)
+		browsertest.Open(t, ctx, dir, page)
 		showCharts(t, ctx, "charts on "+page)
-		if !eval[bool](t, ctx, onlyLocalResources) {
+		if !browsertest.Eval[bool](t, ctx, onlyLocalResources) {
 			t.Errorf("%s loaded something that is not a local file", page)
 		}
 	}
 	// The collapse page follows the policy switch.
-	openPage(t, ctx, dir, "analysis.html")
+	browsertest.Open(t, ctx, dir, "analysis.html")
 	showCharts(t, ctx, "charts")
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`label[for=policy-loose]`))); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, ctx, "charts after switching to Loose", allChartsDrawn)
+	browsertest.WaitFor(t, ctx, "charts after switching to Loose", allChartsDrawn)
 
-	openPage(t, ctx, dir, "problems/"+in.Bench.Items[0].ID+".html")
-	waitFor(t, ctx, "KaTeX", `document.querySelectorAll('.math .katex').length > 0 && document.querySelectorAll('.math .katex').length === document.querySelectorAll('.math').length`)
-	if !eval[bool](t, ctx, onlyLocalResources) {
+	browsertest.Open(t, ctx, dir, "problems/"+in.Bench.Items[0].ID+".html")
+	// The page is ready only once every formula is typeset.
+	typeset := `document.querySelectorAll('.math .katex').length > 0 && document.querySelectorAll('.math .katex').length === document.querySelectorAll('.math').length`
+	if !browsertest.Eval[bool](t, ctx, typeset) {
+		t.Error("the problem page is ready before its formulas are typeset")
+	}
+	browsertest.WaitFor(t, ctx, "KaTeX", typeset)
+	if !browsertest.Eval[bool](t, ctx, onlyLocalResources) {
 		t.Error("problem page loaded something that is not a local file")
 	}
-	openPage(t, ctx, dir, "cases.html#regime=judges-disagree")
-	if got := eval[bool](t, ctx, `Array.from(document.querySelectorAll('#cases tbody tr')).every(r => r.hidden || r.dataset.regime === 'judges-disagree')`); !got {
+	browsertest.Open(t, ctx, dir, "cases.html#regime=judges-disagree")
+	if got := browsertest.Eval[bool](t, ctx, `Array.from(document.querySelectorAll('#cases tbody tr')).every(r => r.hidden || r.dataset.regime === 'judges-disagree')`); !got {
 		t.Error("the regime filter from the URL was not applied")
 	}
 
 	// The Loose choice made on the leaderboard holds on the other pages
 	// (issue 14), and a changed fragment is applied without a reload.
-	openPage(t, ctx, dir, "constraints.html")
-	if !eval[bool](t, ctx, `document.getElementById('policy-loose').checked`) {
+	browsertest.Open(t, ctx, dir, "constraints.html")
+	if !browsertest.Eval[bool](t, ctx, `document.getElementById('policy-loose').checked`) {
 		t.Error("the Loose choice was not kept across pages")
 	}
-	eval[any](t, ctx, `location.hash = 'policy=strict'`)
-	waitFor(t, ctx, "the fragment's policy", `document.getElementById('policy-strict').checked`)
+	browsertest.Eval[any](t, ctx, `location.hash = 'policy=strict'`)
+	browsertest.WaitFor(t, ctx, "the fragment's policy", `document.getElementById('policy-strict').checked`)
 
 	// Published curves are in the legend, hidden, and drawn dashed once
 	// picked.
-	openPage(t, ctx, dir, "analysis.html#policy=strict")
+	browsertest.Open(t, ctx, dir, "analysis.html#policy=strict")
 	showCharts(t, ctx, "charts")
 	byk := `echarts.getInstanceByDom(document.querySelector('.chart[data-chart=byk]'))`
-	if got := eval[bool](t, ctx, byk+`.getOption().legend[0].selected['Paper B (reported)']`); got {
+	if got := browsertest.Eval[bool](t, ctx, byk+`.getOption().legend[0].selected['Paper B (reported)']`); got {
 		t.Error("the published curve is shown before it is picked")
 	}
 	dashed := `Array.from(document.querySelectorAll('.chart[data-chart=byk] svg path')).some(p => (p.getAttribute('stroke-dasharray') || 'none') !== 'none')`
-	if eval[bool](t, ctx, dashed) {
+	if browsertest.Eval[bool](t, ctx, dashed) {
 		t.Error("a dashed curve is drawn before one is picked")
 	}
-	eval[any](t, ctx, byk+`.dispatchAction({type: 'legendSelect', name: 'Paper B (reported)'})`)
-	waitFor(t, ctx, "the picked published curve, dashed", dashed)
+	browsertest.Eval[any](t, ctx, byk+`.dispatchAction({type: 'legendSelect', name: 'Paper B (reported)'})`)
+	browsertest.WaitFor(t, ctx, "the picked published curve, dashed", dashed)
 
 	// The IFEval pages: chart, case index with a filter from the URL, a
 	// case page.
 	ib := in.Instr[0]
-	openPage(t, ctx, dir, "ifeval.html")
+	browsertest.Open(t, ctx, dir, "ifeval.html")
 	showCharts(t, ctx, "charts on ifeval.html")
-	if !eval[bool](t, ctx, onlyLocalResources) {
+	if !browsertest.Eval[bool](t, ctx, onlyLocalResources) {
 		t.Error("ifeval.html loaded something that is not a local file")
 	}
 	m := ib.Models[1]
-	openPage(t, ctx, dir, "ifeval/index.html#model="+m.ID+"&outcome=loose-only")
-	shown := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#prompts tbody tr')).filter(r => !r.hidden).map(r => r.querySelector('th a').textContent)`)
+	browsertest.Open(t, ctx, dir, "ifeval/index.html#model="+m.ID+"&outcome=loose-only")
+	shown := browsertest.Eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#prompts tbody tr')).filter(r => !r.hidden).map(r => r.querySelector('th a').textContent)`)
 	if diff := cmp.Diff([]string{"2"}, shown); diff != "" {
 		t.Errorf("prompts shown for %s failing Strict but passing Loose (-want +got):\n%s", m.ID, diff)
 	}
-	eval[any](t, ctx, `(() => { const s = document.getElementById('pf-outcome'); s.value = 'pass'; s.dispatchEvent(new Event('change')); })()`)
-	if got := eval[string](t, ctx, `location.hash`); !strings.Contains(got, "outcome=pass") || !strings.Contains(got, "model="+m.ID) {
+	browsertest.Eval[any](t, ctx, `(() => { const s = document.getElementById('pf-outcome'); s.value = 'pass'; s.dispatchEvent(new Event('change')); })()`)
+	if got := browsertest.Eval[string](t, ctx, `location.hash`); !strings.Contains(got, "outcome=pass") || !strings.Contains(got, "model="+m.ID) {
 		t.Errorf("URL fragment %q does not keep the filter", got)
 	}
-	if got := eval[string](t, ctx, `document.getElementById('pf-count').textContent`); got != "1 of 2 prompts" {
+	if got := browsertest.Eval[string](t, ctx, `document.getElementById('pf-count').textContent`); got != "1 of 2 prompts" {
 		t.Errorf("count %q, want %q", got, "1 of 2 prompts")
 	}
 	// Choosing no model matches an outcome in any model's column.
-	eval[any](t, ctx, `(() => { const s = document.getElementById('pf-model'); s.value = ''; s.dispatchEvent(new Event('change')); const o = document.getElementById('pf-outcome'); o.value = 'unanswered'; o.dispatchEvent(new Event('change')); })()`)
-	if got := eval[string](t, ctx, `document.getElementById('pf-count').textContent`); got != "1 of 2 prompts" {
+	browsertest.Eval[any](t, ctx, `(() => { const s = document.getElementById('pf-model'); s.value = ''; s.dispatchEvent(new Event('change')); const o = document.getElementById('pf-outcome'); o.value = 'unanswered'; o.dispatchEvent(new Event('change')); })()`)
+	if got := browsertest.Eval[string](t, ctx, `document.getElementById('pf-count').textContent`); got != "1 of 2 prompts" {
 		t.Errorf("count %q for an unanswered prompt in any column, want %q", got, "1 of 2 prompts")
 	}
 	// A cell opens the model's response on the prompt's page.
-	eval[any](t, ctx, `document.querySelector('#prompts th[data-m="`+m.ID+`"]') && document.querySelectorAll('#prompts tbody tr')[1].cells[Array.from(document.querySelectorAll('#prompts thead th')).findIndex(th => th.dataset.m === '`+m.ID+`')].click()`)
-	waitFor(t, ctx, "a click on a cell to open the model's response", `location.href.endsWith('ifeval/2.html#m-`+m.ID+`')`)
-	openPage(t, ctx, dir, "ifeval/2.html#m-"+m.ID)
-	if got := eval[string](t, ctx, `document.querySelector('article.answer:target h3').textContent`); got != m.Name {
+	browsertest.Eval[any](t, ctx, `document.querySelector('#prompts th[data-m="`+m.ID+`"]') && document.querySelectorAll('#prompts tbody tr')[1].cells[Array.from(document.querySelectorAll('#prompts thead th')).findIndex(th => th.dataset.m === '`+m.ID+`')].click()`)
+	browsertest.WaitFor(t, ctx, "a click on a cell to open the model's response", `location.href.endsWith('ifeval/2.html#m-`+m.ID+`')`)
+	browsertest.Open(t, ctx, dir, "ifeval/2.html#m-"+m.ID)
+	if got := browsertest.Eval[string](t, ctx, `document.querySelector('article.answer:target h3').textContent`); got != m.Name {
 		t.Errorf("targeted response is %q, want %q", got, m.Name)
 	}
-	time.Sleep(200 * time.Millisecond)
-	if errs := con.errors(); len(errs) > 0 {
+	// Open waited until the page was ready: whatever it does by itself is
+	// done.
+	if errs := con.Errors(); len(errs) > 0 {
 		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 	}
 }
@@ -305,7 +211,7 @@ func TestBrowserSite(t *testing.T) {
 // when a chart comes near the view or the reader shows up (points,
 // touches, scrolls, types), and printing draws every chart at once.
 func TestBrowserChartsOnDemand(t *testing.T) {
-	ctx := newBrowser(t)
+	ctx := browsertest.Browser(t)
 	in := synthInput(6, 30, 5)
 	dir := t.TempDir()
 	writeSite(t, dir, renderSite(t, in))
@@ -313,21 +219,22 @@ func TestBrowserChartsOnDemand(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := "models/" + in.Board.Models[0].ID + ".html"
-	openPage(t, ctx, dir, page)
-	if top := eval[float64](t, ctx, `document.querySelector('.chart[data-chart]').getBoundingClientRect().top / innerHeight`); top < 1.6 {
+	browsertest.Open(t, ctx, dir, page)
+	if top := browsertest.Eval[float64](t, ctx, `document.querySelector('.chart[data-chart]').getBoundingClientRect().top / innerHeight`); top < 1.6 {
 		t.Fatalf("%s: the first chart is %.2f screens from the top; the test needs one further down", page, top)
 	}
-	time.Sleep(300 * time.Millisecond)
-	if eval[bool](t, ctx, `typeof echarts !== 'undefined' || performance.getEntriesByType('resource').some(e => e.name.includes('echarts'))`) {
+	// Open waited until the page was ready: its chart observers have
+	// reported, so a fetch of ECharts would have begun.
+	if browsertest.Eval[bool](t, ctx, `typeof echarts !== 'undefined' || document.querySelector('script[src*="echarts"]') !== null || performance.getEntriesByType('resource').some(e => e.name.includes('echarts'))`) {
 		t.Errorf("%s: ECharts fetched with no chart near the view and no reader", page)
 	}
-	eval[any](t, ctx, `window.dispatchEvent(new PointerEvent('pointermove'))`)
-	waitFor(t, ctx, "ECharts after the reader points", `typeof echarts !== 'undefined'`)
-	if eval[bool](t, ctx, `document.querySelector('.chart[data-chart] svg') !== null`) {
+	browsertest.Eval[any](t, ctx, `window.dispatchEvent(new PointerEvent('pointermove'))`)
+	browsertest.WaitFor(t, ctx, "ECharts after the reader points", `typeof echarts !== 'undefined'`)
+	if browsertest.Eval[bool](t, ctx, `document.querySelector('.chart[data-chart] svg') !== null`) {
 		t.Errorf("%s: a chart far from the view was drawn", page)
 	}
 	// Printing lays every chart out before the page is printed.
-	if !eval[bool](t, ctx, `window.dispatchEvent(new Event('beforeprint')), `+allChartsDrawn) {
+	if !browsertest.Eval[bool](t, ctx, `window.dispatchEvent(new Event('beforeprint')), `+allChartsDrawn) {
 		t.Errorf("%s: charts not drawn for printing", page)
 	}
 }
@@ -336,7 +243,7 @@ func TestBrowserChartsOnDemand(t *testing.T) {
 // compare.js writes it: the script's first run changes no text, so nothing
 // moves when it runs.
 func TestBrowserCompareFirstPairAsScript(t *testing.T) {
-	ctx := newBrowser(t)
+	ctx := browsertest.Browser(t)
 	in := synthInput(6, 40, 11)
 	files := renderSite(t, in)
 	dir := t.TempDir()
@@ -349,8 +256,8 @@ func TestBrowserCompareFirstPairAsScript(t *testing.T) {
 	if len(want) < 10 || doc.Find(`#cmp-items tbody tr`).Length() == 0 {
 		t.Fatalf("compare.html holds no first pair: %q", want)
 	}
-	openPage(t, ctx, dir, "compare.html")
-	got := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('`+texts+`')).map(e => e.textContent).concat(Array.from(document.querySelectorAll('#cmp-items a')).map(a => a.getAttribute('href')))`)
+	browsertest.Open(t, ctx, dir, "compare.html")
+	got := browsertest.Eval[[]string](t, ctx, `Array.from(document.querySelectorAll('`+texts+`')).map(e => e.textContent).concat(Array.from(document.querySelectorAll('#cmp-items a')).map(a => a.getAttribute('href')))`)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("compare.js rewrote the first pair (-page +script):\n%s", diff)
 	}
@@ -361,7 +268,7 @@ func TestBrowserCompareFirstPairAsScript(t *testing.T) {
 // built, then with the Content-Security-Policy removed, so that escaping
 // alone is shown to hold.
 func TestBrowserHostileSubmission(t *testing.T) {
-	ctx := newBrowser(t)
+	ctx := browsertest.Browser(t)
 	files := renderSite(t, hostileInput())
 	for _, csp := range []bool{true, false} {
 		name := "with CSP"
@@ -375,25 +282,24 @@ func TestBrowserHostileSubmission(t *testing.T) {
 				out = stripCSP(files)
 			}
 			writeSite(t, dir, out)
-			con := watchConsole(ctx)
+			con := browsertest.WatchConsole(ctx)
 			for _, f := range htmlPages(out) {
-				openPage(t, ctx, dir, f.Path)
+				browsertest.Open(t, ctx, dir, f.Path)
 				if strings.Contains(string(f.Data), `class="chart`) {
 					showCharts(t, ctx, "charts on "+f.Path)
 				}
 				// Hover every chart's centre and every element, to give
 				// mouse handlers a chance to fire.
-				eval[any](t, ctx, `document.querySelectorAll('*').forEach(e => { e.dispatchEvent(new MouseEvent('mouseover', {bubbles: true})); })`)
-				time.Sleep(30 * time.Millisecond)
-				if got := eval[string](t, ctx, `String(window.__pwned)`); got != "undefined" {
+				browsertest.Eval[any](t, ctx, `document.querySelectorAll('*').forEach(e => { e.dispatchEvent(new MouseEvent('mouseover', {bubbles: true})); })`)
+				browsertest.Settle(t, ctx)
+				if got := browsertest.Eval[string](t, ctx, `String(window.__pwned)`); got != "undefined" {
 					t.Errorf("%s: payload %q ran", f.Path, got)
 				}
-				if n := eval[int](t, ctx, `document.querySelectorAll('img:not(.brand img), iframe, object, embed').length`); n > 0 {
+				if n := browsertest.Eval[int](t, ctx, `document.querySelectorAll('img:not(.brand img), iframe, object, embed').length`); n > 0 {
 					t.Errorf("%s: %d injected elements in the DOM", f.Path, n)
 				}
 			}
-			time.Sleep(200 * time.Millisecond)
-			if errs := con.errors(); len(errs) > 0 {
+			if errs := con.Errors(); len(errs) > 0 {
 				t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 			}
 		})

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/sciif/leaderboard/generator/internal/browsertest"
 )
 
 // layoutChecks measures a page as laid out and returns what is wrong with
@@ -63,7 +65,7 @@ const layoutChecks = `(() => {
 })()`
 
 func TestBrowserLayoutFitsEveryScreen(t *testing.T) {
-	ctx := newBrowser(t)
+	ctx := browsertest.Browser(t)
 	in := synthInput(24, 30, 7)
 	in.Reported = reportedRows()
 	// The longest name metadata allows (ingest.MaxModelName).
@@ -83,16 +85,16 @@ func TestBrowserLayoutFitsEveryScreen(t *testing.T) {
 		}
 		for _, p := range pages {
 			t.Run(fmt.Sprintf("%d/%s", w, p), func(t *testing.T) {
-				openPage(t, ctx, dir, p)
+				browsertest.Open(t, ctx, dir, p)
 				if strings.Contains(p, "analysis") || strings.HasPrefix(p, "models/model-01.") || p == "ifeval.html" {
 					showCharts(t, ctx, "charts")
 				}
 				if strings.HasPrefix(p, "compare.html") {
 					// The permalink picks the two models; the script fills
 					// the verdict, the figures and the differing problems.
-					waitFor(t, ctx, "the comparison", `document.getElementById('cmp-b').value === '`+in.Board.Models[3].ID+`' && document.getElementById('cmp-verdict').textContent !== '' && document.querySelectorAll('#cmp-items tbody tr').length > 0 && document.querySelector('#cmp-table tbody td').textContent.endsWith('%')`)
+					browsertest.WaitFor(t, ctx, "the comparison", `document.getElementById('cmp-b').value === '`+in.Board.Models[3].ID+`' && document.getElementById('cmp-verdict').textContent !== '' && document.querySelectorAll('#cmp-items tbody tr').length > 0 && document.querySelector('#cmp-table tbody td').textContent.endsWith('%')`)
 				}
-				if bad := eval[string](t, ctx, layoutChecks); bad != "" {
+				if bad := browsertest.Eval[string](t, ctx, layoutChecks); bad != "" {
 					t.Errorf("at %d px:\n%s", w, bad)
 				}
 			})
