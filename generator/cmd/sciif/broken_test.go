@@ -306,6 +306,9 @@ func TestBrokenInputsValidateAgreesWithBuild(t *testing.T) {
 	if len(cases) < 60 {
 		t.Fatalf("the table has %d cases; it is meant to cover at least 60", len(cases))
 	}
+	if testing.Short() {
+		t.Skip("end-to-end: builds and validates a whole repository per case")
+	}
 	common := []string{"--results", "results"}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

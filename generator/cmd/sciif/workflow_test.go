@@ -150,6 +150,9 @@ func workflowCases() []workflowCase {
 // a submission of every kind broken in one file at a time: the step must
 // fail exactly when `sciif build` fails, both naming the file and line.
 func TestWorkflowRefusesWhatBuildRefuses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end: runs the workflow's step in bash per case")
+	}
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Fatal("the workflow's step needs bash:", err)
