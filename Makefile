@@ -1,12 +1,12 @@
 # SciIF leaderboard. `make site` builds the site from results/, `make test`
-# runs every test (deterministic), `make fuzz` searches for new failing
-# inputs, `make bench` measures. Go is the only requirement; bash for fuzz
-# and bench.
+# runs every test (deterministic), `make short` is the quick loop while
+# editing, `make fuzz` searches for new failing inputs, `make bench`
+# measures. Go is the only requirement; bash for fuzz and bench.
 GO      ?= go
 BIN     := bin/sciif
 PKGS    := ./...
 
-.PHONY: all build site score test race vet fmt fuzz bench clean
+.PHONY: all build site score test short race vet fmt fuzz bench clean
 
 all: build
 
@@ -25,6 +25,11 @@ test:
 	$(GO) vet $(PKGS)
 	@unformatted=$$(gofmt -l generator templates assets); if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) test -count=1 $(PKGS)
+
+# The contributor's loop (under 30 s on two cores): every test but the
+# browser and end-to-end ones, which skip under -short. Not the gate.
+short:
+	$(GO) test -short $(PKGS)
 
 # Every test again under the race detector: the determinism test among
 # them builds the site under load and compares every byte.
