@@ -92,10 +92,17 @@ func addFields(n *node, t reflect.Type, seen map[reflect.Type]*node) {
 }
 
 // keyFrame is one open object or array of checkKeys.
+// manyKeys is the number of keys of one object past which checkKeys
+// looks keys up in a set.
+const manyKeys = 16
+
 type keyFrame struct {
 	object bool
 	node   *node
 	keys   [][]byte
+	// set holds keys once there are more than a few (a map of judges):
+	// looking each new key up in keys would be quadratic in their number.
+	set map[string]struct{}
 	// next is the node of the value after the last key read.
 	next *node
 }
@@ -148,9 +155,23 @@ func checkKeys(data []byte, root *node) (key string, dup bool) {
 						k = []byte(u)
 					}
 				}
-				for _, seen := range top.keys {
-					if bytes.Equal(seen, k) {
+				if top.set != nil {
+					if _, ok := top.set[string(k)]; ok {
 						return string(k), true
+					}
+					top.set[string(k)] = struct{}{}
+				} else {
+					for _, seen := range top.keys {
+						if bytes.Equal(seen, k) {
+							return string(k), true
+						}
+					}
+					if len(top.keys) == manyKeys {
+						top.set = make(map[string]struct{}, 2*manyKeys)
+						for _, seen := range top.keys {
+							top.set[string(seen)] = struct{}{}
+						}
+						top.set[string(k)] = struct{}{}
 					}
 				}
 				top.next = nil
