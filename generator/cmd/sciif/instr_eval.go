@@ -154,7 +154,7 @@ func runEval(ctx context.Context, opt instrOptions, stdout, stderr io.Writer, re
 // listing every problem, one per line.
 func readResponses(ctx context.Context, opt instrOptions, prompts []instr.Prompt) ([]*string, error) {
 	spec := pipeline.InstrRecords(filepath.Base(opt.Input), prompts, pipeline.PromptIndex(prompts))
-	spec.Links, spec.IgnoreUnknown, spec.Unanswered = ingest.FollowLinks, true, ""
+	spec.Links, spec.IgnoreUnknown, spec.LastWins, spec.Unanswered = ingest.FollowLinks, true, true, ""
 	spec.Decode = func(data []byte, r *ingest.PromptResponse) *strictjson.Error { return strictjson.DecodeOpen(data, r) }
 	matched := make([]*string, len(prompts))
 	res := records.Read(ctx, opt.Responses, spec, func(i, _ int, r *ingest.PromptResponse) board.Problems {

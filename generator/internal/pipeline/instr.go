@@ -47,11 +47,13 @@ func PromptIndex(prompts []instr.Prompt) map[string]int {
 
 // InstrRecords is how records.Read reads the responses to the instruction
 // benchmark of prompts (named name): matched to their prompt by exact
-// text, as the official code does, which also keeps the last of two
-// responses to one prompt. Every bad line, and every response to a
-// prompt the benchmark lacks, is a fatal problem naming its line, so that
-// `sciif validate` and `sciif build` refuse the same files; a prompt
-// without a response follows none of its instructions.
+// text, as the official code does. Every bad line, every response to a
+// prompt the benchmark lacks and a second response to one prompt ("first
+// on line N": the official code would keep the last silently, and a board
+// submission holding two is a mistake) is a fatal problem naming its line,
+// as in every kind's submissions, so that `sciif validate` and `sciif
+// build` refuse the same files; a prompt without a response follows none
+// of its instructions.
 func InstrRecords(name string, prompts []instr.Prompt, index map[string]int) *records.Spec[ingest.PromptResponse] {
 	codes := records.CodesOf("prompt_response")
 	codes.Line, codes.Missing, codes.Response = ingest.CodePromptLine, ingest.CodePromptLine, ingest.CodePromptLine
@@ -61,7 +63,7 @@ func InstrRecords(name string, prompts []instr.Prompt, index map[string]int) *re
 		KeyField: "prompt", KeyName: "prompt", Key: func(r *ingest.PromptResponse) string { return r.Prompt },
 		ResponseField: "response", Response: func(r *ingest.PromptResponse) string { return r.Response },
 		Items: "prompts", Name: func(i int) string { return fmt.Sprint(prompts[i].Key) }, Unanswered: "scored as following none of their instructions",
-		LastWins: true, Codes: codes, Decode: ingest.DecodePromptResponse,
+		Codes: codes, Decode: ingest.DecodePromptResponse,
 	}
 }
 
