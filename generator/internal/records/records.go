@@ -38,15 +38,16 @@ type Codes struct {
 	Response   string // fatal: a missing, null or oversized response
 	Empty      string // warning: an empty response
 	Incomplete string // warning: items without a record
+	Variant    string // fatal: a variant the benchmark lacks (Spec.Variants)
 }
 
 // CodesOf returns prefix.file, prefix.line, prefix.key.missing,
 // prefix.key.unknown, prefix.key.duplicate, prefix.response,
-// prefix.response.empty and prefix.incomplete.
+// prefix.response.empty, prefix.incomplete and prefix.variant.
 func CodesOf(prefix string) Codes {
 	return Codes{File: prefix + ".file", Line: prefix + ".line", Missing: prefix + ".key.missing",
 		Unknown: prefix + ".key.unknown", Duplicate: prefix + ".key.duplicate", Response: prefix + ".response",
-		Empty: prefix + ".response.empty", Incomplete: prefix + ".incomplete"}
+		Empty: prefix + ".response.empty", Incomplete: prefix + ".incomplete", Variant: prefix + ".variant"}
 }
 
 // Spec says how to read the records of one benchmark, decoded into T.
@@ -91,6 +92,18 @@ type Spec[T any] struct {
 	// line is the user's own.
 	Links ingest.Links
 	Codes Codes
+	// Variants, when set, key a record on a second field as well: an item
+	// may then have one record per variant (a verifier's answer in each
+	// prompt style), and only a record repeating both the key and the
+	// variant is a duplicate. VariantField is the JSON field ("style"),
+	// VariantName what the messages call it, and Variant reads it ("" when
+	// missing or null: the record is of Variants[0], the primary variant).
+	// A variant not in the list is refused with Codes.Variant. The
+	// incomplete warning names the items without a record of the primary
+	// variant; Result.Lines is then indexed by Slot.
+	Variants                  []string
+	VariantField, VariantName string
+	Variant                   func(*T) string
 	// Decode decodes a line; nil is strictjson.Decode. A kind with a
 	// faster reader of its common lines gives it here, falling back to
 	// strictjson.Decode for the others.
@@ -100,7 +113,7 @@ type Spec[T any] struct {
 // Result is what Read found.
 type Result struct {
 	// Lines holds, for each item, the line of the record that counts, 0
-	// for an item without one.
+	// for an item without one; with Variants, for each Slot.
 	Lines []int
 	// Problems lists the file's problems in line order (the first
 	// board.MaxPerFile kept, the rest counted), then the incomplete
@@ -118,6 +131,31 @@ func (r *Result) Fatal() bool {
 	return false
 }
 
+// Slot is where item i's record of variant v (its index in Variants)
+// sits in Result.Lines.
+func (s *Spec[T]) Slot(i, v int) int { return i*s.variants() + v }
+
+// variants is the number of variants, 1 without Variants.
+func (s *Spec[T]) variants() int { return max(1, len(s.Variants)) }
+
+// VariantOf returns the index in Variants of a record's variant, Variants[0]
+// for none; false for a variant not in the list.
+func (s *Spec[T]) VariantOf(rec *T) (int, bool) {
+	if len(s.Variants) == 0 {
+		return 0, true
+	}
+	v := s.Variant(rec)
+	if v == "" {
+		return 0, true
+	}
+	for j, name := range s.Variants {
+		if name == v {
+			return j, true
+		}
+	}
+	return 0, false
+}
+
 // Each is called with each accepted record: its item's index, its line
 // and the record, which it may keep. The problems it returns (a judge
 // output over its limit, say) are collected with the file's.
@@ -128,7 +166,7 @@ type Each[T any] func(i, line int, rec *T) board.Problems
 // that passes the checks, in file order. It stops calling each once ctx
 // is done, and then reports ctx's error instead of the unanswered items.
 func Read[T any](ctx context.Context, path string, spec *Spec[T], each Each[T]) Result {
-	r := reader[T]{ctx: ctx, path: path, spec: spec, each: each, probs: board.FileCollector(path), lines: make([]int, spec.N)}
+	r := reader[T]{ctx: ctx, path: path, spec: spec, each: each, probs: board.FileCollector(path), lines: make([]int, spec.N*spec.variants())}
 	f, _, err := ingest.Open(path, ingest.MaxFile, spec.Links)
 	if err != nil {
 		r.probs.Add(r.fileProblem(err))
@@ -191,11 +229,22 @@ func (r *reader[T]) line(line int, data []byte) {
 	case !known:
 		at("", s.KeyField, s.Codes.Unknown, true, "unknown %s %s (not in %s)", s.KeyName, Quote(key), s.Benchmark)
 		return
-	case r.lines[i] != 0 && !s.LastWins:
-		at("", s.KeyField, s.Codes.Duplicate, true, "duplicate %s %s (first on line %d)", s.KeyName, Quote(key), r.lines[i])
+	}
+	v, ok := s.VariantOf(&rec)
+	if !ok {
+		at(item, s.VariantField, s.Codes.Variant, true, "unknown %s %s (%s has %s)", s.VariantName, Quote(s.Variant(&rec)), s.Benchmark, strings.Join(s.Variants, ", "))
 		return
 	}
-	r.lines[i] = line
+	slot := s.Slot(i, v)
+	if r.lines[slot] != 0 && !s.LastWins {
+		if len(s.Variants) > 1 {
+			at("", s.KeyField, s.Codes.Duplicate, true, "duplicate %s %s in %s %s (first on line %d)", s.KeyName, Quote(key), s.VariantName, Quote(s.Variants[v]), r.lines[slot])
+		} else {
+			at("", s.KeyField, s.Codes.Duplicate, true, "duplicate %s %s (first on line %d)", s.KeyName, Quote(key), r.lines[slot])
+		}
+		return
+	}
+	r.lines[slot] = line
 	const want = "want the model's answer as a JSON string (\"\" for an empty answer)"
 	resp := s.Response(&rec)
 	if len(resp) > ingest.MaxResponse {
@@ -234,8 +283,8 @@ func (r *reader[T]) incomplete() (board.Diagnostic, bool) {
 		return board.Diagnostic{}, false
 	}
 	var missing []string
-	for i, l := range r.lines {
-		if l == 0 {
+	for i := range s.N {
+		if r.lines[s.Slot(i, 0)] == 0 {
 			missing = append(missing, s.Name(i))
 		}
 	}

@@ -128,6 +128,42 @@ func (l Line) Value() string { return trimSpace(trimEmphasisRight(l.after)) }
 // Parse reads one line of a judge output, without its line end (a trailing
 // CR is ignored), and reports whether it is a labelled line.
 func Parse(line string, label Label) (Line, bool) {
+	return ParseWords(line, label, YesNo)
+}
+
+// Words are the words a verdict is written with: the judges' YES and NO
+// (YesNo), or another pair such as a verifier's True and False. Each list
+// holds one or more spellings, matched in any case as a whole word (a
+// spelling may hold spaces: "not equivalent"); the longest that matches
+// wins, so "incorrect" is never read as a prefix of anything.
+type Words struct {
+	Yes, No []string
+}
+
+// YesNo is the judges' pair, the one Parse reads.
+var YesNo = Words{Yes: []string{"yes"}, No: []string{"no"}}
+
+// match returns the verdict of the longest spelling s starts with, and its
+// length; Invalid and 0 when none.
+func (w Words) match(s string) (Verdict, int) {
+	v, n := Invalid, 0
+	for _, list := range [2]struct {
+		v     Verdict
+		words []string
+	}{{Yes, w.Yes}, {No, w.No}} {
+		for _, x := range list.words {
+			if len(x) > n && word(s, x) {
+				v, n = list.v, len(x)
+			}
+		}
+	}
+	return v, n
+}
+
+// ParseWords is Parse with another pair of verdict words: the same line
+// grammar (markers, emphasis, code spans, separators, reasons, a template
+// copied out), with w's words where Parse has YES and NO.
+func ParseWords(line string, label Label, w Words) (Line, bool) {
 	var l Line
 	s := stripMarker(trimSpace(line))
 	key, n := 0, 0
@@ -163,16 +199,13 @@ func Parse(line string, label Label) (Line, bool) {
 	if code {
 		v = v[1:]
 	}
-	switch {
-	case word(v, "yes"):
-		l.Verdict, v = Yes, v[3:]
-	case word(v, "no"):
-		l.Verdict, v = No, v[2:]
-	default:
+	verdict, n := w.match(v)
+	if verdict == Invalid {
 		l.Verdict = Invalid
 		return l, true
 	}
-	if echo(v) {
+	l.Verdict, v = verdict, v[n:]
+	if echo(v, w) {
 		// The prompt's "YES|NO" copied out: no verdict was given.
 		l.Verdict = Invalid
 		return l, true
@@ -280,7 +313,7 @@ func word(s, w string) bool {
 // echo reports whether what follows a verdict word offers the other one
 // ("YES or NO", "YES|NO", "NO / YES"): a judge that copied the prompt's
 // template out instead of answering.
-func echo(s string) bool {
+func echo(s string, w Words) bool {
 	s = trimEmphasis(s)
 	switch {
 	case len(s) > 0 && (s[0] == '|' || s[0] == '/'):
@@ -294,7 +327,81 @@ func echo(s string) bool {
 	if len(s) > 0 && s[0] == '`' {
 		s = s[1:]
 	}
-	return word(s, "yes") || word(s, "no")
+	v, _ := w.match(s)
+	return v != Invalid
+}
+
+// Bare reads a line that is a verdict word alone, as a verifier asked for
+// a one-word answer writes it ("True", xVerify's "Correct"): the word of
+// w, with the markers, emphasis and code span of a labelled line around
+// it, and at most a run of '.' and '!' after it ("**False**", "True.",
+// "- correct!"). Any other line is not a bare verdict.
+func Bare(line string, w Words) (Verdict, bool) {
+	s := trimEmphasis(stripMarker(trimSpace(line)))
+	code := len(s) > 0 && s[0] == '`'
+	if code {
+		s = s[1:]
+	}
+	v, n := w.match(s)
+	if v == Invalid {
+		return Unanswered, false
+	}
+	s = s[n:]
+	if code {
+		if len(s) == 0 || s[0] != '`' {
+			return Unanswered, false
+		}
+		s = s[1:]
+	}
+	s = trimEmphasis(s)
+	for len(s) > 0 && (s[0] == '.' || s[0] == '!') {
+		s = s[1:]
+	}
+	if trimEmphasis(s) != "" {
+		return Unanswered, false
+	}
+	return v, true
+}
+
+// Marked returns the verdict of the last verdict token in line: a word of
+// w in double brackets, as pairwise judges write it ("[[YES]]", "[[False]]"),
+// or in a LaTeX box ("\boxed{True}", "\boxed{\text{False}}"), spaces
+// allowed inside. ok is false when the line holds none.
+func Marked(line string, w Words) (v Verdict, ok bool) {
+	for i := 0; i < len(line); i++ {
+		var inner string
+		switch {
+		case strings.HasPrefix(line[i:], "[["):
+			end := strings.Index(line[i+2:], "]]")
+			if end < 0 {
+				continue
+			}
+			inner = line[i+2 : i+2+end]
+		case strings.HasPrefix(line[i:], `\boxed{`):
+			rest := line[i+len(`\boxed{`):]
+			for _, cmd := range [...]string{`\text{`, `\mathrm{`, `\textbf{`} {
+				if t := strings.TrimLeft(rest, " "); strings.HasPrefix(t, cmd) {
+					rest = t[len(cmd):]
+					if end := strings.IndexByte(rest, '}'); end >= 0 {
+						rest = rest[:end] + rest[end+1:]
+					}
+					break
+				}
+			}
+			end := strings.IndexByte(rest, '}')
+			if end < 0 {
+				continue
+			}
+			inner = rest[:end]
+		default:
+			continue
+		}
+		inner = trimSpace(inner)
+		if x, n := w.match(inner); x != Invalid && n == len(inner) {
+			v, ok = x, true
+		}
+	}
+	return v, ok
 }
 
 // reason cleans what follows a verdict: closing emphasis, a separator and
