@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sciif/leaderboard/generator/internal/atomicfile"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 )
@@ -284,7 +285,7 @@ func write(p Plan, s *store, judged bool, out *Outcome) error {
 	}
 	for i, b := range p.Benchmarks {
 		path := filepath.Join(p.Out, b.Spec().File)
-		err := writeFile(path, func(w io.Writer) error { return s.submission(w, i, b) })
+		err := atomicfile.Write(path, func(w io.Writer) error { return s.submission(w, i, b) })
 		if err != nil {
 			return fmt.Errorf("runner: %s: %w", b.Spec().Name, err)
 		}

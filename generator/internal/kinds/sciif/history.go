@@ -12,9 +12,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 
+	"github.com/sciif/leaderboard/generator/internal/atomicfile"
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/lockfile"
@@ -195,44 +195,7 @@ func appendHistory(path string, line []byte) (bool, error) {
 		data = append(data, '\n')
 	}
 	data = append(data, bytes.TrimSpace(line)...)
-	return true, replaceFile(path, append(data, '\n'))
-}
-
-// replaceFile puts data at path through a synced temporary file renamed
-// into place, then syncs the folder so that the rename survives a crash.
-func replaceFile(path string, data []byte) (err error) {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if _, err = f.Write(data); err != nil {
-		return err
-	}
-	if err = f.Chmod(0o644); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(f.Name(), path); err != nil {
-		return err
-	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
+	return true, atomicfile.WriteFile(path, append(data, '\n'))
 }
 
 // rankMove is one model's rank in two states of the board.
