@@ -85,14 +85,6 @@ func Policy(bench *board.Benchmark, judges []string, verdicts []board.ItemVerdic
 	byK := map[int]*counter{}
 	dis := map[string]*board.Disagreement{}
 	var q board.Quadrant
-	get := func(m map[string]*counter, k string) *counter {
-		c := m[k]
-		if c == nil {
-			c = &counter{}
-			m[k] = c
-		}
-		return c
-	}
 	for i := range bench.Items {
 		item := &bench.Items[i]
 		v := &verdicts[i]
@@ -108,25 +100,16 @@ func Policy(bench *board.Benchmark, judges []string, verdicts []board.ItemVerdic
 			byK[item.K()] = &counter{}
 		}
 		byK[item.K()].add(ok)
-		switch {
-		case v.Correct && ok:
-			q.CorrectCompliant++
-		case v.Correct:
-			q.CorrectNonCompliant++
-		case ok:
-			q.IncorrectCompliant++
-		default:
-			q.IncorrectNonCompliant++
-		}
+		addQuadrant(&q, v.Correct, ok)
 		for j, cid := range item.Constraints {
 			var cv *board.ConstraintVerdict
 			if j < len(v.Constraints) {
 				cv = &v.Constraints[j]
 			}
 			pass := v.Answered && cv != nil && cv.Pass(p)
-			get(cons, cid).add(pass)
+			counterOf(cons, cid).add(pass)
 			if con, found := bench.Catalog.Lookup(cid); found {
-				get(fams, string(con.Family)).add(pass)
+				counterOf(fams, string(con.Family)).add(pass)
 			}
 			d := dis[cid]
 			if d == nil {
@@ -136,25 +119,7 @@ func Policy(bench *board.Benchmark, judges []string, verdicts []board.ItemVerdic
 			if !v.Answered || cv == nil {
 				continue
 			}
-			d.Audited++
-			d.RuleOverrides += cv.Overridden
-			jv := cv.JudgeStrict
-			if p == board.Loose {
-				jv = cv.JudgeLoose
-			}
-			anyYes, anyNo := false, false
-			for _, b := range jv {
-				anyYes = anyYes || b
-				anyNo = anyNo || !b
-			}
-			if anyYes && anyNo {
-				d.Disagree++
-				for k, b := range jv {
-					if !b && k < len(judges) {
-						d.Stricter[judges[k]]++
-					}
-				}
-			}
+			tallyJudges(d, cv, judges, p)
 		}
 	}
 	ps := board.PolicyScores{
@@ -163,17 +128,11 @@ func Policy(bench *board.Benchmark, judges []string, verdicts []board.ItemVerdic
 		Compliant:   compliant.rate(),
 		Multi:       multi.rate(),
 		Single:      single.rate(),
-		Constraints: map[string]board.Rate{},
-		Families:    map[string]board.Rate{},
+		Constraints: rates(cons),
+		Families:    rates(fams),
 		ByK:         map[string]board.Rate{},
 		Quadrant:    q,
 		Judges:      map[string]board.Disagreement{},
-	}
-	for k, c := range cons {
-		ps.Constraints[k] = c.rate()
-	}
-	for k, c := range fams {
-		ps.Families[k] = c.rate()
 	}
 	for k, c := range byK {
 		ps.ByK[strconv.Itoa(k)] = c.rate()
@@ -187,6 +146,66 @@ func Policy(bench *board.Benchmark, judges []string, verdicts []board.ItemVerdic
 		ps.Judges[k] = *d
 	}
 	return ps
+}
+
+// counterOf is m's counter for key k, added to m at zero if m has none.
+func counterOf(m map[string]*counter, k string) *counter {
+	c := m[k]
+	if c == nil {
+		c = &counter{}
+		m[k] = c
+	}
+	return c
+}
+
+// rates is the rate of each of m's counters, by the same keys.
+func rates(m map[string]*counter) map[string]board.Rate {
+	r := map[string]board.Rate{}
+	for k, c := range m {
+		r[k] = c.rate()
+	}
+	return r
+}
+
+// addQuadrant counts an answer in its cell of q: correct or not, by
+// compliant or not.
+func addQuadrant(q *board.Quadrant, correct, compliant bool) {
+	switch {
+	case correct && compliant:
+		q.CorrectCompliant++
+	case correct:
+		q.CorrectNonCompliant++
+	case compliant:
+		q.IncorrectCompliant++
+	default:
+		q.IncorrectNonCompliant++
+	}
+}
+
+// tallyJudges adds an audited constraint verdict cv to its constraint's
+// disagreement d: its rule overrides and, where the judges split under
+// policy p, a disagreement and each stricter judge (judges names them by
+// position).
+func tallyJudges(d *board.Disagreement, cv *board.ConstraintVerdict, judges []string, p board.Policy) {
+	d.Audited++
+	d.RuleOverrides += cv.Overridden
+	jv := cv.JudgeStrict
+	if p == board.Loose {
+		jv = cv.JudgeLoose
+	}
+	anyYes, anyNo := false, false
+	for _, b := range jv {
+		anyYes = anyYes || b
+		anyNo = anyNo || !b
+	}
+	if anyYes && anyNo {
+		d.Disagree++
+		for k, b := range jv {
+			if !b && k < len(judges) {
+				d.Stricter[judges[k]]++
+			}
+		}
+	}
 }
 
 // Less orders the board under policy p: rank, then compliance, then
