@@ -1,0 +1,143 @@
+package equiv
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+)
+
+// Comparing quantities: numbers with units, converted where the units
+// differ, and expressions.
+
+// compareQuantities compares values with units, or expressions.
+func (c *cmpr) compareQuantities(gq, pq *quantity, g, p string) Result {
+	gvars := gq.expr.vars(map[string]bool{}, nil)
+	pvars := pq.expr.vars(map[string]bool{}, nil)
+	if len(gvars) > 0 || len(pvars) > 0 {
+		if (gq.unit == nil) != (pq.unit == nil) {
+			// "1/2 mV^2" may be a unit or the product m v^2: retry both as
+			// expressions.
+			ge, err1 := parseExpr(g)
+			pe, err2 := parseExpr(p)
+			if err1 == nil && err2 == nil {
+				if r := c.identity(ge, pe); r.Verdict == Equal {
+					return r
+				}
+			}
+			return undecided("expression", "a quantity with a unit against an expression")
+		}
+		if gq.unit != nil && !sameUnit(gq.unit, pq.unit) {
+			return undecided("expression", "expressions with different units")
+		}
+		return c.identity(gq.expr, pq.expr)
+	}
+	a, err := c.eval(gq.expr, nil)
+	if err != nil {
+		return undecided("numeric", "reference not evaluable: %v", err)
+	}
+	b, err := c.eval(pq.expr, nil)
+	if err != nil {
+		return undecided("numeric", "answer not evaluable: %v", err)
+	}
+	gu, pu := gq.unit, pq.unit
+	switch {
+	case gu == nil && pu == nil:
+		return c.compareNumbers(a, b, gq, pq, "")
+	case gu != nil && pu != nil:
+		return c.compareUnits(a, b, gq, pq)
+	}
+	// A unit on one side only.
+	u := gu
+	if u == nil {
+		u = pu
+	}
+	r := c.compareNumbers(a, b, gq, pq, u.text)
+	if r.Verdict == Equal {
+		r.Rule, r.Reason = "unit_omitted", r.Reason+"; the unit "+u.text+" is written on one side only"
+		return r
+	}
+	if u.opaque == "" && u.d == (dims{}) && u.offset == 0 {
+		// Dimensionless units (%, °, ppm): compare the pure numbers.
+		sa, sb := a, b
+		if gu != nil {
+			sa = newF().Mul(a, newF().SetFloat64(gu.scale))
+		} else {
+			sb = newF().Mul(b, newF().SetFloat64(pu.scale))
+		}
+		c2 := *c
+		c2.explicit = true // conversions are never integer counts
+		r2 := c2.compareNumbers(sa, sb, nil, nil, "")
+		c.steps = c2.steps
+		if r2.Verdict == Equal {
+			r2.Rule, r2.Reason = "unit", fmt.Sprintf("%s converted from %s: %s", fmtBig(sa), u.text, r2.Reason)
+			return r2
+		}
+		return decided(false, "unit", "%s and %s differ read with or without %s", fmtBig(a), fmtBig(b), u.text)
+	}
+	return undecided("unit", "the unit %s is written on one side only and the numbers differ", u.text)
+}
+
+func sameUnit(a, b *unit) bool {
+	return a.d == b.d && a.opaque == b.opaque && a.scale == b.scale && a.offset == b.offset
+}
+
+func (c *cmpr) compareUnits(a, b *big.Float, gq, pq *quantity) Result {
+	gu, pu := gq.unit, pq.unit
+	if gu.opaque != pu.opaque {
+		return undecided("unit", "units %q and %q are not in the unit table", gu.text, pu.text)
+	}
+	if gu.d != pu.d {
+		if lone := func(u *unit) bool { return u.text == "C" || u.text == "F" }; lone(gu) && pu.temp || lone(pu) && gu.temp {
+			return undecided("unit", "%s against %s: C and F may be degrees written without °", gu.text, pu.text)
+		}
+		diff := gu.d
+		for i := range diff {
+			diff[i] -= pu.d[i]
+		}
+		if diff == (dims{5: diff[5]}) {
+			return undecided("unit", "%s and %s differ by amount of substance (per mole or per particle?)", gu.text, pu.text)
+		}
+		return decided(false, "unit", "dimensions differ: %s is %s, %s is %s", gu.text, gu.d, pu.text, pu.d)
+	}
+	conv := func(x *big.Float, from, to *unit, diff bool) *big.Float {
+		// SI = x*scale + offset; back into the reference's unit.
+		if diff {
+			z := newF().Mul(x, newF().SetFloat64(from.dscale))
+			return z.Quo(z, newF().SetFloat64(to.dscale))
+		}
+		z := newF().Mul(x, newF().SetFloat64(from.scale))
+		z = add(z, newF().SetFloat64(from.offset-to.offset))
+		return z.Quo(z, newF().SetFloat64(to.scale))
+	}
+	// Measurements with units: an integer such as "298 K" has as many
+	// significant figures as it has digits.
+	for _, q := range []*quantity{gq, pq} {
+		if q.isInt && q.sig == 0 {
+			q.sig = len(strings.TrimLeft(strings.TrimLeft(strings.TrimSpace(q.num), "+-"), "0"))
+		}
+	}
+	var r Result
+	switch {
+	case gu.offset != 0 || pu.offset != 0:
+		// Absolute temperatures compare in kelvin, where significant
+		// figures mean something.
+		k := &unit{d: gu.d, scale: 1, dscale: 1, text: "K"}
+		ga, pb := conv(a, gu, k, false), conv(b, pu, k, false)
+		r = c.compareNumbers(ga, pb, gq, pq, "K")
+		r.Rule = "unit"
+		r.Reason = fmt.Sprintf("%s %s and %s %s in kelvin; %s", fmtBig(a), gu.text, fmtBig(b), pu.text, r.Reason)
+	case gu.text != pu.text:
+		b2 := conv(b, pu, gu, false)
+		r = c.compareNumbers(a, b2, gq, pq, gu.text)
+		r.Rule = "unit"
+		r.Reason = fmt.Sprintf("%s %s is %s %s; %s", fmtBig(b), pu.text, fmtBig(b2), gu.text, r.Reason)
+	default:
+		r = c.compareNumbers(a, b, gq, pq, gu.text)
+	}
+	if r.Verdict == NotEqual && (gu.temp || pu.temp) && (gu.offset != 0 || pu.offset != 0) {
+		if d := conv(b, pu, gu, true); within(a, d, c.tol) {
+			return undecided("unit", "equal only as a temperature difference (%s vs %s)", gu.text, pu.text)
+		}
+	}
+	return r
+}

@@ -1,0 +1,277 @@
+package equiv
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Comparing structured answers: tuples and intervals in order, sets and
+// lists regardless of it, named values by name.
+
+// compareValues parses both answers into structures and compares them.
+func (c *cmpr) compareValues(g, p, typ string) Result {
+	g, p = decimalComma(g, p), decimalComma(p, g)
+	gv, pv := parseValue(g, 0), parseValue(p, 0)
+	if typ == "set" {
+		for _, v := range []*value{gv, pv} {
+			if v.kind == vList || v.kind == vTuple && v.open == '{' {
+				v.kind = vSet
+			}
+		}
+	}
+	r := c.compareValue(gv, pv, typ)
+	r.Gold, r.Pred = gv.String(), pv.String()
+	return r
+}
+
+var (
+	reDecComma = regexp.MustCompile(`^[-+]?\d+,\d+$`)
+	reDecimal  = regexp.MustCompile(`^[-+]?\d*\.\d+$`)
+)
+
+// decimalComma reads "1,22" as 1.22 when the other answer is a decimal
+// number (a list of two integers can never equal a single decimal).
+func decimalComma(s, other string) string {
+	if reDecComma.MatchString(s) && reDecimal.MatchString(other) {
+		return strings.Replace(s, ",", ".", 1)
+	}
+	return s
+}
+
+func (c *cmpr) compareValue(g, p *value, typ string) Result {
+	if err := c.tick(1); err != nil {
+		return undecided("budget", "%v", err)
+	}
+	if g.kind == vAtom && p.kind == vAtom {
+		return c.compareAtom(g.text, p.text)
+	}
+	if g.kind == vAtom && p.pm || p.kind == vAtom && g.pm {
+		return undecided("structure", "\"a ± b\" may be a value with its uncertainty or two values")
+	}
+	if g.kind == vAtom || p.kind == vAtom {
+		// One answer against several: different unless an atom is not
+		// understood.
+		if c.parsable(g) && c.parsable(p) {
+			return decided(false, "structure", "a %s against a %s", kindNames[g.kind], kindNames[p.kind])
+		}
+		return undecided("structure", "a %s against a %s that is not understood", kindNames[g.kind], kindNames[p.kind])
+	}
+	if (g.kind == vUnion) != (p.kind == vUnion) && (g.kind == vTuple || p.kind == vTuple) {
+		if c.parsable(g) && c.parsable(p) {
+			return decided(false, "interval", "a union of intervals against a single one")
+		}
+	}
+	ordered := func(kind vkind) bool { return kind == vTuple || kind == vMatrix }
+	if ordered(g.kind) && ordered(p.kind) || g.kind == vMatrix || p.kind == vMatrix {
+		if len(g.items) != len(p.items) {
+			return decided(false, "structure", "%d items against %d", len(g.items), len(p.items))
+		}
+		if g.kind != p.kind {
+			return decided(false, "structure", "a %s against a %s", kindNames[g.kind], kindNames[p.kind])
+		}
+		r := c.compareOrdered(g.items, p.items)
+		if r.Verdict == Equal && (g.open != p.open || g.close != p.close) {
+			mixed := func(v *value) bool { return v.open == '(' && v.close == ']' || v.open == '[' && v.close == ')' }
+			if typ == "interval" || len(g.items) == 2 && (mixed(g) || mixed(p)) {
+				return decided(false, "interval", "same ends, but open and closed ends differ: %c…%c vs %c…%c", g.open, g.close, p.open, p.close)
+			}
+			return undecided("tuple", "same items in %c…%c and %c…%c, which may be a vector or an interval", g.open, g.close, p.open, p.close)
+		}
+		return r
+	}
+	// Lists, sets and unions, or a tuple against one of them.
+	if r := c.compareOrdered(g.items, p.items); r.Verdict == Equal && len(g.items) == len(p.items) {
+		if g.kind == vTuple || p.kind == vTuple {
+			return decided(true, "structure", "same items in the same order")
+		}
+		return r
+	}
+	return c.compareUnordered(g, p)
+}
+
+// parsable reports whether every atom of v reads as a value.
+func (c *cmpr) parsable(v *value) bool {
+	if v.kind != vAtom {
+		for _, it := range v.items {
+			if !c.parsable(it) {
+				return false
+			}
+		}
+		return true
+	}
+	_, err := parseQuantity(stripLabel(v.text))
+	return err == nil
+}
+
+func (c *cmpr) compareOrdered(g, p []*value) Result {
+	if len(g) != len(p) {
+		return decided(false, "structure", "%d items against %d", len(g), len(p))
+	}
+	worst := decided(true, "structure", "all %d items match in order", len(g))
+	for i := range g {
+		r := c.compareValue(g[i], p[i], "")
+		switch r.Verdict {
+		case NotEqual:
+			return decided(false, "structure", "item %d differs: %s", i+1, r.Reason)
+		case Undecided:
+			worst = undecided("structure", "item %d: %s", i+1, r.Reason)
+		}
+	}
+	return worst
+}
+
+// compareUnordered matches items regardless of order.
+func (c *cmpr) compareUnordered(g, p *value) Result {
+	n, m := len(g.items), len(p.items)
+	if n > 60 || m > 60 {
+		return undecided("structure", "too many items")
+	}
+	verdict := make([][]Verdict, n)
+	for i := range g.items {
+		verdict[i] = make([]Verdict, m)
+		for j := range p.items {
+			verdict[i][j] = c.compareValue(g.items[i], p.items[j], "").Verdict
+			if c.steps > maxSteps {
+				return undecided("budget", "work bound reached")
+			}
+		}
+	}
+	if labelled(g) && labelled(p) {
+		if r, ok := c.compareByLabel(g, p); ok {
+			return r
+		}
+	}
+	exact := matchAll(verdict, func(v Verdict) bool { return v == Equal })
+	loose := matchAll(verdict, func(v Verdict) bool { return v != NotEqual })
+	setLike := func(v *value) bool { return v.kind == vSet || v.kind == vUnion }
+	switch {
+	case n == m && exact:
+		if setLike(g) || setLike(p) {
+			return decided(true, "set", "the same %d items", n)
+		}
+		if labelled(g) && labelled(p) {
+			return decided(true, "list", "the same %d named values", n)
+		}
+		if g.kind == vTuple || p.kind == vTuple {
+			return decided(false, "structure", "a tuple's items in another order")
+		}
+		return undecided("list", "the same %d items in another order; order may matter", n)
+	case n == m && loose:
+		return undecided("set", "some items could not be decided")
+	case n != m && (setLike(g) || setLike(p)) && c.dedupEqual(g, p):
+		return decided(true, "set", "the same items, some repeated")
+	}
+	if n != m {
+		if !c.parsable(g) || !c.parsable(p) {
+			return undecided("structure", "%d items against %d, some not understood", n, m)
+		}
+		return decided(false, "structure", "%d items against %d", n, m)
+	}
+	return decided(false, "set", "items differ")
+}
+
+// compareByLabel pairs named values by name ("x = 1, y = 2").
+func (c *cmpr) compareByLabel(g, p *value) (Result, bool) {
+	index := func(v *value) map[string]string {
+		m := map[string]string{}
+		for _, it := range v.items {
+			parts, _ := splitRelation(it.text)
+			name := squash(parts[0])
+			if _, dup := m[name]; dup {
+				return nil
+			}
+			m[name] = it.text
+		}
+		return m
+	}
+	gm, pm := index(g), index(p)
+	if gm == nil || pm == nil || len(gm) != len(pm) {
+		return Result{}, false
+	}
+	names := make([]string, 0, len(gm))
+	for name := range gm {
+		if _, ok := pm[name]; !ok {
+			return undecided("list", "different names: %s is missing from the answer", name), true
+		}
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	out := decided(true, "list", "the same %d named values", len(names))
+	for _, name := range names {
+		r := c.compareAtom(gm[name], pm[name])
+		switch r.Verdict {
+		case NotEqual:
+			return decided(false, "list", "%s differs: %s", name, r.Reason), true
+		case Undecided:
+			out = undecided("list", "%s: %s", name, r.Reason)
+		}
+	}
+	return out, true
+}
+
+// labelled reports whether every item is a named value ("x = 3").
+func labelled(v *value) bool {
+	for _, it := range v.items {
+		if it.kind != vAtom || stripLabel(it.text) == it.text {
+			return false
+		}
+	}
+	return len(v.items) > 0
+}
+
+// dedupEqual reports whether every item of each side equals some item of
+// the other (set equality with repetitions).
+func (c *cmpr) dedupEqual(g, p *value) bool {
+	covers := func(a, b *value) bool {
+		for _, x := range a.items {
+			found := false
+			for _, y := range b.items {
+				if c.compareValue(x, y, "").Verdict == Equal {
+					found = true
+					break
+				}
+			}
+			if !found {
+				return false
+			}
+		}
+		return true
+	}
+	return covers(g, p) && covers(p, g)
+}
+
+// matchAll reports whether a perfect matching exists using edges ok.
+func matchAll(v [][]Verdict, ok func(Verdict) bool) bool {
+	n := len(v)
+	if n == 0 {
+		return true
+	}
+	m := len(v[0])
+	if n != m {
+		return false
+	}
+	owner := make([]int, m)
+	for j := range owner {
+		owner[j] = -1
+	}
+	var try func(i int, seen []bool) bool
+	try = func(i int, seen []bool) bool {
+		for j := 0; j < m; j++ {
+			if ok(v[i][j]) && !seen[j] {
+				seen[j] = true
+				if owner[j] < 0 || try(owner[j], seen) {
+					owner[j] = i
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for i := 0; i < n; i++ {
+		if !try(i, make([]bool, m)) {
+			return false
+		}
+	}
+	return true
+}
