@@ -166,29 +166,8 @@ func (c *cmpr) compareRelations(gp, gops, pp, pops []string) Result {
 	if len(gops) != 1 || len(pops) != 1 {
 		return undecided("relation", "chains of relations are not compared")
 	}
-	norm := func(parts []string, op string) (l, r *node, o string, err error) {
-		l, err = parseExpr(parts[0])
-		if err != nil {
-			return
-		}
-		r, err = parseExpr(parts[1])
-		if err != nil {
-			return
-		}
-		switch op {
-		case "≈":
-			o = "="
-		case ">":
-			l, r, o = r, l, "<"
-		case ">=":
-			l, r, o = r, l, "<="
-		default:
-			o = op
-		}
-		return
-	}
-	gl, gr, gop, err1 := norm(gp, gops[0])
-	pl, pr, pop, err2 := norm(pp, pops[0])
+	gl, gr, gop, err1 := normRelation(gp, gops[0])
+	pl, pr, pop, err2 := normRelation(pp, pops[0])
 	if err1 != nil || err2 != nil {
 		return undecided("relation", "sides not understood as expressions")
 	}
@@ -209,38 +188,17 @@ func (c *cmpr) compareRelations(gp, gops, pp, pops []string) Result {
 	// Inequalities: compare truth values at sample points and near the
 	// numbers they contain.
 	vars := allVars(gd, pd)
-	var extra []float64
-	for _, s := range []string{gp[0], gp[1], pp[0], pp[1]} {
-		if q, err := parseExpr(s); err == nil && len(q.vars(map[string]bool{}, nil)) == 0 {
-			if v, err := c.eval(q, nil); err == nil {
-				f, _ := v.Float64()
-				extra = append(extra, f, f+0.5, f-0.5, f+1e-3, f-1e-3, -f)
-			}
-		}
-	}
-	truth := func(d *node, op string, pt env) (bool, error) {
-		v, err := c.eval(d, pt)
-		if err != nil {
-			return false, err
-		}
-		switch op {
-		case "<":
-			return v.Sign() > 0, nil
-		case "<=":
-			return v.Sign() >= 0, nil
-		}
-		return v.Sign() != 0, nil
-	}
+	extra := c.nearNumbers(gp[0], gp[1], pp[0], pp[1])
 	agree, differ := 0, 0
 	for _, pt := range points(vars, extra) {
-		t1, err := truth(gd, gop, pt)
+		t1, err := c.holds(gd, gop, pt)
 		if stop(err) {
 			return undecided("relation", "%v", err)
 		}
 		if err != nil {
 			continue
 		}
-		t2, err := truth(pd, pop, pt)
+		t2, err := c.holds(pd, pop, pt)
 		if stop(err) {
 			return undecided("relation", "%v", err)
 		}
@@ -263,6 +221,63 @@ func (c *cmpr) compareRelations(gp, gops, pp, pops []string) Result {
 		return decided(false, "relation", "strict against non-strict (%s vs %s)", gops[0], pops[0])
 	}
 	return decided(true, "relation", "the same truth values at %d points", agree)
+}
+
+// normRelation reads the two sides of a relation parts[0] op parts[1] as
+// expressions l and r, with the operator o turned to face one way: a > b
+// becomes b < a, a >= b becomes b <= a, and ≈ becomes =.
+func normRelation(parts []string, op string) (l, r *node, o string, err error) {
+	l, err = parseExpr(parts[0])
+	if err != nil {
+		return
+	}
+	r, err = parseExpr(parts[1])
+	if err != nil {
+		return
+	}
+	switch op {
+	case "≈":
+		o = "="
+	case ">":
+		l, r, o = r, l, "<"
+	case ">=":
+		l, r, o = r, l, "<="
+	default:
+		o = op
+	}
+	return
+}
+
+// nearNumbers is the sides that are numbers, each with points just around
+// it and its opposite: where inequalities of those numbers may change
+// truth.
+func (c *cmpr) nearNumbers(sides ...string) []float64 {
+	var extra []float64
+	for _, s := range sides {
+		if q, err := parseExpr(s); err == nil && len(q.vars(map[string]bool{}, nil)) == 0 {
+			if v, err := c.eval(q, nil); err == nil {
+				f, _ := v.Float64()
+				extra = append(extra, f, f+0.5, f-0.5, f+1e-3, f-1e-3, -f)
+			}
+		}
+	}
+	return extra
+}
+
+// holds reports whether the normalized relation 0 op d (op "<", "<=" or
+// "!=", d being the right side less the left) is true at point pt.
+func (c *cmpr) holds(d *node, op string, pt env) (bool, error) {
+	v, err := c.eval(d, pt)
+	if err != nil {
+		return false, err
+	}
+	switch op {
+	case "<":
+		return v.Sign() > 0, nil
+	case "<=":
+		return v.Sign() >= 0, nil
+	}
+	return v.Sign() != 0, nil
 }
 
 // proportional decides whether L1-R1 = 0 and L2-R2 = 0 are the same
