@@ -15,13 +15,35 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/yamlx"
 )
 
+// Codes of the problems of a metadata.yaml.
+const (
+	CodeMetaFile        = "metadata.file"              // the file cannot be read within its limit
+	CodeMetaEncoding    = "metadata.encoding"          // invalid UTF-8 or a byte-order mark
+	CodeMetaYAML        = "metadata.yaml"              // not YAML, too deep, or not one mapping of fields
+	CodeMetaUnknown     = "metadata.field.unknown"     // a field metadata.yaml does not have
+	CodeMetaTwice       = "metadata.field.twice"       // a field set twice
+	CodeMetaType        = "metadata.field.type"        // a value of the wrong type
+	CodeMetaMissing     = "metadata.field.missing"     // a required field left out
+	CodeMetaEmpty       = "metadata.field.empty"       // a required field left blank
+	CodeMetaPlaceholder = "metadata.field.placeholder" // a <…> placeholder of the template left in
+	CodeMetaName        = "metadata.name"              // a display name too long or with invisible characters
+	CodeMetaDate        = "metadata.date"              // a date not in the form YYYY-MM-DD
+	CodeMetaJudges      = "metadata.judges"            // an empty list of judges, an empty or repeated judge name
+	CodeMetaLink        = "metadata.link"              // a link that is not an http or https URL
+)
+
+// metaUnknown is the message of an unknown field of metadata.yaml.
+const metaUnknown = "unknown field (allowed: name, organization, open_weights, date, judges, link, params, decoding, notes, claimed)"
+
 // Metadata reads and checks a metadata.yaml. Unknown fields are problems
 // (they are usually typos of optional ones).
 func Metadata(path string) (board.Metadata, board.Problems) {
 	var m board.Metadata
 	data, err := ReadFile(path, MaxSmall, NoLinks)
 	if err != nil {
-		return m, board.Problems{fileProblem(path, err)}
+		p := fileProblem(path, err)
+		p.Code = CodeMetaFile
+		return m, board.Problems{p}
 	}
 	return DecodeMetadata(path, data)
 }
@@ -51,21 +73,21 @@ func DecodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 func decodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 	var m board.Metadata
 	var probs board.Problems
-	at := func(line int, field, format string, args ...any) {
-		probs = append(probs, board.Diagnostic{File: path, Line: line, Field: field, Msg: fmt.Sprintf(format, args...), Fatal: true})
+	at := func(line int, field, code, format string, args ...any) {
+		probs = append(probs, board.Diagnostic{File: path, Line: line, Field: field, Code: code, Msg: fmt.Sprintf(format, args...), Fatal: true})
 	}
 	if !utf8.Valid(data) {
-		at(0, "", "invalid UTF-8")
+		at(0, "", CodeMetaEncoding, "invalid UTF-8")
 		return m, probs
 	}
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
 		// YAML readers differ on it; refuse it rather than guess.
-		at(1, "", "starts with a byte-order mark — save the file as UTF-8 without BOM")
+		at(1, "", CodeMetaEncoding, "starts with a byte-order mark")
 		return m, probs
 	}
 	f, err := yamlx.Parse(data)
 	if err != nil {
-		return m, board.Problems{yamlProblem(path, err)}
+		return m, board.Problems{yamlProblem(path, err, CodeMetaYAML, CodeMetaUnknown)}
 	}
 	var mapping *ast.MappingNode
 	if len(f.Docs) == 1 && f.Docs[0].Body != nil {
@@ -77,7 +99,7 @@ func decodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 		}
 	}
 	if mapping == nil {
-		at(0, "", "want one YAML mapping of fields (name: …, organization: …), got something else")
+		at(0, "", CodeMetaYAML, "want one YAML mapping of fields (name: …, organization: …), got something else")
 		return m, probs
 	}
 	lines, shape := metadataShape(path, mapping)
@@ -89,53 +111,53 @@ func decodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 		{"date", "date: YYYY-MM-DD"},
 	} {
 		if _, ok := lines[req.field]; !ok {
-			at(0, req.field, "required field missing — add `%s`", req.hint)
+			at(0, req.field, CodeMetaMissing, "required field missing (%s)", req.hint)
 		}
 	}
 	if fatal(probs) {
 		return m, probs
 	}
 	if err := yamlx.Unmarshal(data, &m); err != nil {
-		return m, board.Problems{yamlProblem(path, err)}
+		return m, board.Problems{yamlProblem(path, err, CodeMetaYAML, CodeMetaUnknown)}
 	}
 	m.NameLine = lines["name"]
 	if strings.TrimSpace(m.Name) == "" {
-		at(lines["name"], "name", "must not be empty")
+		at(lines["name"], "name", CodeMetaEmpty, "must not be empty")
 	} else if n := utf8.RuneCountInString(m.Name); n > MaxModelName {
-		at(lines["name"], "name", "is %d characters long, longer than the %d allowed — shorten the display name", n, MaxModelName)
+		at(lines["name"], "name", CodeMetaName, "is %d characters long, longer than the %d allowed", n, MaxModelName)
 	} else if msg := ModelNameProblem(m.Name); msg != "" {
-		at(lines["name"], "name", "%s", msg)
+		at(lines["name"], "name", CodeMetaName, "%s", msg)
 	}
 	if strings.TrimSpace(m.Organization) == "" {
-		at(lines["organization"], "organization", "must not be empty")
+		at(lines["organization"], "organization", CodeMetaEmpty, "must not be empty")
 	}
 	for _, f := range []struct{ field, value string }{
 		{"name", m.Name}, {"organization", m.Organization}, {"link", m.Link},
 		{"params", m.Params}, {"decoding", m.Decoding}, {"notes", m.Notes},
 	} {
 		if placeholder(f.value) {
-			at(lines[f.field], f.field, "%q is the template's placeholder — replace it with the real value", f.value)
+			at(lines[f.field], f.field, CodeMetaPlaceholder, "%q is the template's placeholder", f.value)
 		}
 	}
 	if _, err := time.Parse("2006-01-02", m.Date); err != nil {
-		at(lines["date"], "date", "%q is not a date in the form YYYY-MM-DD", m.Date)
+		at(lines["date"], "date", CodeMetaDate, "%q is not a date in the form YYYY-MM-DD", m.Date)
 	}
 	if _, ok := lines["judges"]; ok && len(m.Judges) == 0 {
 		// Judges are required by the benchmarks judges grade (their kinds
 		// say so); listed, they must be named.
-		at(lines["judges"], "judges", "list at least one judge model, e.g. `judges: [gpt-5.1, gemini-3-flash]`, or leave the field out")
+		at(lines["judges"], "judges", CodeMetaJudges, "empty list of judges")
 	}
 	seen := map[string]bool{}
 	for _, j := range m.Judges {
 		if strings.TrimSpace(j) == "" {
-			at(lines["judges"], "judges", "empty judge name")
+			at(lines["judges"], "judges", CodeMetaJudges, "empty judge name")
 		} else if seen[j] {
-			at(lines["judges"], "judges", "judge %q listed twice", j)
+			at(lines["judges"], "judges", CodeMetaJudges, "judge %q listed twice", j)
 		}
 		seen[j] = true
 	}
 	if m.Link != "" && !SafeLink(m.Link) {
-		at(lines["link"], "link", "%q is not an http or https URL", m.Link)
+		at(lines["link"], "link", CodeMetaLink, "%q is not an http or https URL", m.Link)
 	}
 	return m, probs
 }
@@ -144,8 +166,8 @@ func decodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 // once, of its kind. It returns the line of each field.
 func metadataShape(path string, mapping *ast.MappingNode) (map[string]int, board.Problems) {
 	var probs board.Problems
-	at := func(line int, field, format string, args ...any) {
-		probs = append(probs, board.Diagnostic{File: path, Line: line, Field: field, Msg: fmt.Sprintf(format, args...), Fatal: true})
+	at := func(line int, field, code, format string, args ...any) {
+		probs = append(probs, board.Diagnostic{File: path, Line: line, Field: field, Code: code, Msg: fmt.Sprintf(format, args...), Fatal: true})
 	}
 	lines := map[string]int{}
 	for _, mv := range mapping.Values {
@@ -160,18 +182,17 @@ func metadataShape(path string, mapping *ast.MappingNode) (map[string]int, board
 		if kind == "" {
 			// Usually the misspelling of an optional field: refused, so
 			// that the value meant for it is not silently lost.
-			probs = append(probs, board.Diagnostic{File: path, Line: line, Field: key, Fatal: true,
-				Msg: "unknown field — check the spelling; allowed: name, organization, open_weights, date, judges, link, params, decoding, notes, claimed"})
+			at(line, key, CodeMetaUnknown, "%s", metaUnknown)
 			continue
 		}
 		if _, dup := lines[key]; dup {
-			at(line, key, "field set twice (first on line %d)", lines[key])
+			at(line, key, CodeMetaTwice, "field set twice (first on line %d)", lines[key])
 			continue
 		}
 		lines[key] = line
 		if !yamlKind(mv.Value, kind) {
 			want := map[string]string{"string": "a string", "bool": "true or false", "list": "a list of strings", "map": "a mapping"}[kind]
-			at(line, key, "want %s, got %s", want, yamlx.Excerpt(mv.Value))
+			at(line, key, CodeMetaType, "want %s, got %s", want, yamlx.Excerpt(mv.Value))
 		}
 	}
 	return lines, probs
@@ -232,9 +253,9 @@ func SafeLink(s string) bool {
 }
 
 // yamlProblem turns a yamlx or go-yaml error into a diagnostic with its
-// line.
-func yamlProblem(path string, err error) board.Diagnostic {
-	d := board.Diagnostic{File: path, Msg: err.Error(), Fatal: true}
+// line and code; an unknown field of go-yaml's gets the code unknown.
+func yamlProblem(path string, err error, code, unknown string) board.Diagnostic {
+	d := board.Diagnostic{File: path, Code: code, Msg: err.Error(), Fatal: true}
 	var de *yamlx.DepthError
 	if errors.As(err, &de) {
 		d.Line, d.Msg = de.Line, de.Msg()
@@ -248,7 +269,7 @@ func yamlProblem(path string, err error) board.Diagnostic {
 		d.Msg = se.GetMessage()
 		if strings.HasPrefix(d.Msg, "unknown field ") {
 			d.Field = strings.Trim(strings.TrimPrefix(d.Msg, "unknown field "), `"`)
-			d.Msg = "unknown field — check the spelling; allowed: name, organization, open_weights, date, judges, link, params, decoding, notes, claimed"
+			d.Code, d.Msg = unknown, metaUnknown
 		}
 	}
 	return d

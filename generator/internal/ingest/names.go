@@ -25,7 +25,7 @@ import (
 func ModelNameProblem(name string) string {
 	for i, r := range name {
 		if why := invisible(r); why != "" {
-			return fmt.Sprintf("holds %s (U+%04X) at byte %d — retype the name: a display name holds only visible characters and plain spaces", why, r, i)
+			return fmt.Sprintf("holds %s (U+%04X) at byte %d", why, r, i)
 		}
 	}
 	return ""

@@ -45,7 +45,7 @@ func Reported(resultsDir string) ([]board.Reported, error) {
 			continue // Submissions reports the folder
 		}
 		if !SafeSlug(name) {
-			probs = append(probs, board.Diagnostic{File: dir, Msg: fmt.Sprintf("folder name %q is not a safe slug (lower-case letters, digits, '.', '_', '-')", name), Fatal: true})
+			probs = append(probs, board.Diagnostic{File: dir, Code: CodeSlug, Msg: fmt.Sprintf("folder name %q is not a safe slug (lower-case letters, digits, '.', '_', '-')", name), Fatal: true})
 			continue
 		}
 		r, p := ReadReported(path)
@@ -68,7 +68,7 @@ func Reported(resultsDir string) ([]board.Reported, error) {
 func ReadReported(path string) (board.Reported, board.Problems) {
 	data, err := ReadFile(path, MaxReported, NoLinks)
 	if err != nil {
-		return board.Reported{}, board.Problems{fileProblem(path, err)}
+		return board.Reported{}, board.Problems{withCode(fileProblem(path, err), CodeRepFile)}
 	}
 	r, probs := DecodeReported(path, data)
 	r.ID = filepath.Base(filepath.Dir(path))
@@ -131,27 +131,51 @@ func DecodeReported(path string, data []byte) (board.Reported, board.Problems) {
 	return r, board.Cap(probs, path, "file", board.PerFile)
 }
 
+// Codes of the problems of a reported.yaml.
+const (
+	CodeRepFile       = "reported.file"          // the file cannot be read within its limit
+	CodeRepEncoding   = "reported.encoding"      // invalid UTF-8
+	CodeRepYAML       = "reported.yaml"          // not YAML, too deep, or not one mapping of fields
+	CodeRepUnknown    = "reported.field.unknown" // a field reported.yaml does not have there
+	CodeRepTwice      = "reported.field.twice"   // a field or rate set twice
+	CodeRepType       = "reported.field.type"    // a value of the wrong type
+	CodeRepMissing    = "reported.field.missing" // a required field left out
+	CodeRepEmpty      = "reported.field.empty"   // a required field left blank
+	CodeRepRate       = "reported.rate"          // a rate that is not a percentage from 0 to 100
+	CodeRepConstraint = "reported.constraint"    // a constraint id the catalog lacks
+	CodeRepFamily     = "reported.family"        // a family other than condition, terminology, process
+	CodeRepK          = "reported.k"             // a k outside 1..the catalog's constraints
+	CodeRepPolicy     = "reported.policy"        // a policy other than strict or loose
+	CodeRepLink       = "reported.link"          // a link that is not an http or https URL
+	CodeRepFigures    = "reported.figures"       // no figure at all
+)
+
+func withCode(d board.Diagnostic, code string) board.Diagnostic {
+	d.Code = code
+	return d
+}
+
 func decodeReported(path string, data []byte) (board.Reported, board.Problems) {
 	var r board.Reported
 	r.File = path
 	var probs board.Problems
-	at := func(line int, field, format string, args ...any) {
-		probs = append(probs, board.Diagnostic{File: path, Line: line, Field: field, Msg: fmt.Sprintf(format, args...), Fatal: true})
+	at := func(line int, field, code, format string, args ...any) {
+		probs = append(probs, board.Diagnostic{File: path, Line: line, Field: field, Code: code, Msg: fmt.Sprintf(format, args...), Fatal: true})
 	}
 	if !utf8.Valid(data) {
-		at(0, "", "invalid UTF-8")
+		at(0, "", CodeRepEncoding, "invalid UTF-8")
 		return r, probs
 	}
 	f, err := yamlx.Parse(data)
 	if err != nil {
-		return r, board.Problems{yamlProblem(path, err)}
+		return r, board.Problems{yamlProblem(path, err, CodeRepYAML, CodeRepUnknown)}
 	}
 	var root *ast.MappingNode
 	if len(f.Docs) == 1 && f.Docs[0].Body != nil {
 		root = asMapping(f.Docs[0].Body)
 	}
 	if root == nil {
-		at(0, "", "want one YAML mapping of fields (model: …, citation: …, policy: …), got something else")
+		at(0, "", CodeRepYAML, "want one YAML mapping of fields (model: …, citation: …, policy: …), got something else")
 		return r, probs
 	}
 	cat := BuiltinCatalog()
@@ -170,11 +194,11 @@ func decodeReported(path string, data []byte) (board.Reported, board.Problems) {
 				}
 			}
 			if spec == nil {
-				at(line, field, "unknown field — check the spelling; allowed here: %s", fieldNames(schema))
+				at(line, field, CodeRepUnknown, "unknown field (allowed here: %s)", fieldNames(schema))
 				continue
 			}
 			if first, dup := seen[key]; dup {
-				at(line, field, "field set twice (first on line %d)", first)
+				at(line, field, CodeRepTwice, "field set twice (first on line %d)", first)
 				continue
 			}
 			seen[key] = line
@@ -183,14 +207,14 @@ func decodeReported(path string, data []byte) (board.Reported, board.Problems) {
 			case "map":
 				sub := asMapping(val)
 				if sub == nil {
-					at(line, field, "want a mapping of fields (%s)", fieldNames(spec.fields))
+					at(line, field, CodeRepType, "want a mapping of fields (%s)", fieldNames(spec.fields))
 					continue
 				}
 				walk(sub, spec.fields, field+".", line)
 			case "rates":
 				sub := asMapping(val)
 				if sub == nil {
-					at(line, field, "want a mapping of rates (id: percentage)")
+					at(line, field, CodeRepType, "want a mapping of rates (id: percentage)")
 					continue
 				}
 				rateSeen := map[string]int{}
@@ -199,19 +223,19 @@ func decodeReported(path string, data []byte) (board.Reported, board.Problems) {
 					kl := rv.Key.GetToken().Position.Line
 					kf := field + "." + k
 					if first, dup := rateSeen[k]; dup {
-						at(kl, kf, "set twice (first on line %d)", first)
+						at(kl, kf, CodeRepTwice, "set twice (first on line %d)", first)
 						continue
 					}
 					rateSeen[k] = kl
 					p, ok := percent(rv.Value)
 					if !ok {
-						at(kl, kf, "want a percentage between 0 and 100 written as a number (29.6 for 29.6 %%), got %q", nodeText(rv.Value))
+						at(kl, kf, CodeRepRate, "want a percentage between 0 and 100 written as a number (29.6 for 29.6 %%), got %q", nodeText(rv.Value))
 						continue
 					}
 					switch key {
 					case "constraints":
 						if _, ok := cat.Lookup(k); !ok {
-							at(kl, kf, "unknown constraint id — use the catalog's ids (%s)", catalogIDs(cat))
+							at(kl, kf, CodeRepConstraint, "unknown constraint id (the catalog's ids: %s)", catalogIDs(cat))
 							continue
 						}
 						if r.Constraints == nil {
@@ -221,7 +245,7 @@ func decodeReported(path string, data []byte) (board.Reported, board.Problems) {
 					case "families":
 						fam := board.Family(k)
 						if fam != board.Condition && fam != board.Terminology && fam != board.Process {
-							at(kl, kf, "unknown family — use condition, terminology or process")
+							at(kl, kf, CodeRepFamily, "unknown family (the families: condition, terminology, process)")
 							continue
 						}
 						if r.Families == nil {
@@ -231,7 +255,7 @@ func decodeReported(path string, data []byte) (board.Reported, board.Problems) {
 					case "by_k":
 						n, err := strconv.Atoi(k)
 						if err != nil || n < 1 || n > len(cat.Constraints) {
-							at(kl, kf, "k must be a whole number of enabled constraints from 1 to %d", len(cat.Constraints))
+							at(kl, kf, CodeRepK, "k must be a whole number of enabled constraints from 1 to %d", len(cat.Constraints))
 							continue
 						}
 						if r.ByK == nil {
@@ -244,7 +268,7 @@ func decodeReported(path string, data []byte) (board.Reported, board.Problems) {
 			case "percent":
 				p, ok := percent(val)
 				if !ok {
-					at(line, field, "want a percentage between 0 and 100 written as a number (29.6 for 29.6 %%), got %q", nodeText(val))
+					at(line, field, CodeRepRate, "want a percentage between 0 and 100 written as a number (29.6 for 29.6 %%), got %q", nodeText(val))
 					continue
 				}
 				figures++
@@ -253,25 +277,25 @@ func decodeReported(path string, data []byte) (board.Reported, board.Problems) {
 				_, ok := val.(*ast.IntegerNode)
 				v, err := strconv.Atoi(nodeText(val))
 				if !ok || err != nil || v < 1 {
-					at(line, field, "want a positive whole number, got %q", nodeText(val))
+					at(line, field, CodeRepType, "want a positive whole number, got %q", nodeText(val))
 					continue
 				}
 				setReported(&r, field, v)
 			case "bool":
 				b, ok := val.(*ast.BoolNode)
 				if !ok {
-					at(line, field, "want true or false, got %q", nodeText(val))
+					at(line, field, CodeRepType, "want true or false, got %q", nodeText(val))
 					continue
 				}
 				setReported(&r, field, b.Value)
 			case "string":
 				s, ok := yamlString(val)
 				if !ok {
-					at(line, field, "want a string, got %q", nodeText(val))
+					at(line, field, CodeRepType, "want a string, got %q", nodeText(val))
 					continue
 				}
 				if strings.TrimSpace(s) == "" {
-					at(line, field, "must not be empty")
+					at(line, field, CodeRepEmpty, "must not be empty")
 					continue
 				}
 				setReported(&r, field, s)
@@ -286,7 +310,7 @@ func decodeReported(path string, data []byte) (board.Reported, board.Problems) {
 					list = append(list, s)
 				}
 				if !ok {
-					at(line, field, "want a list of strings")
+					at(line, field, CodeRepType, "want a list of strings")
 					continue
 				}
 				setReported(&r, field, list)
@@ -294,7 +318,7 @@ func decodeReported(path string, data []byte) (board.Reported, board.Problems) {
 		}
 		for _, s := range schema {
 			if _, ok := seen[s.name]; !ok && s.required {
-				at(parentLine, prefix+s.name, "required field missing")
+				at(parentLine, prefix+s.name, CodeRepMissing, "required field missing")
 			}
 		}
 	}
@@ -305,16 +329,16 @@ func decodeReported(path string, data []byte) (board.Reported, board.Problems) {
 	}
 	line := func(field string) int { return fieldLine(root, field) }
 	if r.Policy != board.Strict && r.Policy != board.Loose {
-		at(line("policy"), "policy", "want strict or loose, got %q", r.Policy)
+		at(line("policy"), "policy", CodeRepPolicy, "want strict or loose, got %q", r.Policy)
 	}
 	if r.Model.Link != "" && !SafeLink(r.Model.Link) {
-		at(line("model.link"), "model.link", "%q is not an http or https URL", r.Model.Link)
+		at(line("model.link"), "model.link", CodeRepLink, "%q is not an http or https URL", r.Model.Link)
 	}
 	if r.Citation.URL != "" && !SafeLink(r.Citation.URL) {
-		at(line("citation.url"), "citation.url", "%q is not an http or https URL", r.Citation.URL)
+		at(line("citation.url"), "citation.url", CodeRepLink, "%q is not an http or https URL", r.Citation.URL)
 	}
 	if figures == 0 {
-		at(0, "", "no figures — give at least one of correctness, compliance, constraints, families, by_k, ifeval_strict")
+		at(0, "", CodeRepFigures, "no figures: none of correctness, compliance, constraints, families, by_k, ifeval_strict")
 	}
 	return r, probs
 }

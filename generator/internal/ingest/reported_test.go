@@ -73,8 +73,8 @@ func TestDecodeReportedProblems(t *testing.T) {
 			input:  strings.Replace(strings.Replace(goodReported, "items:", "itemz:", 1), "  authors:", "  author:", 1),
 			want: []string{
 				"r.yaml:5: citation.authors: required field missing",
-				"r.yaml:7: citation.author: unknown field — check the spelling; allowed here: title, authors, venue, year, url, tables",
-				"r.yaml:10: itemz: unknown field — check the spelling; allowed here: model, citation, policy, items, correctness, compliance, constraints, families, by_k, ifeval_strict, notes",
+				"r.yaml:7: citation.author: unknown field (allowed here: title, authors, venue, year, url, tables)",
+				"r.yaml:10: itemz: unknown field (allowed here: model, citation, policy, items, correctness, compliance, constraints, families, by_k, ifeval_strict, notes)",
 			},
 		},
 		{
@@ -91,8 +91,8 @@ func TestDecodeReportedProblems(t *testing.T) {
 			reason: "ids are checked against the built-in catalog",
 			input:  strings.Replace(strings.Replace(strings.Replace(goodReported, "assumptions:", "assumption:", 1), "condition:", "conditions:", 1), "  5:", "  11:", 1),
 			want: []string{
-				"r.yaml:13: constraints.assumption: unknown constraint id — use the catalog's ids (assumptions, boundary_conditions, applicability_range, units_standard, cross_disciplinary_disambiguation, intra_discipline_definitions, symbols_constants_standardization, variable_naming_consistency, numerical_methods, experimental_methods)",
-				"r.yaml:15: families.conditions: unknown family — use condition, terminology or process",
+				"r.yaml:13: constraints.assumption: unknown constraint id (the catalog's ids: assumptions, boundary_conditions, applicability_range, units_standard, cross_disciplinary_disambiguation, intra_discipline_definitions, symbols_constants_standardization, variable_naming_consistency, numerical_methods, experimental_methods)",
+				"r.yaml:15: families.conditions: unknown family (the families: condition, terminology, process)",
 				"r.yaml:18: by_k.11: k must be a whole number of enabled constraints from 1 to 10",
 			},
 		},
@@ -102,7 +102,7 @@ func TestDecodeReportedProblems(t *testing.T) {
 			input:  "model: {name: X, organization: Y}\ncitation: {title: T, authors: A}\npolicy: lenient\n",
 			want: []string{
 				`r.yaml:3: policy: want strict or loose, got "lenient"`,
-				"r.yaml: no figures — give at least one of correctness, compliance, constraints, families, by_k, ifeval_strict",
+				"r.yaml: no figures: none of correctness, compliance, constraints, families, by_k, ifeval_strict",
 			},
 		},
 		{

@@ -80,12 +80,15 @@ func ResponseProblem(data []byte, field, resp string) string {
 	return ""
 }
 
+// CodeJudgeSize marks a SciIF judge output longer than MaxJudgeOutput.
+const CodeJudgeSize = "sciif.judge.size"
+
 // CheckJudges refuses the judge outputs of r, a record on line of path,
 // that are longer than MaxJudgeOutput.
 func CheckJudges(path string, line int, r *board.Record) board.Problems {
 	var probs board.Problems
 	at := func(field string, n int) {
-		probs = append(probs, board.Diagnostic{File: path, Line: line, Item: r.ID, Field: field, Fatal: true,
+		probs = append(probs, board.Diagnostic{File: path, Line: line, Item: r.ID, Field: field, Code: CodeJudgeSize, Fatal: true,
 			Msg: fmt.Sprintf("judge output is %s, longer than the %s limit", Size(int64(n)), Size(MaxJudgeOutput))})
 	}
 	for _, j := range sortedKeys(r.Judges) {

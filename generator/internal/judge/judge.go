@@ -57,8 +57,31 @@ type Audit struct {
 	Points []Point
 	// Overall is the judge's own OVERALL line; it is reported, never trusted.
 	Overall Verdict
-	// Problems describes what was wrong with the output, in plain words.
-	Problems []string
+	// Problems describes what was wrong with the output.
+	Problems []Problem
+}
+
+// Problem is one thing wrong with a judge output: Code names its kind,
+// stably (one of the Code constants), and Msg says it in plain words.
+type Problem struct {
+	Code string
+	Msg  string
+}
+
+func (p Problem) String() string { return p.Msg }
+
+// Codes of the problems of judge outputs.
+const (
+	CodeEmpty        = "sciif.judge.empty"            // an empty output: every verdict counts as NO
+	CodePointUnknown = "sciif.judge.point.unknown"    // a point the constraint does not have
+	CodeInvalid      = "sciif.judge.verdict.invalid"  // a labelled line without YES or NO
+	CodeConflict     = "sciif.judge.verdict.conflict" // a verdict given twice, differently: NO
+	CodePointMissing = "sciif.judge.point.missing"    // a point without a verdict: NO
+	CodeNoCorrect    = "sciif.judge.correct.missing"  // a correctness output without a CORRECT line: NO
+)
+
+func problem(code, format string, args ...any) Problem {
+	return Problem{Code: code, Msg: fmt.Sprintf(format, args...)}
 }
 
 // policy is SciIF's: a line without a verdict is reported and skipped.
@@ -75,7 +98,7 @@ const (
 func Points(text string, n int) Audit {
 	a := Audit{Points: make([]Point, n)}
 	if strings.TrimSpace(text) == "" {
-		a.Problems = append(a.Problems, "empty output")
+		a.Problems = append(a.Problems, problem(CodeEmpty, "empty output"))
 		return a
 	}
 	// Most constraints have a few points: their answers stay on the stack.
@@ -93,10 +116,10 @@ func Points(text string, n int) Audit {
 			policy.Add(&overall, l, line)
 		case l.Key < 0:
 		case l.Key < 1 || l.Key > n:
-			a.Problems = append(a.Problems, fmt.Sprintf("point %d does not exist (this constraint has %d points)", l.Key, n))
+			a.Problems = append(a.Problems, problem(CodePointUnknown, "point %d does not exist (this constraint has %d points)", l.Key, n))
 		default:
 			if l.Verdict == yesno.Invalid {
-				a.Problems = append(a.Problems, fmt.Sprintf("point %d: unrecognised verdict %q", l.Key, yesno.Clip(l.Text(), 40)))
+				a.Problems = append(a.Problems, problem(CodeInvalid, "point %d: unrecognised verdict %q", l.Key, yesno.Clip(l.Text(), 40)))
 			}
 			policy.Add(&answers[l.Key-1], l, line)
 		}
@@ -105,9 +128,9 @@ func Points(text string, n int) Audit {
 	for i, ans := range answers {
 		switch ans.Verdict {
 		case yesno.Conflict:
-			a.Problems = append(a.Problems, fmt.Sprintf("point %d given twice with different verdicts (counts as NO)", i+1))
+			a.Problems = append(a.Problems, problem(CodeConflict, "point %d given twice with different verdicts (counts as NO)", i+1))
 		case yesno.Unanswered:
-			a.Problems = append(a.Problems, fmt.Sprintf("point %d missing (counts as NO)", i+1))
+			a.Problems = append(a.Problems, problem(CodePointMissing, "point %d missing (counts as NO)", i+1))
 		default:
 			a.Points[i] = Point{Verdict: verdict(ans.Verdict), Reason: ans.Reason}
 		}
@@ -119,7 +142,7 @@ func Points(text string, n int) Audit {
 type Correctness struct {
 	Verdict  Verdict
 	Reason   string
-	Problems []string
+	Problems []Problem
 }
 
 // Correct parses a correctness judge output ("CORRECT: YES|NO"). A REASON
@@ -127,7 +150,7 @@ type Correctness struct {
 func Correct(text string) Correctness {
 	var c Correctness
 	if strings.TrimSpace(text) == "" {
-		c.Problems = append(c.Problems, "empty output")
+		c.Problems = append(c.Problems, problem(CodeEmpty, "empty output"))
 		return c
 	}
 	var ans yesno.Answer
@@ -136,7 +159,7 @@ func Correct(text string) Correctness {
 		switch l.Key {
 		case keyCorrect:
 			if l.Verdict == yesno.Invalid {
-				c.Problems = append(c.Problems, fmt.Sprintf("unrecognised verdict %q", yesno.Clip(l.Text(), 40)))
+				c.Problems = append(c.Problems, problem(CodeInvalid, "unrecognised verdict %q", yesno.Clip(l.Text(), 40)))
 			}
 			policy.Add(&ans, l, line)
 		case keyReason:
@@ -147,9 +170,9 @@ func Correct(text string) Correctness {
 	})
 	switch ans.Verdict {
 	case yesno.Conflict:
-		c.Problems = append(c.Problems, "CORRECT given twice with different verdicts (counts as NO)")
+		c.Problems = append(c.Problems, problem(CodeConflict, "CORRECT given twice with different verdicts (counts as NO)"))
 	case yesno.Unanswered:
-		c.Problems = append(c.Problems, "no CORRECT line (counts as NO)")
+		c.Problems = append(c.Problems, problem(CodeNoCorrect, "no CORRECT line (counts as NO)"))
 	default:
 		c.Verdict, c.Reason = verdict(ans.Verdict), ans.Reason
 	}

@@ -208,7 +208,14 @@ func TestPointsFailingForms(t *testing.T) {
 			if got := verdicts(a); got != tt.want {
 				t.Errorf("verdicts = %q, want %q (%s)", got, tt.want, tt.reason)
 			}
-			if diff := cmp.Diff(tt.wantProblems, a.Problems); diff != "" {
+			var msgs []string
+			for _, p := range a.Problems {
+				msgs = append(msgs, p.Msg)
+				if p.Code == "" {
+					t.Errorf("problem %q has no code", p.Msg)
+				}
+			}
+			if diff := cmp.Diff(tt.wantProblems, msgs); diff != "" {
 				t.Errorf("problems (-want +got):\n%s", diff)
 			}
 		})
@@ -245,22 +252,22 @@ func TestCorrect(t *testing.T) {
 		{
 			name: "missing", reason: "no CORRECT line counts as NO",
 			text: "The answer looks right to me.",
-			want: Correctness{Problems: []string{"no CORRECT line (counts as NO)"}},
+			want: Correctness{Problems: []Problem{{CodeNoCorrect, "no CORRECT line (counts as NO)"}}},
 		},
 		{
 			name: "conflict", reason: "two different verdicts count as NO",
 			text: "CORRECT: YES\nCORRECT: NO",
-			want: Correctness{Problems: []string{"CORRECT given twice with different verdicts (counts as NO)"}},
+			want: Correctness{Problems: []Problem{{CodeConflict, "CORRECT given twice with different verdicts (counts as NO)"}}},
 		},
 		{
 			name: "empty", reason: "an empty output counts as NO",
 			text: "",
-			want: Correctness{Problems: []string{"empty output"}},
+			want: Correctness{Problems: []Problem{{CodeEmpty, "empty output"}}},
 		},
 		{
 			name: "correctness is another label", reason: "the grammar's label is CORRECT, exactly",
 			text: "CORRECTNESS: YES",
-			want: Correctness{Problems: []string{"no CORRECT line (counts as NO)"}},
+			want: Correctness{Problems: []Problem{{CodeNoCorrect, "no CORRECT line (counts as NO)"}}},
 		},
 	}
 	for _, tt := range tests {

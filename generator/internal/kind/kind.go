@@ -76,6 +76,9 @@ type Kind struct {
 	// Open reads the benchmark folder spec describes. Every problem of the
 	// folder is returned at once, as board.Problems.
 	Open func(spec Spec) (Benchmark, error)
+	// Fixes says how a submitter fixes each of the kind's problems, by
+	// their board.Diagnostic.Code: what sciif validate prints beside them.
+	Fixes map[string]string
 }
 
 // Spec is what benchmark.yaml says of a benchmark.

@@ -182,25 +182,36 @@ func Unanswered(item *board.Item) board.ItemVerdict {
 	return v
 }
 
+// Codes of the problems Record meets, beside the judge package's codes of
+// problems in a judge's output.
+const (
+	CodeEmptyResponse = "sciif.response.empty"      // an empty response: incorrect and non-compliant
+	CodeUnlisted      = "sciif.judge.unlisted"      // a judge not in metadata.yaml: ignored
+	CodeNotEnabled    = "sciif.constraint.disabled" // an audit of a constraint the item does not enable: ignored
+	CodeNoOutput      = "sciif.judge.missing"       // a listed judge without output: NO
+	CodeNoAudit       = "sciif.audit.missing"       // a judge without this constraint's audit: NO
+	CodeOverall       = "sciif.judge.overall"       // OVERALL disagrees with the points: recomputed
+)
+
 // Record verifies rec, the answer of sub to item, and returns its verdict and
 // the problems met (all non-fatal: they are scored as NO).
 func (v *Verifier) Record(ctx context.Context, item *board.Item, sub *board.Submission, rec *board.Record) (board.ItemVerdict, []board.Diagnostic) {
 	judges := sub.Meta.Judges
 	var diags []board.Diagnostic
-	diag := func(constraint, judgeName, format string, args ...any) {
-		diags = append(diags, board.Diagnostic{File: rec.File, Line: rec.Line, Item: item.ID, Constraint: constraint, Judge: judgeName, Msg: fmt.Sprintf(format, args...)})
+	diag := func(constraint, judgeName, code, format string, args ...any) {
+		diags = append(diags, board.Diagnostic{File: rec.File, Line: rec.Line, Item: item.ID, Constraint: constraint, Judge: judgeName, Code: code, Msg: fmt.Sprintf(format, args...)})
 	}
 	out := board.ItemVerdict{Item: item.ID, Answered: true,
 		CorrectVotes: make([]board.Vote, 0, len(judges)), Constraints: make([]board.ConstraintVerdict, 0, len(item.Constraints))}
 	if strings.TrimSpace(rec.Response) == "" {
-		diag("", "", "empty response")
+		diag("", "", CodeEmptyResponse, "empty response")
 	}
 
 	// Judges present in the record but not listed in the metadata are
 	// ignored: the metadata fixes who judges.
 	for _, name := range sortedKeys(rec.Judges) {
 		if !contains(judges, name) {
-			diag("", name, "judge not listed in metadata.yaml; its output is ignored")
+			diag("", name, CodeUnlisted, "judge not listed in metadata.yaml; its output is ignored")
 		}
 	}
 	enabled := map[string]bool{}
@@ -214,7 +225,7 @@ func (v *Verifier) Record(ctx context.Context, item *board.Item, sub *board.Subm
 		}
 		for _, c := range sortedKeys(jo.Constraints) {
 			if !enabled[c] {
-				diag(c, name, "constraint not enabled for this item; output ignored")
+				diag(c, name, CodeNotEnabled, "constraint not enabled for this item; output ignored")
 			}
 		}
 	}
@@ -224,12 +235,12 @@ func (v *Verifier) Record(ctx context.Context, item *board.Item, sub *board.Subm
 		jo, ok := rec.Judges[name]
 		if !ok {
 			out.CorrectVotes = append(out.CorrectVotes, board.Vote{Judge: name, Missing: true})
-			diag("", name, "no output from this judge (counts as NO)")
+			diag("", name, CodeNoOutput, "no output from this judge (counts as NO)")
 			continue
 		}
 		c := judge.Correct(jo.Correctness)
 		for _, p := range c.Problems {
-			diags = append(diags, board.Diagnostic{File: rec.File, Line: rec.Line, Item: item.ID, Field: "correctness", Judge: name, Msg: p})
+			diags = append(diags, board.Diagnostic{File: rec.File, Line: rec.Line, Item: item.ID, Field: "correctness", Judge: name, Code: p.Code, Msg: p.Msg})
 		}
 		out.CorrectVotes = append(out.CorrectVotes, board.Vote{Judge: name, Yes: c.Verdict == judge.Yes, Reason: c.Reason, Missing: c.Verdict == judge.Missing})
 	}
@@ -270,12 +281,12 @@ func (v *Verifier) Record(ctx context.Context, item *board.Item, sub *board.Subm
 			if !has {
 				audit = judge.Audit{Points: make([]judge.Point, len(con.Points))}
 				if ok {
-					diag(cid, name, "no audit of this constraint (counts as NO)")
+					diag(cid, name, CodeNoAudit, "no audit of this constraint (counts as NO)")
 				}
 			} else {
 				audit = judge.Points(text, len(con.Points))
 				for _, p := range audit.Problems {
-					diag(cid, name, "%s", p)
+					diag(cid, name, p.Code, "%s", p.Msg)
 				}
 			}
 			for i := range cv.Points {
@@ -288,7 +299,7 @@ func (v *Verifier) Record(ctx context.Context, item *board.Item, sub *board.Subm
 			if has && audit.Overall != judge.Missing {
 				claimed := audit.Overall == judge.Yes
 				if claimed != strict && claimed != loose {
-					diag(cid, name, "the judge's OVERALL %v disagrees with its own points (recomputed from the points)", audit.Overall)
+					diag(cid, name, CodeOverall, "the judge's OVERALL %v disagrees with its own points (recomputed from the points)", audit.Overall)
 				}
 			}
 		}
