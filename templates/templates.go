@@ -10,5 +10,5 @@ import "embed"
 // and the text of its protocol (<kind>/protocol.md). A kind names its
 // templates "<kind>/<page>".
 //
-//go:embed *.html *.md sciif instr rubric
+//go:embed *.html *.md sciif instr rubric verifier
 var FS embed.FS

@@ -8,6 +8,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/kinds/ifeval"
 	"github.com/sciif/leaderboard/generator/internal/kinds/rubric"
 	"github.com/sciif/leaderboard/generator/internal/kinds/sciif"
+	"github.com/sciif/leaderboard/generator/internal/kinds/verifier"
 )
 
 // registry is the explicit list of benchmark kinds, in the order the site
@@ -18,6 +19,7 @@ var registry = []*kind.Kind{
 	ifeval.Kind,
 	ifbench.Kind,
 	rubric.Kind,
+	verifier.Kind,
 }
 
 // benchFlags are the flags that choose benchmarks, shared by every command
