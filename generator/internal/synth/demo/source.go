@@ -3,6 +3,7 @@ package demo
 import (
 	"bufio"
 	_ "embed"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -83,6 +84,9 @@ func (it *item) has(c string) bool {
 	return false
 }
 
+// parseItems reads items.txt (its format is above). It collects every
+// problem of the file, one per line, and returns none of the items if
+// there is any.
 func parseItems(src string) ([]*item, error) {
 	var (
 		items []*item
@@ -125,99 +129,118 @@ func parseItems(src string) ([]*item, error) {
 			*field += "\n" + line
 			continue
 		}
-		rest = strings.TrimSpace(rest)
-		field = nil
-		switch {
-		case tag == "subject":
-			cur.subject = rest
-		case tag == "constraints":
-			cur.constraints = strings.Fields(rest)
-		case tag == "type":
-			cur.typ = rest
-		case tag == "tolerance":
-			f := strings.Fields(rest)
-			if len(f) != 2 {
-				fail(ln, "tolerance wants kind and value")
-				continue
-			}
-			v, err := strconv.ParseFloat(f[1], 64)
-			if err != nil {
-				fail(ln, "tolerance: %v", err)
-			}
-			cur.tolKind, cur.tolValue = f[0], v
-		case tag == "answer":
-			cur.answer = rest
-		case tag == "Q":
-			cur.question = rest
-			field = &cur.question
-		case tag == "S":
-			cur.plan = rest
-			field = &cur.plan
-		case tag == "T":
-			cur.segs = append(cur.segs, segment{kind: segText, text: rest})
-			field = &cur.segs[len(cur.segs)-1].text
-		case tag == "P":
-			cur.segs = append(cur.segs, segment{kind: segBreak})
-		case tag == "C":
-			cur.segs = append(cur.segs, segment{kind: segCalc, text: rest})
-			field = &cur.segs[len(cur.segs)-1].text
-		case tag == "W":
-			i := lastCalc(cur.segs)
-			if i < 0 || cur.segs[i].wrong != "" {
-				fail(ln, "W without a preceding C")
-				continue
-			}
-			cur.segs[i].wrong = rest
-			field = &cur.segs[i].wrong
-		case tag == "F":
-			cur.right = parseFinal(rest)
-		case tag == "FW":
-			text, why, _ := strings.Cut(rest, "||")
-			cur.wrong = parseFinal(text)
-			cur.wrongWhy = strings.TrimSpace(why)
-		case strings.HasPrefix(tag, "E ") || strings.HasPrefix(tag, "X "):
-			f := strings.Fields(tag)
-			if len(f) != 3 {
-				fail(ln, "bad tag %q", tag)
-				continue
-			}
-			n, err := strconv.Atoi(f[2])
-			if err != nil {
-				fail(ln, "bad point in %q", tag)
-				continue
-			}
-			if f[0] == "E" {
-				cur.segs = append(cur.segs, segment{kind: segEv, c: f[1], n: n, text: rest})
-				field = &cur.segs[len(cur.segs)-1].text
-				continue
-			}
-			i := findEv(cur.segs, f[1], n)
-			if i < 0 {
-				fail(ln, "X %s %d without its E", f[1], n)
-				continue
-			}
-			bad, why, ok := strings.Cut(rest, "||")
-			if !ok {
-				fail(ln, "X wants 'text || reason'")
-			}
-			cur.segs[i].bad = strings.TrimSpace(bad)
-			cur.segs[i].why = strings.TrimSpace(why)
-		default:
-			fail(ln, "unknown tag %q", tag)
+		var err error
+		field, err = cur.set(tag, strings.TrimSpace(rest))
+		if err != nil {
+			fail(ln, "%v", err)
 		}
 	}
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
 	}
 	for _, it := range items {
-		it.question = strings.TrimSpace(it.question)
-		it.plan = strings.TrimSpace(it.plan)
-		for i := range it.segs {
-			it.segs[i].text = strings.TrimSpace(it.segs[i].text)
-			it.segs[i].wrong = strings.TrimSpace(it.segs[i].wrong)
-		}
+		it.trimSpace()
 	}
 	return items, nil
+}
+
+// set applies the tagged line "tag: rest" to it and returns the field
+// that the untagged lines after it continue, or nil. A line it refuses
+// may still have set part of the item: the items are not used then.
+func (it *item) set(tag, rest string) (field *string, err error) {
+	switch {
+	case tag == "subject":
+		it.subject = rest
+	case tag == "constraints":
+		it.constraints = strings.Fields(rest)
+	case tag == "type":
+		it.typ = rest
+	case tag == "tolerance":
+		f := strings.Fields(rest)
+		if len(f) != 2 {
+			return nil, errors.New("tolerance wants kind and value")
+		}
+		v, perr := strconv.ParseFloat(f[1], 64)
+		if perr != nil {
+			err = fmt.Errorf("tolerance: %v", perr)
+		}
+		it.tolKind, it.tolValue = f[0], v
+		return nil, err
+	case tag == "answer":
+		it.answer = rest
+	case tag == "Q":
+		it.question = rest
+		return &it.question, nil
+	case tag == "S":
+		it.plan = rest
+		return &it.plan, nil
+	case tag == "T":
+		it.segs = append(it.segs, segment{kind: segText, text: rest})
+		return &it.segs[len(it.segs)-1].text, nil
+	case tag == "P":
+		it.segs = append(it.segs, segment{kind: segBreak})
+	case tag == "C":
+		it.segs = append(it.segs, segment{kind: segCalc, text: rest})
+		return &it.segs[len(it.segs)-1].text, nil
+	case tag == "W":
+		i := lastCalc(it.segs)
+		if i < 0 || it.segs[i].wrong != "" {
+			return nil, errors.New("W without a preceding C")
+		}
+		it.segs[i].wrong = rest
+		return &it.segs[i].wrong, nil
+	case tag == "F":
+		it.right = parseFinal(rest)
+	case tag == "FW":
+		text, why, _ := strings.Cut(rest, "||")
+		it.wrong = parseFinal(text)
+		it.wrongWhy = strings.TrimSpace(why)
+	case strings.HasPrefix(tag, "E ") || strings.HasPrefix(tag, "X "):
+		return it.setEvidence(tag, rest)
+	default:
+		return nil, fmt.Errorf("unknown tag %q", tag)
+	}
+	return nil, nil
+}
+
+// setEvidence applies an "E <constraint> <n>" line (evidence for a point,
+// continued by the lines after it) or an "X <constraint> <n>" line (the
+// flawed variant of that evidence, "text || reason") to it.
+func (it *item) setEvidence(tag, rest string) (field *string, err error) {
+	f := strings.Fields(tag)
+	if len(f) != 3 {
+		return nil, fmt.Errorf("bad tag %q", tag)
+	}
+	n, err := strconv.Atoi(f[2])
+	if err != nil {
+		return nil, fmt.Errorf("bad point in %q", tag)
+	}
+	if f[0] == "E" {
+		it.segs = append(it.segs, segment{kind: segEv, c: f[1], n: n, text: rest})
+		return &it.segs[len(it.segs)-1].text, nil
+	}
+	i := findEv(it.segs, f[1], n)
+	if i < 0 {
+		return nil, fmt.Errorf("X %s %d without its E", f[1], n)
+	}
+	bad, why, ok := strings.Cut(rest, "||")
+	if !ok {
+		err = errors.New("X wants 'text || reason'")
+	}
+	it.segs[i].bad = strings.TrimSpace(bad)
+	it.segs[i].why = strings.TrimSpace(why)
+	return nil, err
+}
+
+// trimSpace trims the white space around its multi-line fields, which
+// continuation lines leave.
+func (it *item) trimSpace() {
+	it.question = strings.TrimSpace(it.question)
+	it.plan = strings.TrimSpace(it.plan)
+	for i := range it.segs {
+		it.segs[i].text = strings.TrimSpace(it.segs[i].text)
+		it.segs[i].wrong = strings.TrimSpace(it.segs[i].wrong)
+	}
 }
 
 var headerTags = map[string]bool{"subject": true, "constraints": true, "type": true, "tolerance": true, "answer": true}
