@@ -14,6 +14,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/kinds/rubric"
 	"github.com/sciif/leaderboard/generator/internal/kinds/sciif"
 	"github.com/sciif/leaderboard/generator/internal/kinds/verifiable"
+	"github.com/sciif/leaderboard/generator/internal/kinds/verifier"
 	"github.com/sciif/leaderboard/generator/internal/report"
 )
 
@@ -29,6 +30,11 @@ var csvRows = []any{
 	verifiable.VerdictRow{}, // <board>/verdicts/<model>.csv
 	rubric.LeaderboardRow{},
 	rubric.VerdictRow{},
+	verifier.LeaderboardRow{},
+	verifier.GroupRow{},
+	verifier.StyleRow{},
+	verifier.ReportedCSVRow{},
+	verifier.VerdictRow{}, // <board>/verdicts/<verifier>.csv
 }
 
 // TestCSVRowsDefuseText wants every text column of every CSV row type to
