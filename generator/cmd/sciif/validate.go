@@ -41,7 +41,12 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			boardDir = "" // no board to rank against: rank among the folders given
 		}
 	}
-	rep, err := validate.Run(ctx, validate.Expand(fs.Args()), validate.Options{Benchmarks: benches, Results: boardDir, Options: kind.Options{Policies: board.Policies}, Known: kind.KnownFiles(registry, *bf.root)})
+	fixes, err := validate.Fixes(registry)
+	if err != nil {
+		fmt.Fprintln(stderr, "sciif validate:", err)
+		return 1
+	}
+	rep, err := validate.Run(ctx, validate.Expand(fs.Args()), validate.Options{Benchmarks: benches, Results: boardDir, Options: kind.Options{Policies: board.Policies}, Known: kind.KnownFiles(registry, *bf.root), Fixes: fixes})
 	if err != nil {
 		fmt.Fprintln(stderr, "sciif validate:", err)
 		return 1

@@ -22,7 +22,10 @@ const (
 	CodeMetaYAML        = "metadata.yaml"              // not YAML, too deep, or not one mapping of fields
 	CodeMetaUnknown     = "metadata.field.unknown"     // a field metadata.yaml does not have
 	CodeMetaTwice       = "metadata.field.twice"       // a field set twice
-	CodeMetaType        = "metadata.field.type"        // a value of the wrong type
+	CodeMetaString      = "metadata.field.string"      // a value that is not a string
+	CodeMetaBool        = "metadata.field.bool"        // a value that is not true or false
+	CodeMetaList        = "metadata.field.list"        // a value that is not a list of strings
+	CodeMetaMap         = "metadata.field.map"         // a value that is not a mapping
 	CodeMetaMissing     = "metadata.field.missing"     // a required field left out
 	CodeMetaEmpty       = "metadata.field.empty"       // a required field left blank
 	CodeMetaPlaceholder = "metadata.field.placeholder" // a <…> placeholder of the template left in
@@ -192,7 +195,8 @@ func metadataShape(path string, mapping *ast.MappingNode) (map[string]int, board
 		lines[key] = line
 		if !yamlKind(mv.Value, kind) {
 			want := map[string]string{"string": "a string", "bool": "true or false", "list": "a list of strings", "map": "a mapping"}[kind]
-			at(line, key, CodeMetaType, "want %s, got %s", want, yamlx.Excerpt(mv.Value))
+			code := map[string]string{"string": CodeMetaString, "bool": CodeMetaBool, "list": CodeMetaList, "map": CodeMetaMap}[kind]
+			at(line, key, code, "want %s, got %s", want, yamlx.Excerpt(mv.Value))
 		}
 	}
 	return lines, probs
@@ -267,6 +271,9 @@ func yamlProblem(path string, err error, code, unknown string) board.Diagnostic 
 			d.Line = tok.Position.Line
 		}
 		d.Msg = se.GetMessage()
+		if strings.Contains(d.Msg, "already defined at") {
+			d.Code = CodeMetaTwice // a key repeated, as go-yaml reports it
+		}
 		if strings.HasPrefix(d.Msg, "unknown field ") {
 			d.Field = strings.Trim(strings.TrimPrefix(d.Msg, "unknown field "), `"`)
 			d.Code, d.Msg = unknown, metaUnknown

@@ -64,6 +64,9 @@ type Finding struct {
 	Constraint string   `json:"constraint,omitempty"`
 	Criterion  string   `json:"criterion,omitempty"`
 	Judge      string   `json:"judge,omitempty"`
+	// Code names the kind of problem, stably (board.Diagnostic.Code); the
+	// fix is chosen by it.
+	Code string `json:"code,omitempty"`
 	// Message says what is wrong; Fix says how to fix it.
 	Message string `json:"message"`
 	Fix     string `json:"fix,omitempty"`
@@ -160,6 +163,8 @@ type Options struct {
 	// Known lists the submission files of benchmarks not opened (see
 	// kind.KnownFiles): a submission may hold them.
 	Known []string
+	// Fixes says how to fix the kinds' problems, by code (see Fixes).
+	Fixes map[string]string
 }
 
 // Expand turns the command-line paths into submission folders: a folder
@@ -285,7 +290,7 @@ func capFindings(s *Submission) {
 	}
 	s.Findings = kept
 	for _, d := range c.Problems() {
-		s.Findings = append(s.Findings, fromDiag(d))
+		s.Findings = append(s.Findings, fromDiag(d, nil))
 	}
 }
 
@@ -309,7 +314,7 @@ func check(ctx context.Context, dir string, files []string, opt Options) Submiss
 	}
 	folder, fp := ingest.CheckFolder(dir, files)
 	for _, p := range fp {
-		f := fromDiag(p)
+		f := fromDiag(p, opt.Fixes)
 		if p.Code == ingest.CodeEntryUnknown || p.Code == ingest.CodeEntryFolder {
 			f.Fix = "remove it; a submission folder holds only " + strings.Join(ingest.Allowed(files), ", ")
 		}
@@ -324,7 +329,7 @@ func check(ctx context.Context, dir string, files []string, opt Options) Submiss
 		s.Kind = "reported"
 		r, probs := ingest.ReadReported(filepath.Join(dir, "reported.yaml"))
 		for _, p := range probs {
-			add(fromDiag(p))
+			add(fromDiag(p, opt.Fixes))
 		}
 		s.Name = r.Model.Name
 		return s
@@ -337,7 +342,7 @@ func check(ctx context.Context, dir string, files []string, opt Options) Submiss
 	metaPath := filepath.Join(dir, "metadata.yaml")
 	meta, probs := ingest.Metadata(metaPath)
 	for _, p := range probs {
-		add(fromDiag(p))
+		add(fromDiag(p, opt.Fixes))
 	}
 	s.Name = meta.Name
 	s.meta = metaInfo{name: meta.Name, nameLine: meta.NameLine, file: metaPath}
@@ -356,7 +361,7 @@ func check(ctx context.Context, dir string, files []string, opt Options) Submiss
 		if len(meta.Judges) == 0 && p.Judge != "" {
 			continue // metadata.yaml lists no judges: its problem says so
 		}
-		add(fromDiag(p))
+		add(fromDiag(p, opt.Fixes))
 	}
 	s.runs = make([]kind.Run, len(opt.Benchmarks))
 	for i, b := range opt.Benchmarks {
@@ -482,103 +487,111 @@ func checkNames(subs []Submission, results string, files []string) {
 		}
 		sort.Strings(others)
 		f := fromDiag(board.Diagnostic{File: s.meta.file, Line: s.meta.nameLine, Field: "name", Code: ingest.CodeSameName, Fatal: true,
-			Msg: fmt.Sprintf("model name %q is also claimed by %s", s.meta.name, strings.Join(others, ", "))})
+			Msg: fmt.Sprintf("model name %q is also claimed by %s", s.meta.name, strings.Join(others, ", "))}, nil)
 		s.Findings = append(s.Findings, f)
 	}
 }
 
-// fromDiag turns a diagnostic of ingest or verify into a finding with a
-// fix. A message that already carries one ("… — add `date: …`") is split.
+// fromDiag turns a diagnostic of ingest, the pipeline or a kind into a
+// finding, with the fix its code names: in fixes (the kinds', see Fixes),
+// or in the table of the codes the kinds share. A message says what is
+// wrong; its fix comes from its code alone.
 //
 // The severity is the build's: a fatal diagnostic (the build refuses the
 // submission) is an error, any other (the build scores it, a missing judge
 // output counting as NO) is a warning. So `sciif validate` accepts exactly
 // the submissions `sciif build` builds.
-func fromDiag(d board.Diagnostic) Finding {
-	f := Finding{Severity: Warning, File: d.File, Line: d.Line, Item: d.Item, Field: d.Field, Constraint: d.Constraint, Criterion: d.Criterion, Judge: d.Judge, Message: d.Msg, Omitted: d.Omitted}
+func fromDiag(d board.Diagnostic, fixes map[string]string) Finding {
+	f := Finding{Severity: Warning, File: d.File, Line: d.Line, Item: d.Item, Field: d.Field, Constraint: d.Constraint, Criterion: d.Criterion, Judge: d.Judge, Code: d.Code, Message: d.Msg, Omitted: d.Omitted}
 	if d.Fatal {
 		f.Severity = Error
 	}
-	if fix, ok := fixes[d.Code]; ok {
+	if fix, ok := shared[d.Code]; ok {
 		f.Fix = fix
-		return f
-	}
-	if msg, fix, ok := strings.Cut(d.Msg, " — "); ok {
-		f.Message, f.Fix = msg, fix
-		return f
-	}
-	for _, h := range hints {
-		if strings.Contains(d.Msg, h.contains) {
-			f.Fix = h.fix
-			break
-		}
+	} else if d.Code != "" {
+		f.Fix = fixes[d.Code]
 	}
 	return f
 }
 
-// fixes says how to fix a problem, by its code.
-var fixes = map[string]string{
-	board.CodeOmitted:          "fix the problems listed (they are the first of their file or submission) and validate again to see the rest",
-	ingest.CodeNoFolder:        "give the path of a submission folder such as results/<model-id>",
-	ingest.CodeFolderLink:      "commit the folder itself; links are refused because they can point outside the repository",
-	ingest.CodeNotFolder:       "give the path of a submission folder such as results/<model-id>",
-	ingest.CodeSlug:            "rename it with lower-case letters, digits, '.', '_' and '-' only, starting with a letter or digit, at most 64 characters (e.g. acme-chat-7b)",
-	ingest.CodeEntryLink:       "commit the file itself; links are refused because they can point outside the repository",
-	ingest.CodeEntryOdd:        "remove it",
-	ingest.CodeTooLarge:        "check the file was not generated in a loop; the limit is per file",
-	ingest.CodeEmpty:           "fill it in or remove it",
-	ingest.CodeBothKinds:       "move reported.yaml to its own folder (e.g. results/paper-<model>)",
-	ingest.CodeReportedOnly:    "add a metadata.yaml to make this a rescored submission, or remove the file",
-	ingest.CodeNoMetadata:      "run `sciif new <model-id>` for a template, or copy one from SUBMITTING.md",
-	ingest.CodeSameName:        "each submission needs a distinct name: update the existing folder instead of adding a second one, or name the variant (e.g. \"… (thinking)\")",
-	ingest.CodePromptLine:      `each line is one JSON object: {"prompt": "…", "response": "…"}, both strings`,
-	pipeline.CodeIncomplete:    "answer every item of the benchmark (`sciif prompts` lists them); an unanswered item is scored as incorrect and non-compliant",
-	"instr.incomplete":         "answer every prompt of the benchmark (`sciif prompts` lists them); an unanswered prompt follows none of its instructions",
-	pipeline.CodeUnknownPrompt: "answer the benchmark's prompts with their exact text (`sciif prompts` and the benchmark's prompts file list them); remove responses to other prompts",
+// Fixes merges the fix texts of kinds (kind.Kind.Fixes) into the table
+// Options.Fixes takes. Two kinds may share a code only with one fix, and
+// no kind may give a fix of a code the kinds share (ingest's, board's):
+// either is an error, naming the code.
+func Fixes(kinds []*kind.Kind) (map[string]string, error) {
+	out := map[string]string{}
+	owner := map[string]string{}
+	for _, k := range kinds {
+		codes := make([]string, 0, len(k.Fixes))
+		for c := range k.Fixes {
+			codes = append(codes, c)
+		}
+		sort.Strings(codes)
+		for _, c := range codes {
+			fix := k.Fixes[c]
+			if _, ok := shared[c]; ok {
+				return nil, fmt.Errorf("validate: kind %s gives a fix of the shared code %q", k.Name, c)
+			}
+			if prev, ok := out[c]; ok && prev != fix {
+				return nil, fmt.Errorf("validate: kinds %s and %s give code %q different fixes", owner[c], k.Name, c)
+			}
+			out[c], owner[c] = fix, k.Name
+		}
+	}
+	return out, nil
 }
 
-// hints maps the messages of ingest, judge and verify to how to fix them;
-// the first match wins.
-var hints = []struct {
-	contains string
-	fix      string
-	warning  bool
-}{
-	{"invalid UTF-8", "save the file as UTF-8", false},
-	{"a JSON array, not one JSON object per line", "write one JSON object per line, without the enclosing [ ]", false},
-	{"not a JSON object", `each line is one JSON object: {"id": …, "response": …, "judges": {…}}`, false},
-	{"truncated JSON", "complete the object or delete the line; check the file was not cut off", false},
-	{"want a JSON", "give the field the type SUBMITTING.md documents (quote text as a JSON string)", false},
-	{"unknown field", "remove it; a record holds only id, response and judges", false},
-	{"duplicate key", "keep one of the two keys", false},
-	{"more than one JSON value", "put each record on its own line", false},
-	{"missing item id", `add the item's "id"`, false},
-	{"unknown item id", "use the ids of the benchmark's items.jsonl; remove records of other benchmarks", false},
-	{"duplicate item id", "keep one record per item", false},
-	{"line longer than", "a line this long is refused; check the generation did not loop", false},
-	{"file larger than", "check the file was not generated in a loop", false},
-	{"column", "fix the JSON at that column", false},
-	{"empty response", "re-run the generation of this item; an empty answer is scored as incorrect and non-compliant", false},
-	{"no output from this judge", `add this judge's outputs under "judges" ({"correctness": …, "constraints": {…}}), or remove the judge from metadata.yaml`, false},
-	{"no audit of this constraint", "run the judge's audit of this constraint and add it under judges.<judge>.constraints", false},
-	{"empty output", "re-run the judge; an empty output counts as NO", false},
-	{"no CORRECT line", "the correctness output must contain a line CORRECT: YES or CORRECT: NO (see `sciif prompts`)", false},
-	{"unrecognised verdict", "the verdict must be the word YES or NO", false},
-	{"given twice with different verdicts", "re-run the judge; the output contradicts itself", false},
-	{"does not exist (this constraint has", "number the points as the constraint's judge prompt does (`sciif prompts`)", false},
-	{"missing (counts as NO)", "the audit needs one line per evidence point, POINT_<n>: YES|NO, in English as the judge prompt asks (`sciif prompts`)", false},
-	{"judge not listed in metadata.yaml", "add the judge to judges in metadata.yaml, or remove its outputs", true},
-	{"constraint not enabled for this item", "remove the audit; only the item's enabled constraints are scored", true},
-	{"disagrees with its own points", "nothing to do: verdicts are recomputed from the points", true},
-	{"is not a date", "write the date as YYYY-MM-DD", false},
-	{"is not an http or https URL", "link to an https:// page about the model", false},
-	{"must not be empty", "fill it in", false},
-	{"not a safe slug", "rename the folder with lower-case letters, digits, '.', '_' and '-' only", false},
-	{"field set twice", "keep one of the two", false},
-	{"already defined at", "keep one of the two", false},
-	{"want true or false", "write true or false", false},
-	{"want a string", "quote the value", false},
-	{"want a list of strings", "write a list such as [gpt-5.1, gemini-3-flash]", false},
-	{"want a percentage", "write the rate as printed, without the % sign", false},
-	{"required field missing", "add it (see SUBMITTING.md)", false},
+// shared says how to fix the problems whose codes the kinds share: the
+// folder, metadata.yaml and reported.yaml checks of ingest, and board's
+// summary of omitted problems.
+var shared = map[string]string{
+	board.CodeOmitted:       "fix the problems listed (they are the first of their file or submission) and validate again to see the rest",
+	ingest.CodeNoFolder:     "give the path of a submission folder such as results/<model-id>",
+	ingest.CodeFolderLink:   "commit the folder itself; links are refused because they can point outside the repository",
+	ingest.CodeNotFolder:    "give the path of a submission folder such as results/<model-id>",
+	ingest.CodeSlug:         "rename it with lower-case letters, digits, '.', '_' and '-' only, starting with a letter or digit, at most 64 characters (e.g. acme-chat-7b)",
+	ingest.CodeEntryLink:    "commit the file itself; links are refused because they can point outside the repository",
+	ingest.CodeEntryFolder:  "remove it; a submission folder holds only metadata.yaml, its result files, and README.md",
+	ingest.CodeEntryUnknown: "remove it; a submission folder holds only metadata.yaml, its result files, and README.md",
+	ingest.CodeEntryOdd:     "remove it",
+	ingest.CodeTooLarge:     "check the file was not generated in a loop; the limit is per file",
+	ingest.CodeEmpty:        "fill it in or remove it",
+	ingest.CodeBothKinds:    "move reported.yaml to its own folder (e.g. results/paper-<model>)",
+	ingest.CodeReportedOnly: "add a metadata.yaml to make this a rescored submission, or remove the file",
+	ingest.CodeNoMetadata:   "run `sciif new <model-id>` for a template, or copy one from SUBMITTING.md",
+	ingest.CodeNoResults:    "add the result file of each benchmark the model answers (`sciif new` and SUBMITTING.md name them), or remove the folder",
+	ingest.CodeSameName:     "each submission needs a distinct name: update the existing folder instead of adding a second one, or name the variant (e.g. \"… (thinking)\")",
+
+	ingest.CodeMetaFile:        "commit metadata.yaml itself (a regular file, not a link) within the size limit SUBMITTING.md gives",
+	ingest.CodeMetaEncoding:    "save the file as UTF-8 without BOM",
+	ingest.CodeMetaYAML:        "write metadata.yaml as one YAML mapping of fields, as `sciif new <model-id>` and SUBMITTING.md show; fix the YAML at the line named",
+	ingest.CodeMetaUnknown:     "check the spelling; a misspelt optional field is refused so that its value is not lost",
+	ingest.CodeMetaTwice:       "keep one of the two",
+	ingest.CodeMetaString:      "quote the value",
+	ingest.CodeMetaBool:        "write true or false",
+	ingest.CodeMetaList:        "write a list such as [gpt-5.1, gemini-3-flash]",
+	ingest.CodeMetaMap:         "write a mapping of fields, as SUBMITTING.md shows",
+	ingest.CodeMetaMissing:     "add the field as the message shows it (see SUBMITTING.md)",
+	ingest.CodeMetaEmpty:       "fill it in",
+	ingest.CodeMetaPlaceholder: "replace it with the real value",
+	ingest.CodeMetaName:        fmt.Sprintf("retype the display name: at most %d characters, only visible characters and plain spaces", ingest.MaxModelName),
+	ingest.CodeMetaDate:        "write the date as YYYY-MM-DD",
+	ingest.CodeMetaJudges:      "list each judge model once by name, e.g. `judges: [gpt-5.1, gemini-3-flash]`, or leave the field out",
+	ingest.CodeMetaLink:        "link to an https:// page about the model",
+
+	ingest.CodeRepFile:       "commit reported.yaml itself (a regular file, not a link) within the size limit SUBMITTING.md gives",
+	ingest.CodeRepEncoding:   "save the file as UTF-8",
+	ingest.CodeRepYAML:       "write reported.yaml as one YAML mapping of fields, as SUBMITTING.md shows; fix the YAML at the line named",
+	ingest.CodeRepUnknown:    "check the spelling against the fields the message allows there",
+	ingest.CodeRepTwice:      "keep one of the two",
+	ingest.CodeRepType:       "give the field the type the message names (see SUBMITTING.md)",
+	ingest.CodeRepMissing:    "add it (see SUBMITTING.md)",
+	ingest.CodeRepEmpty:      "fill it in",
+	ingest.CodeRepRate:       "write the rate as printed, without the % sign",
+	ingest.CodeRepConstraint: "use one of the catalog's ids the message lists",
+	ingest.CodeRepFamily:     "use condition, terminology or process",
+	ingest.CodeRepK:          "use a whole number of enabled constraints in the range the message gives",
+	ingest.CodeRepPolicy:     "write strict or loose",
+	ingest.CodeRepLink:       "link to an https:// page",
+	ingest.CodeRepFigures:    "give at least one of the figures the message lists",
 }

@@ -79,7 +79,11 @@ func findings(t *testing.T, root string, ids ...string) (*Report, []string) {
 	for _, id := range ids {
 		dirs = append(dirs, filepath.Join("results", id))
 	}
-	rep, err := Run(context.Background(), dirs, Options{Benchmarks: benches, Results: "results", Options: kind.Options{NoRules: true, Policies: board.Policies}})
+	fixes, err := Fixes([]*kind.Kind{sciif.Kind})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(context.Background(), dirs, Options{Benchmarks: benches, Results: "results", Options: kind.Options{NoRules: true, Policies: board.Policies}, Fixes: fixes})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,6 +95,9 @@ func findings(t *testing.T, root string, ids ...string) (*Report, []string) {
 	}
 	return rep, got
 }
+
+// lineFix is SciIF's fix of a line that is not a record (sciif.line).
+const lineFix = `write each line as one JSON object, {"id": …, "response": …, "judges": {…}}, in UTF-8 with the types SUBMITTING.md documents: fix what the message names (the field, the column); a line over the limit usually means a generation looped`
 
 func TestBrokenSubmissions(t *testing.T) {
 	tests := []struct {
@@ -112,7 +119,7 @@ func TestBrokenSubmissions(t *testing.T) {
 			reason: "a file cut off mid-record names the line and says so",
 			files:  map[string]string{"metadata.yaml": goodMeta, "responses.jsonl": record("c-1", "j1", "j2") + "\n" + `{"id": "c-2", "response": "r`},
 			want: []string{
-				"results/m/responses.jsonl:2: column 28: truncated JSON: the line ends before the object does — complete the object or delete the line; check the file was not cut off",
+				"results/m/responses.jsonl:2: column 28: truncated JSON: the line ends before the object does" + " — " + lineFix,
 			},
 		},
 		{
@@ -137,29 +144,29 @@ func TestBrokenSubmissions(t *testing.T) {
 			name:   "invalid UTF-8",
 			reason: "a Latin-1 byte is refused with its line",
 			files:  map[string]string{"metadata.yaml": goodMeta, "responses.jsonl": record("c-1", "j1", "j2") + "\n" + `{"id": "c-2", "response": "caf` + "\xe9" + `", "judges": {}}` + "\n"},
-			want:   []string{"results/m/responses.jsonl:2: invalid UTF-8 — save the file as UTF-8"},
+			want:   []string{"results/m/responses.jsonl:2: invalid UTF-8" + " — " + lineFix},
 		},
 		{
 			name:   "JSON array instead of JSONL",
 			reason: "the commonest mistake: one array of records",
 			files:  map[string]string{"metadata.yaml": goodMeta, "responses.jsonl": "[" + record("c-1", "j1", "j2") + ", " + record("c-2", "j1", "j2") + "]\n"},
-			want:   []string{"results/m/responses.jsonl:1: a JSON array, not one JSON object per line (JSONL) — write one JSON object per line, without the enclosing [ ]"},
+			want:   []string{"results/m/responses.jsonl:1: a JSON array, not one JSON object per line (JSONL)" + " — " + lineFix},
 		},
 		{
 			name:   "pretty-printed array",
 			reason: "an indented array fails on its first line and on each record line",
 			files:  map[string]string{"metadata.yaml": goodMeta, "responses.jsonl": "[\n" + record("c-1", "j1", "j2") + ",\n" + record("c-2", "j1", "j2") + "\n]\n"},
 			want: []string{
-				"results/m/responses.jsonl:1: a JSON array, not one JSON object per line (JSONL) — write one JSON object per line, without the enclosing [ ]",
-				fmt.Sprintf("results/m/responses.jsonl:2: column %d: invalid character ',' after top-level value — fix the JSON at that column", len(record("c-1", "j1", "j2"))+1),
-				"results/m/responses.jsonl:4: not a JSON object — each line is one JSON object: {\"id\": …, \"response\": …, \"judges\": {…}}",
+				"results/m/responses.jsonl:1: a JSON array, not one JSON object per line (JSONL)" + " — " + lineFix,
+				fmt.Sprintf("results/m/responses.jsonl:2: column %d: invalid character ',' after top-level value", len(record("c-1", "j1", "j2"))+1) + " — " + lineFix,
+				"results/m/responses.jsonl:4: not a JSON object" + " — " + lineFix,
 			},
 		},
 		{
 			name:   "number where a string belongs",
 			reason: "the field and the column are named",
 			files:  map[string]string{"metadata.yaml": goodMeta, "responses.jsonl": record("c-1", "j1", "j2") + "\n" + `{"id": "c-2", "response": 42, "judges": {}}` + "\n"},
-			want:   []string{"results/m/responses.jsonl:2: item c-2: response: column 28: want a JSON string, got number — give the field the type SUBMITTING.md documents (quote text as a JSON string)"},
+			want:   []string{"results/m/responses.jsonl:2: item c-2: response: column 28: want a JSON string, got number" + " — " + lineFix},
 		},
 		{
 			name:   "number where a string belongs in metadata",
@@ -171,7 +178,7 @@ func TestBrokenSubmissions(t *testing.T) {
 			name:   "duplicate keys",
 			reason: "encoding/json would silently keep the last one",
 			files:  map[string]string{"metadata.yaml": goodMeta, "responses.jsonl": record("c-1", "j1", "j2") + "\n" + strings.Replace(record("c-2", "j1", "j2"), `"id":"c-2"`, `"id":"c-2","id":"c-2"`, 1) + "\n"},
-			want:   []string{"results/m/responses.jsonl:2: id: duplicate key — keep one of the two keys"},
+			want:   []string{"results/m/responses.jsonl:2: id: duplicate key" + " — " + lineFix},
 		},
 		{
 			name:   "duplicate keys in metadata",
@@ -238,7 +245,7 @@ func TestBrokenSubmissions(t *testing.T) {
 					t.Fatal(err)
 				}
 			},
-			want: []string{"results/m/responses.jsonl:1: line longer than 4 MiB; refused — a line this long is refused; check the generation did not loop"},
+			want: []string{"results/m/responses.jsonl:1: line longer than 4 MiB; refused" + " — " + lineFix},
 		},
 		{
 			name:   "enormous file",
@@ -289,9 +296,9 @@ func TestBrokenSubmissions(t *testing.T) {
 			reason: "all problems of metadata.yaml are reported at once, with their lines",
 			files:  map[string]string{"metadata.yaml": "name: Model A\norganisation: Org A\nopen_weights: yes\ndate: 2026-13-01\njudges: [j1, j2]\nlink: javascript:alert(1)\n", "responses.jsonl": goodResponses},
 			want: []string{
-				"results/m/metadata.yaml:2: organisation: unknown field — check the spelling; allowed: name, organization, open_weights, date, judges, link, params, decoding, notes, claimed",
+				"results/m/metadata.yaml:2: organisation: unknown field (allowed: name, organization, open_weights, date, judges, link, params, decoding, notes, claimed) — check the spelling; a misspelt optional field is refused so that its value is not lost",
 				`results/m/metadata.yaml:3: open_weights: want true or false, got "yes" — write true or false`,
-				"results/m/metadata.yaml: organization: required field missing — add `organization: <who trained the model>`",
+				"results/m/metadata.yaml: organization: required field missing (organization: <who trained the model>) — add the field as the message shows it (see SUBMITTING.md)",
 			},
 		},
 		{
@@ -450,7 +457,7 @@ func TestJSONSchemaIsStable(t *testing.T) {
 	want := []string{
 		"[benchmarks board errors schema submissions valid warnings]",
 		"[dir errors findings id kind name results valid warnings]",
-		"[field file fix message severity]",
+		"[code field file fix message severity]",
 		"[benchmark kind scores summary]",
 		"[compliant correct multi of rank single]",
 	}

@@ -98,7 +98,7 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 	var probs board.Problems
 	if n := len(sub.Meta.Judges); n != b.judges {
 		probs = append(probs, board.Diagnostic{File: filepath.Join(sub.Dir, "metadata.yaml"), Field: "judges", Code: CodeJudgeCount, Fatal: true,
-			Msg: fmt.Sprintf("lists %d judges; %s's protocol uses %d — list in `judges:` the %d judges whose outputs %s holds", n, b.spec.Title, b.judges, b.judges, b.spec.File)})
+			Msg: fmt.Sprintf("lists %d judges; %s's protocol uses %d, whose outputs %s holds", n, b.spec.Title, b.judges, b.spec.File)})
 	}
 	res := records.Read(ctx, path, b.records(), func(i, line int, rec *record) board.Problems {
 		var probs board.Problems

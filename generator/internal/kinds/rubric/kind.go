@@ -34,9 +34,10 @@ import (
 
 // Kind is the rubric benchmark kind.
 var Kind = &kind.Kind{
-	Name: "rubric",
-	Doc:  "tasks graded against expert-written criteria (primary intent, extra credit, dodged bullet), every judge must say YES",
-	Open: open,
+	Name:  "rubric",
+	Doc:   "tasks graded against expert-written criteria (primary intent, extra credit, dodged bullet), every judge must say YES",
+	Open:  open,
+	Fixes: fixes,
 }
 
 // Categories of criteria, as items.jsonl writes them.

@@ -41,6 +41,7 @@ var Kind = &kind.Kind{
 	Doc:   "science problems under scientific constraints, audited for correctness and compliance from evidence points (rules first, two judges as fallback)",
 	Infer: infer,
 	Open:  open,
+	Fixes: fixes,
 }
 
 // infer recognises a folder made before benchmark.yaml: items.jsonl alone
@@ -189,7 +190,7 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 	var probs board.Problems
 	if len(sub.Meta.Judges) == 0 {
 		probs = append(probs, board.Diagnostic{File: filepath.Join(sub.Dir, "metadata.yaml"), Field: "judges", Code: CodeNoJudges, Fatal: true,
-			Msg: "required field missing — add `judges: [gpt-5.1, gemini-3-flash]`, the judges whose outputs " + b.spec.File + " holds"})
+			Msg: "required field missing (the judges whose outputs " + b.spec.File + " holds)"})
 	}
 	r, p := b.verify(ctx, sub, path, opt.NoRules, opt.KeepResponses)
 	probs = append(probs, p...)
@@ -275,10 +276,10 @@ func claims(sub *board.Submission, m *board.ModelScores) board.Problems {
 			switch {
 			case v < 0 || v > 1:
 				probs = append(probs, board.Diagnostic{File: meta, Field: field, Code: CodeClaim,
-					Msg: "claimed rate outside [0, 1] — write rates as fractions: 0.296 for 29.6 %"})
+					Msg: "claimed rate outside [0, 1]"})
 			case abs(v-mc.got) > ClaimTolerance:
 				probs = append(probs, board.Diagnostic{File: meta, Field: field, Code: CodeClaim,
-					Msg: fmt.Sprintf("claimed %.4f but rescored %.4f (differs by %.4f, more than %.4f) — claim the rescored value or remove the claim; claims are fractions in [0, 1]", v, mc.got, abs(v-mc.got), ClaimTolerance)})
+					Msg: fmt.Sprintf("claimed %.4f but rescored %.4f (differs by %.4f, more than %.4f)", v, mc.got, abs(v-mc.got), ClaimTolerance)})
 			}
 		}
 	}

@@ -32,9 +32,10 @@ import (
 // the file benchmark.yaml names as prompts (default input_data.jsonl).
 func New(name, doc string, checkers []instr.Checker) *kind.Kind {
 	return &kind.Kind{
-		Name: name,
-		Doc:  doc,
-		Open: func(spec kind.Spec) (kind.Benchmark, error) { return open(spec, checkers) },
+		Name:  name,
+		Doc:   doc,
+		Open:  func(spec kind.Spec) (kind.Benchmark, error) { return open(spec, checkers) },
+		Fixes: fixes,
 	}
 }
 
