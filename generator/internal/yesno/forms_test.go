@@ -124,7 +124,7 @@ func sciifCorrect(text string) outcome {
 	return sciifOutcome(c.Verdict, c.Reason, c.Problems, "unrecognised verdict ")
 }
 
-func sciifOutcome(v judge.Verdict, reason string, problems []string, invalid string) outcome {
+func sciifOutcome(v judge.Verdict, reason string, problems []judge.Problem, invalid string) outcome {
 	switch v {
 	case judge.Yes:
 		return outcome{"YES", reason}
@@ -132,7 +132,7 @@ func sciifOutcome(v judge.Verdict, reason string, problems []string, invalid str
 		return outcome{"NO", reason}
 	}
 	for _, p := range problems {
-		if text, ok := strings.CutPrefix(p, invalid); ok {
+		if text, ok := strings.CutPrefix(p.Msg, invalid); ok {
 			var s string
 			fmt.Sscanf(text, "%q", &s)
 			return outcome{"invalid", s}
