@@ -205,18 +205,30 @@ func (o *runOptions) plan(given func(flag string) bool, stderr io.Writer) (runne
 		return p, err
 	}
 
+	if p.Judges, err = o.judgeEndpoints(p.Model, stderr); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+// judgeEndpoints turns the --judge, --judge-model and --judge-key-env
+// flags into the judges' endpoints. A judge gets the model's key only on
+// the model's server (scheme, host and port); --judge-model and
+// --judge-key-env may name only judges given with --judge.
+func (o *runOptions) judgeEndpoints(model runner.Endpoint, stderr io.Writer) ([]runner.Endpoint, error) {
 	models, err := pairs("--judge-model", o.judgeModels)
 	if err != nil {
-		return p, err
+		return nil, err
 	}
 	keyEnvs, err := pairs("--judge-key-env", o.judgeKeyEnvs)
 	if err != nil {
-		return p, err
+		return nil, err
 	}
 	judges, err := pairs("--judge", o.judges)
 	if err != nil {
-		return p, err
+		return nil, err
 	}
+	var eps []runner.Endpoint
 	for _, j := range judges {
 		ep := runner.Endpoint{Name: j.name, BaseURL: j.value, Model: j.name, Concurrency: o.judgeConcurrency, RPM: o.judgeRPM, Timeout: o.timeout}
 		if m, ok := lookup(models, j.name); ok {
@@ -226,21 +238,21 @@ func (o *runOptions) plan(given func(flag string) bool, stderr io.Writer) (runne
 		if own {
 			ep.APIKey, err = apiKey("--judge-key-env "+j.name, v, true)
 		} else {
-			ep.APIKey = p.Model.APIKey
+			ep.APIKey = model.APIKey
 		}
 		if err != nil {
-			return p, err
+			return nil, err
 		}
 		if err := checkURL("--judge "+j.name, ep, stderr); err != nil {
-			return p, err
+			return nil, err
 		}
 		// The model's key goes only where the model is: a judge elsewhere
 		// (another scheme, host or port) names its own key's variable.
-		if !own && ep.APIKey != "" && !sameOrigin(ep.BaseURL, p.Model.BaseURL) {
-			return p, fmt.Errorf("--judge %s: %s is not the model's server %s, and the model's key is not sent to another server unasked: give the judge's key with --judge-key-env %s=VAR",
-				j.name, origin(ep.BaseURL), origin(p.Model.BaseURL), j.name)
+		if !own && ep.APIKey != "" && !sameOrigin(ep.BaseURL, model.BaseURL) {
+			return nil, fmt.Errorf("--judge %s: %s is not the model's server %s, and the model's key is not sent to another server unasked: give the judge's key with --judge-key-env %s=VAR",
+				j.name, origin(ep.BaseURL), origin(model.BaseURL), j.name)
 		}
-		p.Judges = append(p.Judges, ep)
+		eps = append(eps, ep)
 	}
 	for _, list := range []struct {
 		flag string
@@ -248,11 +260,11 @@ func (o *runOptions) plan(given func(flag string) bool, stderr io.Writer) (runne
 	}{{"--judge-model", models}, {"--judge-key-env", keyEnvs}} {
 		for _, kv := range list.kv {
 			if _, ok := lookup(judges, kv.name); !ok {
-				return p, fmt.Errorf("%s %s: no --judge %s=URL", list.flag, kv.name, kv.name)
+				return nil, fmt.Errorf("%s %s: no --judge %s=URL", list.flag, kv.name, kv.name)
 			}
 		}
 	}
-	return p, nil
+	return eps, nil
 }
 
 // pair is one NAME=VALUE flag.
