@@ -57,22 +57,9 @@ func runReward(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "sciif reward:", err)
 		return 1
 	}
-	name := *formula
-	if name == "" {
-		name = benches[0].Spec().Name
-	}
-	fn, ok := set.Lookup(name)
-	if !ok {
-		if *formula != "" {
-			if _, known := reward.FindFormula(name); known {
-				fmt.Fprintf(stderr, "sciif reward: formula %s needs its parameters in a --config file section %q\n", name, name)
-				return 2
-			}
-			fmt.Fprintf(stderr, "sciif reward: unknown formula %q (one of %s)\n", name, formulaNames())
-			return 2
-		}
-		fmt.Fprintf(stderr, "sciif reward: %s gives no rewards (its kind has none)\n", name)
-		return 1
+	fn, code := rewardFunc(set, *formula, benches, stderr)
+	if code != 0 {
+		return code
 	}
 	in, inName := io.Reader(os.Stdin), "stdin"
 	if path := fs.Arg(0); path != "" && path != "-" {
@@ -115,6 +102,31 @@ func runReward(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return 1
 	}
 	return 0
+}
+
+// rewardFunc is the reward function of the formula, or when formula is
+// "" of the one benchmark in benches. When there is none it says why on
+// stderr and returns the exit code: 2 for a formula unknown or without
+// its parameters, 1 for a benchmark whose kind gives no rewards; else 0.
+func rewardFunc(set *reward.Set, formula string, benches []kind.Benchmark, stderr io.Writer) (*reward.Func, int) {
+	name := formula
+	if name == "" {
+		name = benches[0].Spec().Name
+	}
+	fn, ok := set.Lookup(name)
+	if ok {
+		return fn, 0
+	}
+	if formula != "" {
+		if _, known := reward.FindFormula(name); known {
+			fmt.Fprintf(stderr, "sciif reward: formula %s needs its parameters in a --config file section %q\n", name, name)
+			return nil, 2
+		}
+		fmt.Fprintf(stderr, "sciif reward: unknown formula %q (one of %s)\n", name, formulaNames())
+		return nil, 2
+	}
+	fmt.Fprintf(stderr, "sciif reward: %s gives no rewards (its kind has none)\n", name)
+	return nil, 1
 }
 
 func formulaNames() string {
