@@ -107,3 +107,18 @@ func ErrDepth(err error) (*DepthError, bool) {
 	ok := errors.As(err, &de)
 	return de, ok
 }
+
+// Number reads a decoded YAML number, integer or float, as a float64.
+func Number(v any) (float64, bool) {
+	switch n := v.(type) {
+	case int:
+		return float64(n), true
+	case int64:
+		return float64(n), true
+	case uint64:
+		return float64(n), true
+	case float64:
+		return n, true
+	}
+	return 0, false
+}

@@ -30,6 +30,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/strictjson"
+	"github.com/sciif/leaderboard/generator/internal/yamlx"
 )
 
 // Kind is the rubric benchmark kind.
@@ -135,7 +136,7 @@ func open(spec kind.Spec) (kind.Benchmark, error) {
 			at(key, "required field missing: the weight of equation 1's %s term, a number ≥ 0 (write 0 to leave the term out)", map[string]string{"alpha": "Extra Credit", "beta": "Dodged Bullet"}[key])
 			return 0
 		}
-		f, ok := number(v)
+		f, ok := yamlx.Number(v)
 		if !ok || f < 0 || math.IsInf(f, 0) || math.IsNaN(f) {
 			at(key, "want a number ≥ 0, got %v", v)
 			return 0
@@ -147,7 +148,7 @@ func open(spec kind.Spec) (kind.Benchmark, error) {
 		switch key {
 		case "alpha", "beta":
 		case "judges":
-			f, ok := number(v)
+			f, ok := yamlx.Number(v)
 			if !ok || f != math.Trunc(f) || f < 1 || f > 10 {
 				at(key, "want the number of judges of the protocol, a whole number from 1 to 10, got %v", v)
 				continue
@@ -173,21 +174,6 @@ func open(spec kind.Spec) (kind.Benchmark, error) {
 	}
 	b.reported = rep
 	return b, nil
-}
-
-// number reads a YAML number (integer or float).
-func number(v any) (float64, bool) {
-	switch n := v.(type) {
-	case int:
-		return float64(n), true
-	case int64:
-		return float64(n), true
-	case uint64:
-		return float64(n), true
-	case float64:
-		return n, true
-	}
-	return 0, false
 }
 
 // readTasks reads items.jsonl. Every problem of the file is fatal and all

@@ -1,15 +1,11 @@
 package rubric
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
-	"github.com/sciif/leaderboard/generator/internal/yamlx"
 )
 
 // ReportedFile is the optional file of a rubric benchmark folder that holds
@@ -67,27 +63,20 @@ var reportedMetrics = map[string]string{
 
 // readReported reads path if it exists; nil when it does not.
 func readReported(path string) (*Reported, error) {
-	data, err := ingest.ReadFile(path, ingest.MaxReported, ingest.FollowLinks)
-	var fe *ingest.FileError
-	if errors.As(err, &fe) && fe.NotExist {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, board.Problems{{File: path, Code: CodeReported, Fatal: true, Msg: err.Error()}}
+	data, found, err := ingest.ReadOptional(path, ingest.MaxReported, CodeReported)
+	if !found || err != nil {
+		return nil, err
 	}
 	return decodeReported(path, data)
 }
 
 func decodeReported(path string, data []byte) (*Reported, error) {
 	var r Reported
+	if err := ingest.DecodeYAML(path, data, CodeReported, &r); err != nil {
+		return nil, err
+	}
 	bad := func(format string, args ...any) error {
 		return board.Problems{{File: path, Code: CodeReported, Fatal: true, Msg: fmt.Sprintf(format, args...)}}
-	}
-	if err := yamlx.Unmarshal(data, &r, yaml.DisallowUnknownField()); err != nil {
-		if de, ok := yamlx.ErrDepth(err); ok {
-			return nil, board.Problems{{File: path, Line: de.Line, Code: CodeReported, Fatal: true, Msg: de.Msg()}}
-		}
-		return nil, bad("%s", firstLine(err.Error()))
 	}
 	if strings.TrimSpace(r.Citation.Title) == "" || strings.TrimSpace(r.Citation.Authors) == "" {
 		return nil, bad("citation: title and authors are required")
@@ -109,9 +98,4 @@ func decodeReported(path string, data []byte) (*Reported, error) {
 		}
 	}
 	return &r, nil
-}
-
-func firstLine(s string) string {
-	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
-	return s
 }

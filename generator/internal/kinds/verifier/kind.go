@@ -40,6 +40,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/strictjson"
+	"github.com/sciif/leaderboard/generator/internal/yamlx"
 )
 
 // Kind is the answer-verifier benchmark kind.
@@ -324,7 +325,7 @@ func readReward(v any, bad func(string, ...any)) *RewardSpec {
 	seen := map[string]bool{}
 	for _, e := range m {
 		key, _ := e.Key.(string)
-		f, isNum := number(e.Value)
+		f, isNum := yamlx.Number(e.Value)
 		seen[key] = true
 		switch key {
 		case "l_max", "l_buffer":
@@ -353,21 +354,6 @@ func readReward(v any, bad func(string, ...any)) *RewardSpec {
 		}
 	}
 	return r
-}
-
-// number reads a YAML number (integer or float).
-func number(v any) (float64, bool) {
-	switch n := v.(type) {
-	case int:
-		return float64(n), true
-	case int64:
-		return float64(n), true
-	case uint64:
-		return float64(n), true
-	case float64:
-		return n, true
-	}
-	return 0, false
 }
 
 // readItems reads items.jsonl. Every problem of the file is fatal and all

@@ -1,16 +1,12 @@
 package verifier
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
-	"github.com/sciif/leaderboard/generator/internal/yamlx"
 )
 
 // ReportedFile is the optional file of a verifier benchmark folder that
@@ -57,24 +53,16 @@ type ReportedRow struct {
 
 // readReported reads path if it exists; nil when it does not.
 func readReported(path string) (*Reported, error) {
-	data, err := ingest.ReadFile(path, ingest.MaxReported, ingest.FollowLinks)
-	var fe *ingest.FileError
-	if errors.As(err, &fe) && fe.NotExist {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, board.Problems{{File: path, Code: CodeReported, Fatal: true, Msg: err.Error()}}
+	data, found, err := ingest.ReadOptional(path, ingest.MaxReported, CodeReported)
+	if !found || err != nil {
+		return nil, err
 	}
 	var r Reported
+	if err := ingest.DecodeYAML(path, data, CodeReported, &r); err != nil {
+		return nil, err
+	}
 	bad := func(format string, args ...any) error {
 		return board.Problems{{File: path, Code: CodeReported, Fatal: true, Msg: fmt.Sprintf(format, args...)}}
-	}
-	if err := yamlx.Unmarshal(data, &r, yaml.DisallowUnknownField()); err != nil {
-		if de, ok := yamlx.ErrDepth(err); ok {
-			return nil, board.Problems{{File: path, Line: de.Line, Code: CodeReported, Fatal: true, Msg: de.Msg()}}
-		}
-		msg, _, _ := strings.Cut(strings.TrimSpace(err.Error()), "\n")
-		return nil, bad("%s", msg)
 	}
 	if strings.TrimSpace(r.Citation.Title) == "" {
 		return nil, bad("citation: a title is required")
