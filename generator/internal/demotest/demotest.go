@@ -63,3 +63,29 @@ func Files(tb testing.TB, root, pattern string, ids ...string) []string {
 	}
 	return out
 }
+
+// ResultsOf is Results keeping only each folder's metadata.yaml and the
+// named result files it has: a test of some benchmarks then sees no file
+// of a benchmark it does not load, whatever the demo folders gain later.
+func ResultsOf(tb testing.TB, root string, files []string, ids ...string) string {
+	tb.Helper()
+	dir := filepath.Join(tb.TempDir(), "results")
+	for _, id := range ids {
+		for _, name := range append([]string{"metadata.yaml"}, files...) {
+			data, err := os.ReadFile(filepath.Join(root, "results", id, name))
+			if os.IsNotExist(err) && name != "metadata.yaml" {
+				continue
+			}
+			if err != nil {
+				tb.Fatal(err)
+			}
+			if err := os.MkdirAll(filepath.Join(dir, id), 0o755); err != nil {
+				tb.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, id, name), data, 0o644); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	return dir
+}

@@ -24,7 +24,8 @@ func TestJudgesOnlyEqualsNoRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	subs, err := ingest.Submissions(demotest.Results(t, root, demotest.Rescored...), []string{"responses.jsonl", "ifeval-demo.jsonl", "ifbench-demo.jsonl", "complex-if-demo.jsonl"})
+	files := []string{"responses.jsonl"}
+	subs, err := ingest.Submissions(demotest.ResultsOf(t, root, files, demotest.Rescored...), files)
 	if err != nil {
 		t.Fatal(err)
 	}
