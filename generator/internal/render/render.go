@@ -108,6 +108,17 @@ type BoardInfo struct {
 	Nav []NavLink
 }
 
+// OneEntryInfo is the BoardInfo of a board with one entry in the site's
+// navigation: the board's title, linking to home, or to the site's
+// index.html when the board is the front one, and marking the pages whose
+// Page.Nav is key. The caller adds the models.
+func OneEntryInfo(name, title, key, home string, front bool) BoardInfo {
+	if front {
+		home = "index.html"
+	}
+	return BoardInfo{Name: name, Title: title, Nav: []NavLink{{Key: key, Href: home, Text: title}}}
+}
+
 // ModelInfo names one model of a board.
 type ModelInfo struct {
 	ID   string

@@ -360,15 +360,10 @@ func (b *Board) Write(w io.Writer, format string, opt kind.Options) error {
 }
 
 func (b *Board) Info(front bool) render.BoardInfo {
-	info := render.BoardInfo{Name: b.spec.Name, Title: b.spec.Title}
+	info := render.OneEntryInfo(b.spec.Name, b.spec.Title, "instr-"+b.spec.Name, render.Slug(b.spec.Name)+".html", front)
 	for _, m := range b.board.Models {
 		info.Models = append(info.Models, render.ModelInfo{ID: m.ID, Name: m.Name})
 	}
-	home := render.Slug(b.spec.Name) + ".html"
-	if front {
-		home = "index.html"
-	}
-	info.Nav = []render.NavLink{{Key: "instr-" + b.spec.Name, Href: home, Text: b.spec.Title}}
 	return info
 }
 

@@ -18,15 +18,10 @@ func (b *Board) navKey() string { return "verifier-" + b.bench.spec.Name }
 func (b *Board) dir() string { return render.Slug(b.bench.spec.Name) }
 
 func (b *Board) Info(front bool) render.BoardInfo {
-	info := render.BoardInfo{Name: b.bench.spec.Name, Title: b.bench.spec.Title}
+	info := render.OneEntryInfo(b.bench.spec.Name, b.bench.spec.Title, b.navKey(), b.dir()+"/index.html", front)
 	for _, r := range b.runs {
 		info.Models = append(info.Models, render.ModelInfo{ID: r.id, Name: r.name})
 	}
-	home := b.dir() + "/index.html"
-	if front {
-		home = "index.html"
-	}
-	info.Nav = []render.NavLink{{Key: b.navKey(), Href: home, Text: b.bench.spec.Title}}
 	return info
 }
 
