@@ -12,6 +12,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/judge"
 	"github.com/sciif/leaderboard/generator/internal/verify"
 )
 
@@ -732,8 +733,8 @@ func TestRecordCorrectnessIsIndependent(t *testing.T) {
 
 func TestRecordDiagnostics(t *testing.T) {
 	const file, line = "results/model-a/responses.jsonl", 7
-	at := func(constraint, judge, field, msg string) board.Diagnostic {
-		return board.Diagnostic{File: file, Line: line, Item: "it-1", Constraint: constraint, Judge: judge, Field: field, Msg: msg}
+	at := func(constraint, judge, field, code, msg string) board.Diagnostic {
+		return board.Diagnostic{File: file, Line: line, Item: "it-1", Constraint: constraint, Judge: judge, Field: field, Code: code, Msg: msg}
 	}
 	clean := map[string]string{"alpha": audit("YYY"), "beta": audit("YY")}
 	tests := []struct {
@@ -754,14 +755,14 @@ func TestRecordDiagnostics(t *testing.T) {
 			reason:   "an empty response is reported but still scored",
 			response: " \n\t",
 			outputs:  map[string]board.JudgeOutput{"j1": out("CORRECT: YES", clean), "j2": out("CORRECT: YES", clean)},
-			want:     []board.Diagnostic{at("", "", "", "empty response")},
+			want:     []board.Diagnostic{at("", "", "", verify.CodeEmptyResponse, "empty response")},
 		},
 		{
 			name:     "a judge gave no output",
 			reason:   "an absent listed judge is reported once, not once per constraint",
 			response: "x",
 			outputs:  map[string]board.JudgeOutput{"j1": out("CORRECT: YES", clean)},
-			want:     []board.Diagnostic{at("", "j2", "", "no output from this judge (counts as NO)")},
+			want:     []board.Diagnostic{at("", "j2", "", verify.CodeNoOutput, "no output from this judge (counts as NO)")},
 		},
 		{
 			name:     "judges not listed in the metadata",
@@ -770,8 +771,8 @@ func TestRecordDiagnostics(t *testing.T) {
 			outputs: map[string]board.JudgeOutput{"j1": out("CORRECT: YES", clean), "j2": out("CORRECT: YES", clean),
 				"zz": out("", nil), "aa": out("", nil)},
 			want: []board.Diagnostic{
-				at("", "aa", "", "judge not listed in metadata.yaml; its output is ignored"),
-				at("", "zz", "", "judge not listed in metadata.yaml; its output is ignored"),
+				at("", "aa", "", verify.CodeUnlisted, "judge not listed in metadata.yaml; its output is ignored"),
+				at("", "zz", "", verify.CodeUnlisted, "judge not listed in metadata.yaml; its output is ignored"),
 			},
 		},
 		{
@@ -781,7 +782,7 @@ func TestRecordDiagnostics(t *testing.T) {
 			outputs: map[string]board.JudgeOutput{
 				"j1": out("CORRECT: YES", map[string]string{"alpha": audit("YYY"), "beta": audit("YY"), "gamma": audit("Y")}),
 				"j2": out("CORRECT: YES", clean)},
-			want: []board.Diagnostic{at("gamma", "j1", "", "constraint not enabled for this item; output ignored")},
+			want: []board.Diagnostic{at("gamma", "j1", "", verify.CodeNotEnabled, "constraint not enabled for this item; output ignored")},
 		},
 		{
 			name:     "a judge skipped a constraint",
@@ -790,7 +791,7 @@ func TestRecordDiagnostics(t *testing.T) {
 			outputs: map[string]board.JudgeOutput{
 				"j1": out("CORRECT: YES", clean),
 				"j2": out("CORRECT: YES", map[string]string{"beta": audit("YY")})},
-			want: []board.Diagnostic{at("alpha", "j2", "", "no audit of this constraint (counts as NO)")},
+			want: []board.Diagnostic{at("alpha", "j2", "", verify.CodeNoAudit, "no audit of this constraint (counts as NO)")},
 		},
 		{
 			name:     "problems in the judge outputs",
@@ -800,9 +801,9 @@ func TestRecordDiagnostics(t *testing.T) {
 				"j1": out("The answer is right.", clean),
 				"j2": out("CORRECT: YES", map[string]string{"alpha": audit("YY"), "beta": ""})},
 			want: []board.Diagnostic{
-				at("", "j1", "correctness", "no CORRECT line (counts as NO)"),
-				at("alpha", "j2", "", "point 3 missing (counts as NO)"),
-				at("beta", "j2", "", "empty output"),
+				at("", "j1", "correctness", judge.CodeNoCorrect, "no CORRECT line (counts as NO)"),
+				at("alpha", "j2", "", judge.CodePointMissing, "point 3 missing (counts as NO)"),
+				at("beta", "j2", "", judge.CodeEmpty, "empty output"),
 			},
 		},
 		{
@@ -813,8 +814,8 @@ func TestRecordDiagnostics(t *testing.T) {
 				"j1": out("CORRECT: YES", map[string]string{"alpha": audit("NYY") + "OVERALL: YES\n", "beta": audit("YY") + "OVERALL: NO\n"}),
 				"j2": out("CORRECT: YES", clean)},
 			want: []board.Diagnostic{
-				at("alpha", "j1", "", "the judge's OVERALL YES disagrees with its own points (recomputed from the points)"),
-				at("beta", "j1", "", "the judge's OVERALL NO disagrees with its own points (recomputed from the points)"),
+				at("alpha", "j1", "", verify.CodeOverall, "the judge's OVERALL YES disagrees with its own points (recomputed from the points)"),
+				at("beta", "j1", "", verify.CodeOverall, "the judge's OVERALL NO disagrees with its own points (recomputed from the points)"),
 			},
 		},
 		{
