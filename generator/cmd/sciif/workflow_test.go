@@ -121,7 +121,6 @@ func editFirst(f func(m map[string]any)) func([]string) []string {
 	}
 }
 
-
 func workflowCases() []workflowCase {
 	var cases []workflowCase
 	for _, f := range []string{"responses.jsonl", "ifeval-demo.jsonl", "ifbench-demo.jsonl", "complex-if-demo.jsonl"} {
