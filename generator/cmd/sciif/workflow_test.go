@@ -72,7 +72,7 @@ func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''
 // workflowBenchmarks are the repository's benchmarks the test uses, one or
 // more of each kind; the large official prompt sets are left out to keep
 // the test quick (their kind is the demo sets' kind).
-var workflowBenchmarks = []string{"sciif", "ifeval-demo", "ifbench-demo", "complex-if-demo"}
+var workflowBenchmarks = []string{"sciif", "ifeval-demo", "ifbench-demo", "complex-if-demo", "sciverify-demo"}
 
 // workflowFiles are the result files of workflowBenchmarks but SciIF's
 // (responses.jsonl): the test copies only these of the demo submission,
@@ -123,7 +123,7 @@ func editFirst(f func(m map[string]any)) func([]string) []string {
 
 func workflowCases() []workflowCase {
 	var cases []workflowCase
-	for _, f := range []string{"responses.jsonl", "ifeval-demo.jsonl", "ifbench-demo.jsonl", "complex-if-demo.jsonl"} {
+	for _, f := range append([]string{"responses.jsonl"}, workflowFiles()...) {
 		cases = append(cases,
 			workflowCase{name: f + " not JSON", file: f, edit: addLine("this is not JSON"), want: "results/m/" + f + ":"},
 			workflowCase{name: f + " duplicate record", file: f, edit: duplicateFirst, want: "results/m/" + f + ":"},
@@ -141,6 +141,8 @@ func workflowCases() []workflowCase {
 		workflowCase{name: "ifeval-demo.jsonl unknown prompt", file: "ifeval-demo.jsonl", edit: addLine(`{"prompt": "A prompt the benchmark lacks.", "response": "x"}`), want: "results/m/ifeval-demo.jsonl:"},
 		workflowCase{name: "ifbench-demo.jsonl unknown prompt", file: "ifbench-demo.jsonl", edit: addLine(`{"prompt": "A prompt the benchmark lacks.", "response": "x"}`), want: "results/m/ifbench-demo.jsonl:"},
 		workflowCase{name: "complex-if-demo.jsonl unknown task", file: "complex-if-demo.jsonl", edit: editFirst(func(m map[string]any) { m["id"] = "no-such-task" }), want: "results/m/complex-if-demo.jsonl:1"},
+		workflowCase{name: "sciverify-demo.jsonl unknown item", file: "sciverify-demo.jsonl", edit: editFirst(func(m map[string]any) { m["id"] = "no-such-item" }), want: "results/m/sciverify-demo.jsonl:1"},
+		workflowCase{name: "sciverify-demo.jsonl output not a string", file: "sciverify-demo.jsonl", edit: editFirst(func(m map[string]any) { m["output"] = true }), want: "results/m/sciverify-demo.jsonl:1"},
 		workflowCase{name: "metadata.yaml unknown field", file: "metadata.yaml", edit: addLine("paramz: 7B"), want: "results/m/metadata.yaml:"},
 		workflowCase{name: "valid", file: "metadata.yaml", edit: func(l []string) []string { return l }},
 	)
