@@ -15,7 +15,3 @@ var fixes = map[string]string{
 	CodeNoVerdict:  "check the output ends with the verdict the benchmark's prompt asks for; an output without one counts as wrong",
 	CodeIncomplete: "verify every item of the benchmark in its default style (`sciif prompts` lists them); an item without a record counts as wrong, with no verdict",
 }
-
-// The Kind literal is kind.go's; its Fixes are set here so that the table
-// stays beside the codes' texts.
-func init() { Kind.Fixes = fixes }

@@ -45,9 +45,10 @@ import (
 
 // Kind is the answer-verifier benchmark kind.
 var Kind = &kind.Kind{
-	Name: "verifier",
-	Doc:  "answer verifiers judging whether a response's final answer is equivalent to a reference, rescored from their raw outputs",
-	Open: open,
+	Name:  "verifier",
+	Doc:   "answer verifiers judging whether a response's final answer is equivalent to a reference, rescored from their raw outputs",
+	Open:  open,
+	Fixes: fixes,
 }
 
 // ItemsFile is the items' file of a verifier benchmark folder.
