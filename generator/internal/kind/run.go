@@ -3,21 +3,36 @@ package kind
 import (
 	"net/url"
 	"strings"
+
+	"github.com/sciif/leaderboard/generator/internal/chat"
 )
 
-// A Task is one prompt that `sciif run` sends: to the model under test, or
-// to every judge.
+// A Task is one conversation that `sciif run` sends: to the model under
+// test, or to every judge.
 type Task struct {
 	// Key names the task within its benchmark and phase, stably across
-	// runs: a rerun skips the tasks whose key (and prompt) its journal
-	// holds. Build it with Key.
+	// runs: a rerun skips the tasks whose key (and conversation) its
+	// journal holds. Build it with Key.
 	Key string
-	// Prompt is sent as the one user message, as written.
+	// Messages is the conversation sent, in order, as written; its last
+	// message is the user turn the answer is to (chat.Check).
+	Messages []chat.Message
+	// Prompt is the shorthand of a conversation of one user message, sent
+	// as written when Messages is empty.
 	Prompt string
 	// Valid, if set, checks an answer's format. An answer it refuses is
 	// asked for once more with the same prompt; the second answer is kept
 	// whatever it is, for validate to report.
 	Valid func(answer string) bool
+}
+
+// Conversation is what t sends: its Messages, or its Prompt as the one
+// user message.
+func (t Task) Conversation() []chat.Message {
+	if len(t.Messages) > 0 {
+		return t.Messages
+	}
+	return chat.Prompt(t.Prompt)
 }
 
 // Answers are what a run got back, by task key. A task that got no answer

@@ -15,6 +15,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/sciif/leaderboard/generator/internal/chat"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 )
 
@@ -163,16 +164,11 @@ func NewClient(ep Endpoint, opt Options) (*Client, error) {
 // Endpoint returns the client's endpoint, with defaults filled in.
 func (c *Client) Endpoint() Endpoint { return c.ep }
 
-type chatMessage struct {
-	Role    string `json:"role"`
-	Content string `json:"content"`
-}
-
 type chatRequest struct {
-	Model       string        `json:"model"`
-	Messages    []chatMessage `json:"messages"`
-	Temperature float64       `json:"temperature"`
-	MaxTokens   int           `json:"max_tokens"`
+	Model       string         `json:"model"`
+	Messages    []chat.Message `json:"messages"`
+	Temperature float64        `json:"temperature"`
+	MaxTokens   int            `json:"max_tokens"`
 }
 
 type chatResponse struct {
@@ -257,13 +253,19 @@ func retryable(err error) bool {
 	return errors.As(err, &te)
 }
 
-// Complete sends prompt as the one user message and returns the answer,
-// retrying under the policy. The error, if any, never holds the API key;
-// when ctx ends it is ctx's error.
+// Complete sends prompt as the one user message and returns the answer:
+// Converse with chat.Prompt(prompt).
 func (c *Client) Complete(ctx context.Context, prompt string) (Completion, error) {
+	return c.Converse(ctx, chat.Prompt(prompt))
+}
+
+// Converse sends the conversation msgs, every message in order, and
+// returns the answer to its last turn, retrying under the policy. The
+// error, if any, never holds the API key; when ctx ends it is ctx's error.
+func (c *Client) Converse(ctx context.Context, msgs []chat.Message) (Completion, error) {
 	body, err := json.Marshal(chatRequest{
 		Model:       c.ep.Model,
-		Messages:    []chatMessage{{Role: "user", Content: prompt}},
+		Messages:    msgs,
 		Temperature: c.ep.Temperature,
 		MaxTokens:   c.ep.MaxTokens,
 	})

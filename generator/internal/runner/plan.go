@@ -100,7 +100,7 @@ func (r *Runner) Execute(ctx context.Context, p Plan, progress io.Writer) (Outco
 		judged = judged || b.Judged()
 		for _, t := range b.AnswerTasks() {
 			keys[i] = append(keys[i], t.Key)
-			tasks = append(tasks, Task{Key: taskKey(b, answerPhase, "", t.Key), Endpoint: p.Model.Name, Prompt: t.Prompt, Valid: t.Valid})
+			tasks = append(tasks, Task{Key: taskKey(b, answerPhase, "", t.Key), Endpoint: p.Model.Name, Messages: t.Messages, Prompt: t.Prompt, Valid: t.Valid})
 		}
 	}
 	phase := *r
@@ -203,7 +203,7 @@ func (s *store) judgeTasks(benches []kind.Runnable) source {
 				jt := b.JudgeTasks(model)
 				for _, jd := range s.judges {
 					for _, t := range jt {
-						if !yield(Task{Key: taskKey(b, judgePhase, jd.Name, t.Key), Endpoint: jd.Name, Prompt: t.Prompt, Valid: t.Valid}) {
+						if !yield(Task{Key: taskKey(b, judgePhase, jd.Name, t.Key), Endpoint: jd.Name, Messages: t.Messages, Prompt: t.Prompt, Valid: t.Valid}) {
 							return false, nil
 						}
 					}

@@ -23,8 +23,6 @@ package runner
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -32,20 +30,33 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/sciif/leaderboard/generator/internal/chat"
 )
 
-// Task is one prompt for one endpoint.
+// Task is one conversation for one endpoint.
 type Task struct {
 	// Key names the task, stably across runs and uniquely within one
 	// journal ("sciif/answer/physics-0042"); resuming matches on it.
 	Key string
 	// Endpoint is the Name of the endpoint to ask.
 	Endpoint string
+	// Messages is the conversation sent, whole and in order; Prompt is the
+	// shorthand of one user message, used when Messages is empty.
+	Messages []chat.Message
 	Prompt   string
 	// Valid, if set, checks the answer's format. An answer it refuses is
-	// asked for once more with the same prompt; the second answer is kept
-	// whatever it is.
+	// asked for once more with the same conversation; the second answer is
+	// kept whatever it is.
 	Valid func(answer string) bool
+}
+
+// conversation is what t sends.
+func (t Task) conversation() []chat.Message {
+	if len(t.Messages) > 0 {
+		return t.Messages
+	}
+	return chat.Prompt(t.Prompt)
 }
 
 // Result is a finished task, as one line of the journal.
@@ -54,6 +65,8 @@ type Result struct {
 	Endpoint string `json:"endpoint"`
 	// Model, Temperature, MaxTokens and PromptSHA256 say what was asked: a
 	// journal line is reused only for a task that asks the same.
+	// PromptSHA256 is chat.Hash of the whole conversation (of a single
+	// prompt, the hash of its text, as before conversations).
 	Model        string  `json:"model"`
 	Temperature  float64 `json:"temperature"`
 	MaxTokens    int     `json:"max_tokens"`
@@ -76,12 +89,7 @@ type Result struct {
 // matches reports whether r answers t on ep.
 func (r Result) matches(t Task, ep Endpoint) bool {
 	return r.Key == t.Key && r.Model == ep.Model && r.Temperature == ep.Temperature &&
-		r.MaxTokens == ep.MaxTokens && r.PromptSHA256 == promptHash(t.Prompt)
-}
-
-func promptHash(p string) string {
-	h := sha256.Sum256([]byte(p))
-	return hex.EncodeToString(h[:])
+		r.MaxTokens == ep.MaxTokens && r.PromptSHA256 == chat.Hash(t.conversation())
 }
 
 // Usage counts one endpoint's work in one Run.
@@ -421,13 +429,14 @@ func (b *batch) run(ctx context.Context, j *journal, progress io.Writer) (map[st
 // ask answers t, asking once more if the answer fails t.Valid. note is
 // called with each completion's usage.
 func ask(ctx context.Context, c *Client, t Task, note func(reasked, invalid bool, comp Completion)) (Result, error) {
-	comp, err := c.Complete(ctx, t.Prompt)
+	msgs := t.conversation()
+	comp, err := c.Converse(ctx, msgs)
 	if err != nil {
 		return Result{}, err
 	}
 	res := Result{
 		Key: t.Key, Endpoint: c.ep.Name, Model: c.ep.Model, Temperature: c.ep.Temperature,
-		MaxTokens: c.ep.MaxTokens, PromptSHA256: promptHash(t.Prompt),
+		MaxTokens: c.ep.MaxTokens, PromptSHA256: chat.Hash(msgs),
 		Content: comp.Content, FinishReason: comp.FinishReason,
 		PromptTokens: comp.PromptTokens, CompletionTokens: comp.CompletionTokens, Requests: comp.Attempts,
 	}
@@ -436,7 +445,7 @@ func ask(ctx context.Context, c *Client, t Task, note func(reasked, invalid bool
 		return res, nil
 	}
 	note(false, false, comp)
-	again, err := c.Complete(ctx, t.Prompt)
+	again, err := c.Converse(ctx, msgs)
 	switch {
 	case ctx.Err() != nil:
 		// Not journaled: a resumed run asks again, as this one would have.

@@ -54,6 +54,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/chat"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/pipeline"
@@ -855,8 +856,10 @@ func (h *harness) runnable(t *testing.T) {
 		switch {
 		case tk.Key == "":
 			t.Errorf("answer task %d has no key", i+1)
-		case strings.TrimSpace(tk.Prompt) == "":
-			t.Errorf("answer task %q has no prompt", tk.Key)
+		default:
+			if err := chat.Check(tk.Conversation()); err != nil {
+				t.Errorf("answer task %q: %v", tk.Key, err)
+			}
 		}
 		if _, dup := a.Model[tk.Key]; dup {
 			t.Errorf("answer task key %q twice", tk.Key)
@@ -873,8 +876,8 @@ func (h *harness) runnable(t *testing.T) {
 		}
 		keys := map[string]bool{}
 		for _, j := range jt {
-			if j.Key == "" || keys[j.Key] || strings.TrimSpace(j.Prompt) == "" {
-				t.Errorf("judge task %q: want a unique non-empty key and a prompt", j.Key)
+			if j.Key == "" || keys[j.Key] || chat.Check(j.Conversation()) != nil {
+				t.Errorf("judge task %q: want a unique non-empty key and a conversation ending in a user turn", j.Key)
 			}
 			keys[j.Key] = true
 		}

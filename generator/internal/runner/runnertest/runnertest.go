@@ -28,6 +28,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sciif/leaderboard/generator/internal/chat"
 	"github.com/sciif/leaderboard/generator/internal/prompt"
 )
 
@@ -134,9 +135,10 @@ const (
 
 var pointFormat = regexp.MustCompile(`(?m)^POINT_(\d+): YES or NO`)
 
-// Reply is the deterministic answer of model to p: SciIF answers depend on
-// the prompt, SciIF judges answer in the protocol's format (NO if the
-// placeholder was not replaced), anything else is echoed.
+// Reply is the deterministic answer of model to p (a prompt's text, or a
+// conversation's chat.Key): SciIF answers depend on the prompt, SciIF
+// judges answer in the protocol's format (NO if the placeholder was not
+// replaced), anything else is echoed.
 func Reply(model, p string) string {
 	h := HashOf(p)[:12]
 	switch {
@@ -198,6 +200,8 @@ type Server struct {
 	arrived     map[string]int
 	release     map[string]chan struct{}
 	prompts     []string
+	// conversations are the messages of every request, in arrival order.
+	conversations [][]chat.Message
 }
 
 // NewServer starts a server, closed when the test ends. clock dates the
@@ -225,7 +229,7 @@ func (s *Server) Close() { s.srv.Close() }
 func (s *Server) Reset() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.count, s.served, s.total, s.prompts = map[string]int{}, map[Fault]int{}, 0, nil
+	s.count, s.served, s.total, s.prompts, s.conversations = map[string]int{}, map[Fault]int{}, 0, nil, nil
 	s.inflight, s.maxInflight, s.arrived, s.release = map[string]int{}, map[string]int{}, map[string]int{}, map[string]chan struct{}{}
 }
 
@@ -257,6 +261,19 @@ func (s *Server) Prompts() []string {
 	return slices.Clone(s.prompts)
 }
 
+// Conversations lists the messages of every request received, in arrival
+// order: a single prompt is one user message.
+func (s *Server) Conversations() [][]chat.Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.conversations)
+}
+
+// RequestsOf is the number of requests of the conversation msgs to model.
+func (s *Server) RequestsOf(model string, msgs []chat.Message) int {
+	return s.Requests(model, chat.Key(msgs))
+}
+
 // Served is the number of requests that got fault f.
 func (s *Server) Served(f Fault) int {
 	s.mu.Lock()
@@ -278,24 +295,30 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req struct {
-		Model    string `json:"model"`
-		Messages []struct {
-			Role    string `json:"role"`
-			Content string `json:"content"`
-		} `json:"messages"`
-		Temperature *float64 `json:"temperature"`
-		MaxTokens   int      `json:"max_tokens"`
+		Model       string          `json:"model"`
+		Messages    json.RawMessage `json:"messages"`
+		Temperature *float64        `json:"temperature"`
+		MaxTokens   int             `json:"max_tokens"`
 	}
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields() // no tools, nothing else
-	if err := dec.Decode(&req); err != nil || len(req.Messages) != 1 || req.Messages[0].Role != "user" ||
-		req.Temperature == nil || req.MaxTokens <= 0 || (!s.AnyDecoding && (*req.Temperature != 0 || req.MaxTokens != MaxTokens)) {
+	err := dec.Decode(&req)
+	var msgs []chat.Message
+	if err == nil {
+		if msgs, err = chat.Decode(req.Messages); err == nil {
+			err = chat.Check(msgs)
+		}
+	}
+	if err != nil || req.Temperature == nil || req.MaxTokens <= 0 || (!s.AnyDecoding && (*req.Temperature != 0 || req.MaxTokens != MaxTokens)) {
 		s.t.Errorf("bad request (err %v): %+v", err, req)
 		http.Error(w, "bad request", http.StatusBadRequest)
 		return
 	}
-	p := req.Messages[0].Content
+	// A single prompt is counted and answered by its text, a conversation
+	// by its chat.Key, so that HashOf(p) is the journal's hash of either.
+	p := chat.Key(msgs)
 	s.mu.Lock()
+	s.conversations = append(s.conversations, msgs)
 	s.count[CountKey(req.Model, HashOf(p))]++
 	n := s.count[CountKey(req.Model, HashOf(p))]
 	s.total++
