@@ -79,6 +79,16 @@ func MarshalCSV(name string, rows any) (board.File, error) {
 	return board.File{Path: name, Data: buf.Bytes()}, nil
 }
 
+// MarshalJSON is a board's scores v as the download name: the same bytes
+// as `sciif score --format json` prints (report.JSON).
+func MarshalJSON(name string, v any) (board.File, error) {
+	var buf bytes.Buffer
+	if err := report.JSON(&buf, v); err != nil {
+		return board.File{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return board.File{Path: name, Data: buf.Bytes()}, nil
+}
+
 // CountLabel writes n with the singular or plural noun: "1 word", "3 words".
 func CountLabel(n int, one, many string) string {
 	if n == 1 {

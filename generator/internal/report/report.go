@@ -13,10 +13,10 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 )
 
-// JSON writes b as indented JSON: the stable `sciif score --format json`
-// download format.
-func JSON(w io.Writer, b *board.Board) error {
-	data, err := json.MarshalIndent(b, "", "  ")
+// JSON writes a board's scores v as indented JSON with a final newline:
+// the stable `sciif score --format json` download format of every kind.
+func JSON(w io.Writer, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,6 @@
 package rubric
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
@@ -164,23 +163,10 @@ func (b *Board) rows() []LeaderboardRow {
 	return out
 }
 
-func (b *Board) json() ([]byte, error) {
-	data, err := json.MarshalIndent(b.Scores(), "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	return append(data, '\n'), nil
-}
-
 func (b *Board) Write(w io.Writer, format string, opt kind.Options) error {
 	switch format {
 	case "json":
-		data, err := b.json()
-		if err != nil {
-			return err
-		}
-		_, err = w.Write(data)
-		return err
+		return report.JSON(w, b.Scores())
 	case "csv":
 		return report.CSV(w, b.rows())
 	}

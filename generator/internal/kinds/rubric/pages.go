@@ -102,11 +102,11 @@ func (b *Board) Pages(rs *render.Site) error {
 	if err != nil {
 		return err
 	}
-	js, err := b.json()
+	js, err := render.MarshalJSON(s.dir+"/scores.json", b.Scores())
 	if err != nil {
 		return err
 	}
-	rs.Add(csv, verdicts, board.File{Path: s.dir + "/scores.json", Data: js})
+	rs.Add(csv, verdicts, js)
 	title := b.bench.spec.Title
 	rs.AddDownloads(title, []render.Download{
 		{Href: s.dir + "/leaderboard.csv", What: "one row per model: perfect-task rate, mean per-criterion pass rate and mean reward with 95% intervals, rank, and satisfied/total criteria per category."},

@@ -1,8 +1,6 @@
 package sciif
 
 import (
-	"encoding/json"
-	"fmt"
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/render"
@@ -13,11 +11,7 @@ import (
 
 // scoresJSON writes the board exactly as `sciif score --format json` does.
 func (s *site) scoresJSON() (board.File, error) {
-	b, err := json.MarshalIndent(s.in.Board, "", "  ")
-	if err != nil {
-		return board.File{}, fmt.Errorf("%sscores.json: %w", s.Base(s.name), err)
-	}
-	return board.File{Path: s.Base(s.name) + "scores.json", Data: append(b, '\n')}, nil
+	return render.MarshalJSON(s.Base(s.name)+"scores.json", s.in.Board)
 }
 
 func (s *site) leaderboardCSV() (board.File, error) {

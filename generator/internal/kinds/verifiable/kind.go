@@ -341,12 +341,7 @@ func (b *Board) rows() []LeaderboardRow {
 func (b *Board) Write(w io.Writer, format string, opt kind.Options) error {
 	switch format {
 	case "json":
-		data, err := json.MarshalIndent(b.board, "", "  ")
-		if err != nil {
-			return err
-		}
-		_, err = w.Write(append(data, '\n'))
-		return err
+		return report.JSON(w, b.board)
 	case "csv":
 		return report.CSV(w, b.rows())
 	}
@@ -397,11 +392,11 @@ func (b *Board) Pages(rs *render.Site) error {
 	if err != nil {
 		return err
 	}
-	js, err := json.MarshalIndent(b.board, "", "  ")
+	js, err := render.MarshalJSON(s.dir()+"/scores.json", b.board)
 	if err != nil {
 		return err
 	}
-	rs.Add(csv, board.File{Path: s.dir() + "/scores.json", Data: append(js, '\n')})
+	rs.Add(csv, js)
 	downloads := []render.Download{
 		{Href: s.dir() + "/leaderboard.csv", What: "one row per model: prompt-level accuracy under Strict and Loose with 95% intervals and ranks, and instruction-level accuracy."},
 		{Href: s.dir() + "/scores.json", What: "the whole board, identical to <code>sciif score --format json</code> on this benchmark: per model and mode the accuracies with counts and intervals, per instruction, per group and by number of instructions."},

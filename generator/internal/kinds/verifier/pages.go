@@ -88,11 +88,11 @@ func (b *Board) Pages(rs *render.Site) error {
 		}
 		rs.Add(f)
 	}
-	js, err := b.json()
+	js, err := render.MarshalJSON(s.dir+"/scores.json", b.Scores())
 	if err != nil {
 		return err
 	}
-	rs.Add(board.File{Path: s.dir + "/scores.json", Data: js})
+	rs.Add(js)
 	rs.AddDownloads(b.bench.spec.Title, []render.Download{
 		{Href: s.dir + "/leaderboard.csv", What: "one row per verifier and parsing policy (Strict, Loose), default style: accuracy with its 95% interval, F1, precision, recall, false-accept, false-reject and no-verdict rates, the confusion matrix, accuracy on original and equivalence-augmented items, mean output tokens; the built-in rules as a measured row."},
 		{Href: s.dir + "/groups.csv", What: "accuracy and false accepts per verifier, policy, subject and equivalence class."},
