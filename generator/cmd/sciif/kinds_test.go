@@ -1,21 +1,16 @@
 package main
 
 import (
-	"bufio"
-	"context"
-	"encoding/json"
-	"fmt"
-	"html/template"
-	"io"
+	"bytes"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
-	"github.com/sciif/leaderboard/generator/internal/board"
-	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
-	"github.com/sciif/leaderboard/generator/internal/render"
+	"github.com/sciif/leaderboard/generator/internal/kind/kindtest"
 	"github.com/sciif/leaderboard/templates"
 )
 
@@ -78,164 +73,85 @@ func TestIFEvalOnlyBoard(t *testing.T) {
 	}
 }
 
-// The whole cost of a new benchmark kind: the package below (here in a
-// test file), one line in the registry, and its template. The kind counts
-// words: an item asks for at least min_words words.
-
-var wordsKind = &kind.Kind{
-	Name: "words",
-	Doc:  "answers that must be at least so many words long",
-	Open: openWords,
+// exactFiles are a benchmark of the example kind (examplekind_test.go)
+// and its template, as a repository would hold them.
+var exactFiles = map[string]string{
+	"benchmarks/exact/benchmark.yaml": "kind: exact\ntitle: Exact\n",
+	"benchmarks/exact/items.jsonl":    `{"id": "e-1", "question": "2 + 2?", "answer": "4"}` + "\n" + `{"id": "e-2", "question": "Capital of France?", "answer": "Paris"}` + "\n",
+	"templates/exact/board.html":      exactTemplate,
 }
 
-type wordsItem struct {
-	ID       string `json:"id"`
-	MinWords int    `json:"min_words"`
-}
-
-type wordsBench struct {
-	spec  kind.Spec
-	items []wordsItem
-}
-
-func openWords(spec kind.Spec) (kind.Benchmark, error) {
-	b := &wordsBench{spec: spec}
-	path := filepath.Join(spec.Dir, "items.jsonl")
-	f, _, err := ingest.Open(path, ingest.MaxFile, ingest.FollowLinks)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	err = ingest.Lines(path, f, func(line int, data []byte) {
-		var it wordsItem
-		if json.Unmarshal(data, &it) == nil {
-			b.items = append(b.items, it)
+// exactTemplates is the site's templates with the example kind's added.
+func exactTemplates(t *testing.T) fs.FS {
+	t.Helper()
+	fsys := fstest.MapFS{"exact/board.html": {Data: []byte(exactTemplate)}}
+	err := fs.WalkDir(templates.FS, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
 		}
-	})
-	return b, err
-}
-
-func (b *wordsBench) Spec() *kind.Spec { return &b.spec }
-func (b *wordsBench) Size() int        { return len(b.items) }
-func (b *wordsBench) Scaffold() string { return `{"id": "…", "response": "…"}` }
-func (b *wordsBench) Prompts(w io.Writer) error {
-	for _, it := range b.items {
-		fmt.Fprintf(w, "{\"id\": %q, \"prompt\": \"Answer in at least %d words.\"}\n", it.ID, it.MinWords)
-	}
-	return nil
-}
-
-type wordsRun struct {
-	id, name string
-	passed   int
-	total    int
-}
-
-func (r *wordsRun) ID() string      { return r.id }
-func (r *wordsRun) Summary() string { return fmt.Sprintf("%d/%d long enough", r.passed, r.total) }
-
-func (b *wordsBench) Check(ctx context.Context, sub *board.Submission, opt kind.Options) (kind.Run, board.Problems) {
-	path := filepath.Join(sub.Dir, b.spec.File)
-	r := &wordsRun{id: sub.ID, name: sub.Meta.Name, total: len(b.items)}
-	f, _, err := ingest.Open(path, ingest.MaxFile, ingest.NoLinks)
-	if err != nil {
-		return r, board.Problems{{File: path, Msg: err.Error(), Fatal: true}}
-	}
-	defer f.Close()
-	var probs board.Problems
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		var rec struct{ ID, Response string }
-		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
-			probs = append(probs, board.Diagnostic{File: path, Line: line, Msg: "not a JSON object", Fatal: true})
-			continue
-		}
-		for _, it := range b.items {
-			if it.ID == rec.ID && len(strings.Fields(rec.Response)) >= it.MinWords {
-				r.passed++
-			}
-		}
-	}
-	return r, probs
-}
-
-func (b *wordsBench) Rank(runs []kind.Run, opt kind.Options) (kind.Board, error) {
-	bd := &wordsBoard{spec: b.spec}
-	for _, r := range runs {
-		bd.runs = append(bd.runs, r.(*wordsRun))
-	}
-	return bd, nil
-}
-
-type wordsBoard struct {
-	spec kind.Spec
-	runs []*wordsRun
-}
-
-func (b *wordsBoard) Models() []string {
-	var ids []string
-	for _, r := range b.runs {
-		ids = append(ids, r.id)
-	}
-	return ids
-}
-
-func (b *wordsBoard) Headline(id string) ([]string, any) { return nil, nil }
-
-func (b *wordsBoard) Write(w io.Writer, format string, opt kind.Options) error {
-	for _, r := range b.runs {
-		fmt.Fprintf(w, "%s %d/%d\n", r.id, r.passed, r.total)
-	}
-	return nil
-}
-
-func (b *wordsBoard) Info(front bool) render.BoardInfo {
-	info := render.BoardInfo{Name: b.spec.Name, Title: b.spec.Title, Nav: []render.NavLink{{Key: "words", Href: "words.html", Text: b.spec.Title}}}
-	for _, r := range b.runs {
-		info.Models = append(info.Models, render.ModelInfo{ID: r.id, Name: r.name})
-	}
-	return info
-}
-
-func (b *wordsBoard) Pages(s *render.Site) error {
-	type row struct {
-		Name string
-		Rate render.RateView
-	}
-	var rows []row
-	for _, r := range b.runs {
-		rows = append(rows, row{r.name, render.NewRate(board.Rate{Pass: r.passed, Total: r.total, Rate: float64(r.passed) / float64(r.total)})})
-	}
-	f, err := s.Render("words", "words.html", render.Page{Title: b.spec.Title, Nav: "words", Body: rows})
-	if err != nil {
+		data, err := fs.ReadFile(templates.FS, path)
+		fsys[path] = &fstest.MapFile{Data: data}
 		return err
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
-	s.Add(f)
-	return nil
+	return fsys
 }
 
-func (b *wordsBoard) Summary(s *render.Site, id string) []render.OtherRow { return nil }
+// TestExampleKindKeepsTheContract runs the kind harness on the example
+// kind: a kind written on the toolkit alone keeps the whole contract.
+func TestExampleKindKeepsTheContract(t *testing.T) {
+	dir := t.TempDir()
+	meta := "organization: Org\nopen_weights: true\ndate: 2026-01-02\n"
+	files := map[string]string{
+		"results/a/metadata.yaml": "name: Model A\n" + meta,
+		"results/a/exact.jsonl":   `{"id": "e-1", "response": "4"}` + "\n" + `{"id": "e-2", "response": " paris "}` + "\n",
+		"results/b/metadata.yaml": "name: Model B\n" + meta,
+		"results/b/exact.jsonl":   `{"id": "e-1", "response": "5"}` + "\n",
+	}
+	for k, v := range exactFiles {
+		if strings.HasPrefix(k, "benchmarks/") {
+			files[k] = v
+		}
+	}
+	writeTree(t, dir, files)
+	kindtest.RunWith(t, exactKind, dir, kindtest.Options{Templates: exactTemplates(t)})
+}
 
-// TestAddingAKind registers the words kind beside the real ones and builds
-// a site with a SciIF board and a words board.
+// TestExampleKindIsShort holds the example kind to its promise: a whole
+// kind on the toolkit in at most 300 lines.
+func TestExampleKindIsShort(t *testing.T) {
+	data, err := os.ReadFile("examplekind_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(data, []byte("\n")); n > 300 {
+		t.Errorf("the example kind is %d lines, over the 300 a kind on the toolkit should need", n)
+	}
+}
+
+// TestAddingAKind registers the example kind beside the real ones and
+// builds a site with a SciIF board and an exact board: the registry line
+// and the template are all a new kind needs outside its package.
 func TestAddingAKind(t *testing.T) {
 	saved := registry
-	registry = append(append([]*kind.Kind(nil), registry...), wordsKind)
+	registry = append(append([]*kind.Kind(nil), registry...), exactKind)
 	t.Cleanup(func() { registry = saved })
 
 	root := brokenRoot(t)
-	writeTree(t, root, map[string]string{
-		"benchmarks/words/benchmark.yaml": "kind: words\ntitle: Words\n",
-		"benchmarks/words/items.jsonl":    `{"id": "w-1", "min_words": 3}` + "\n" + `{"id": "w-2", "min_words": 1}` + "\n",
-		"results/good/words.jsonl":        `{"id": "w-1", "response": "one two three"}` + "\n" + `{"id": "w-2", "response": ""}` + "\n",
-		// The kind's template, beside the others.
-		"design/words.html": `{{define "main"}}<h1>{{.Title}}</h1><ul>{{range .Body}}<li class="words">{{.Name}}: {{.Rate.Pct}}</li>{{end}}</ul>{{end}}`,
-	})
-	if err := os.CopyFS(filepath.Join(root, "design"), templates.FS); err != nil {
+	files := map[string]string{
+		"results/good/exact.jsonl": `{"id": "e-1", "response": "4"}` + "\n" + `{"id": "e-2", "response": "Lyon"}` + "\n",
+	}
+	for k, v := range exactFiles {
+		files[k] = v
+	}
+	writeTree(t, root, files)
+	if err := os.CopyFS(filepath.Join(root, "design"), exactTemplates(t)); err != nil {
 		t.Fatal(err)
 	}
 	t.Chdir(root)
-	if code, out, errs := runIn(t, "validate", "results/good"); code != 0 {
+	if code, out, errs := runIn(t, "validate", "results/good"); code != 0 || !strings.Contains(out, "exact: 1/2 right") {
 		t.Fatalf("validate: %s%s", out, errs)
 	}
 	code, _, errs := runIn(t, "build", "--out", "site", "--templates", "design")
@@ -243,15 +159,15 @@ func TestAddingAKind(t *testing.T) {
 		t.Fatalf("build: %s", errs)
 	}
 	site := readTree(t, "site")
-	page := string(site["words.html"])
-	if !strings.Contains(page, `<li class="words">Good Model: 50.0%</li>`) {
-		t.Errorf("words.html lacks the board:\n%s", page)
+	page := string(site["exact/index.html"])
+	if !strings.Contains(page, `<th scope="row">Good Model</th><td class="num">50.0%`) {
+		t.Errorf("exact/index.html lacks the board:\n%s", page)
 	}
-	if !strings.Contains(string(site["index.html"]), `href="words.html"`) {
-		t.Errorf("the navigation lacks the words board")
+	if !strings.Contains(string(site["index.html"]), `href="exact/index.html"`) {
+		t.Errorf("the navigation lacks the exact board")
 	}
-	if _, err := template.New("x").Parse(page); err != nil {
-		t.Error(err)
+	if _, ok := site["exact/leaderboard.csv"]; !ok {
+		t.Errorf("the site lacks exact/leaderboard.csv")
 	}
 }
 

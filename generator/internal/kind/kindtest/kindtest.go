@@ -39,6 +39,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -70,7 +71,21 @@ import (
 // records). Each part of the contract is a subtest named for it.
 func Run(t *testing.T, k *kind.Kind, dir string) {
 	t.Helper()
+	RunWith(t, k, dir, Options{})
+}
+
+// Options change what Run assumes of the kind.
+type Options struct {
+	// Templates replaces the site's embedded templates (templates.FS), for
+	// a kind whose templates are not among them: one written in a test.
+	Templates fs.FS
+}
+
+// RunWith is Run with options.
+func RunWith(t *testing.T, k *kind.Kind, dir string, opt Options) {
+	t.Helper()
 	h := setup(t, k, dir)
+	h.templates = opt.Templates
 	t.Run("EmptyBoard", h.emptyBoard)
 	t.Run("Site", h.site)
 	t.Run("Write", h.write)
@@ -115,6 +130,9 @@ type harness struct {
 	subs  []board.Submission
 	runs  []kind.Run
 	opt   kind.Options
+
+	// templates, when set, replace the embedded templates.
+	templates fs.FS
 
 	// base is the first valid submission's file, in lines, and meta its
 	// metadata.yaml: what the broken submissions are made from.
@@ -325,7 +343,7 @@ func (h *harness) build(t *testing.T, results string) map[string][]byte {
 		Results: results, Options: h.opt,
 		Start: func(boards []render.Board) (*render.Site, error) {
 			var err error
-			site, err = render.Start(render.Input{Boards: boards, Version: "kindtest", Sink: out})
+			site, err = render.Start(render.Input{Boards: boards, Version: "kindtest", Sink: out, Templates: h.templates})
 			return site, err
 		},
 	})
@@ -384,7 +402,7 @@ func (h *harness) site(t *testing.T) {
 		}
 	}
 	empty := &sink{files: map[string][]byte{}}
-	if _, err := render.Build(render.Input{Boards: []render.Board{siteBoard(t, h.rank(t, nil))}, Version: "kindtest", Sink: empty}); err != nil {
+	if _, err := render.Build(render.Input{Boards: []render.Board{siteBoard(t, h.rank(t, nil))}, Version: "kindtest", Sink: empty, Templates: h.templates}); err != nil {
 		t.Errorf("a site of the empty board alone (no submission answers the benchmark): %v", err)
 	} else if empty.files["index.html"] == nil {
 		t.Errorf("a site of the empty board alone has no index.html")
