@@ -27,9 +27,8 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
-	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
-	"github.com/sciif/leaderboard/generator/internal/strictjson"
+	"github.com/sciif/leaderboard/generator/internal/records"
 	"github.com/sciif/leaderboard/generator/internal/yamlx"
 )
 
@@ -180,23 +179,8 @@ func open(spec kind.Spec) (kind.Benchmark, error) {
 // are returned at once: a benchmark is the maintainers' input, and a board
 // scored against a broken rubric would mislead.
 func (b *benchmark) readTasks() error {
-	path := filepath.Join(b.spec.Dir, ItemsFile)
-	f, _, err := ingest.Open(path, ingest.MaxFile, ingest.FollowLinks)
-	if err != nil {
-		return board.Problems{{File: path, Code: CodeItems, Fatal: true, Msg: err.Error()}}
-	}
-	defer f.Close()
-	var probs board.Problems
 	folded := map[string]int{} // lower-case task id → index in b.tasks
-	err = ingest.Lines(path, f, func(line int, data []byte) {
-		at := func(item, field, format string, args ...any) {
-			probs = append(probs, board.Diagnostic{File: path, Line: line, Item: item, Field: field, Code: CodeItems, Fatal: true, Msg: fmt.Sprintf(format, args...)})
-		}
-		var t Task
-		if e := strictjson.Decode(data, &t); e != nil {
-			at("", e.Field, "%s", e.Text())
-			return
-		}
+	err := records.Items(filepath.Join(b.spec.Dir, ItemsFile), CodeItems, "tasks", func(line int, t *Task, at records.Report) {
 		t.Line = line
 		switch {
 		case t.ID == "":
@@ -247,17 +231,8 @@ func (b *benchmark) readTasks() error {
 			}
 		}
 		b.index[t.ID] = len(b.tasks)
-		b.tasks = append(b.tasks, t)
+		b.tasks = append(b.tasks, *t)
 		b.ids = append(b.ids, t.ids())
 	})
-	if err != nil {
-		probs = append(probs, board.Diagnostic{File: path, Code: CodeItems, Fatal: true, Msg: err.Error()})
-	}
-	if len(probs) == 0 && len(b.tasks) == 0 {
-		probs = append(probs, board.Diagnostic{File: path, Code: CodeItems, Fatal: true, Msg: "no tasks"})
-	}
-	if len(probs) > 0 {
-		return probs
-	}
-	return nil
+	return err
 }

@@ -37,9 +37,8 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
-	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
-	"github.com/sciif/leaderboard/generator/internal/strictjson"
+	"github.com/sciif/leaderboard/generator/internal/records"
 	"github.com/sciif/leaderboard/generator/internal/yamlx"
 )
 
@@ -363,13 +362,6 @@ func readReward(v any, bad func(string, ...any)) *RewardSpec {
 // another subject is refused), else their first appearance; classes are
 // sorted, Original last.
 func (b *benchmark) readItems(declared []string) error {
-	path := filepath.Join(b.spec.Dir, ItemsFile)
-	f, _, err := ingest.Open(path, ingest.MaxFile, ingest.FollowLinks)
-	if err != nil {
-		return board.Problems{{File: path, Code: CodeItems, Fatal: true, Msg: err.Error()}}
-	}
-	defer f.Close()
-	var probs board.Problems
 	known := map[string]bool{}
 	for _, s := range declared {
 		known[s] = true
@@ -377,15 +369,7 @@ func (b *benchmark) readItems(declared []string) error {
 	b.subjects = append(b.subjects, declared...)
 	classes := map[string]bool{}
 	folded := map[string]int{}
-	err = ingest.Lines(path, f, func(line int, data []byte) {
-		at := func(item, field, format string, args ...any) {
-			probs = append(probs, board.Diagnostic{File: path, Line: line, Item: item, Field: field, Code: CodeItems, Fatal: true, Msg: fmt.Sprintf(format, args...)})
-		}
-		var it Item
-		if e := strictjson.Decode(data, &it); e != nil {
-			at("", e.Field, "%s", e.Text())
-			return
-		}
+	err := records.Items(filepath.Join(b.spec.Dir, ItemsFile), CodeItems, "items", func(line int, it *Item, at records.Report) {
 		it.Line = line
 		switch {
 		case it.ID == "":
@@ -421,16 +405,10 @@ func (b *benchmark) readItems(declared []string) error {
 		classes[it.class()] = true
 		folded[strings.ToLower(it.ID)] = len(b.items)
 		b.index[it.ID] = len(b.items)
-		b.items = append(b.items, it)
+		b.items = append(b.items, *it)
 	})
 	if err != nil {
-		probs = append(probs, board.Diagnostic{File: path, Code: CodeItems, Fatal: true, Msg: err.Error()})
-	}
-	if len(probs) == 0 && len(b.items) == 0 {
-		probs = append(probs, board.Diagnostic{File: path, Code: CodeItems, Fatal: true, Msg: "no items"})
-	}
-	if len(probs) > 0 {
-		return probs
+		return err
 	}
 	for c := range classes {
 		if c != Original {
