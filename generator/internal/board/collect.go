@@ -63,12 +63,6 @@ func NewCollector(file, scope string, limit Limit) *Collector {
 // FileCollector collects the problems of the file path (PerFile).
 func FileCollector(path string) *Collector { return NewCollector(path, "file", PerFile) }
 
-// SubmissionCollector collects the problems of the submission folder dir
-// (PerSubmission).
-func SubmissionCollector(dir string) *Collector {
-	return NewCollector(dir, "submission", PerSubmission)
-}
-
 // Add keeps d, or counts it once the collector holds as many of d's
 // severity as its limit says. A summary (see Diagnostic.Omitted) counts
 // as the problems it stands for.

@@ -1,7 +1,6 @@
 package ingest
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -254,11 +253,3 @@ func PromptResponses(path string, fn func(PromptResponse)) board.Problems {
 // CodePromptLine marks a problem of an ifeval.jsonl or ifbench.jsonl line.
 const CodePromptLine = "prompt_response.line"
 
-// Excerpt quotes the start of s, at most n bytes, for a message.
-func Excerpt(s string, n int) string {
-	if len(s) > n {
-		s = strings.ToValidUTF8(s[:n], "") + "…"
-	}
-	b, _ := json.Marshal(s)
-	return string(b)
-}
