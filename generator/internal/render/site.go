@@ -253,6 +253,46 @@ func (s *Site) Model(id string) (ModelRef, bool) {
 	return s.models[i], true
 }
 
+// BoardModels are a board's models as its pages show them, in board
+// order.
+type BoardModels struct {
+	// Names are their names as tables show them, each linked to the
+	// model's page where the site has one.
+	Names []ModelName
+	// Slugs name their anchors and files on the board's pages.
+	Slugs []string
+	// Colors are their colours in every chart (Palette).
+	Colors []string
+}
+
+// BoardModels names a board's n models; model gives the i-th one's id and
+// display name. Two ids with one slug, or an id whose slug is one of
+// taken (names the board keeps for itself), are an error naming both.
+func (s *Site) BoardModels(n int, model func(i int) (id, name string), taken ...string) (BoardModels, error) {
+	var out BoardModels
+	seen := map[string]string{}
+	for _, t := range taken {
+		seen[t] = t
+	}
+	for i := 0; i < n; i++ {
+		id, name := model(i)
+		sl := Slug(id)
+		if other, dup := seen[sl]; dup {
+			return BoardModels{}, fmt.Errorf("models %q and %q share the slug %s, which names their anchors and files", other, id, sl)
+		}
+		seen[sl] = id
+		ref, _ := s.Model(id)
+		mn := ModelName{Link: Link{Text: name}}
+		if ref.Href != "" {
+			mn.Href, mn.Linked = ref.Href, true
+		}
+		out.Names = append(out.Names, mn)
+		out.Slugs = append(out.Slugs, sl)
+		out.Colors = append(out.Colors, Palette(ref.Index))
+	}
+	return out, nil
+}
+
 // Others gathers model id's rows from every board but except, in board
 // order.
 func (s *Site) Others(id, except string) []OtherRow {

@@ -41,23 +41,12 @@ type site struct {
 
 func (b *Board) newSite(rs *render.Site) (*site, error) {
 	s := &site{Site: rs, b: b, home: rs.Home(b.bench.spec.Name), dir: b.dir()}
-	seen := map[string]string{}
-	for _, r := range b.runs {
-		sl := render.Slug(r.id)
-		if other, dup := seen[sl]; dup {
-			return nil, fmt.Errorf("models %q and %q share the anchor %s", other, r.id, sl)
-		}
-		seen[sl] = r.id
-		ref, _ := rs.Model(r.id)
-		n := render.ModelName{Link: render.Link{Text: r.name}}
-		if ref.Href != "" {
-			n.Href, n.Linked = ref.Href, true
-		}
-		s.links = append(s.links, n)
-		s.slugs = append(s.slugs, sl)
-		s.colors = append(s.colors, render.Palette(ref.Index))
+	ms, err := rs.BoardModels(len(b.runs), func(i int) (string, string) { return b.runs[i].id, b.runs[i].name })
+	if err != nil {
+		return nil, err
 	}
-	seen = map[string]string{}
+	s.links, s.slugs, s.colors = ms.Names, ms.Slugs, ms.Colors
+	seen := map[string]string{}
 	for _, t := range b.bench.tasks {
 		p := render.Slug(t.ID)
 		// "index" and "cases" are the board's own pages.

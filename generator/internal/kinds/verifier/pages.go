@@ -40,21 +40,11 @@ type site struct {
 
 func (b *Board) newSite(rs *render.Site) (*site, error) {
 	s := &site{Site: rs, b: b, home: rs.Home(b.bench.spec.Name), dir: b.dir()}
-	seen := map[string]string{BuiltinID: BuiltinID}
-	for _, r := range b.runs {
-		sl := render.Slug(r.id)
-		if other, dup := seen[sl]; dup {
-			return nil, fmt.Errorf("verifiers %q and %q share the file name %s", other, r.id, sl)
-		}
-		seen[sl] = r.id
-		ref, _ := rs.Model(r.id)
-		n := render.ModelName{Link: render.Link{Text: r.name}}
-		if ref.Href != "" {
-			n.Href, n.Linked = ref.Href, true
-		}
-		s.links = append(s.links, n)
-		s.slugs = append(s.slugs, sl)
+	ms, err := rs.BoardModels(len(b.runs), func(i int) (string, string) { return b.runs[i].id, b.runs[i].name }, BuiltinID)
+	if err != nil {
+		return nil, err
 	}
+	s.links, s.slugs = ms.Names, ms.Slugs
 	return s, nil
 }
 
