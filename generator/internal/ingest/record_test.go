@@ -173,7 +173,8 @@ func TestQuickPromptResponseAgreesWithDecodeStrict(t *testing.T) {
 		}
 	}
 	// The demo submissions' lines all take the fast path.
-	files := demotest.Files(t, filepath.Join("..", "..", ".."), "if*.jsonl", demotest.Rescored...)
+	root := filepath.Join("..", "..", "..")
+	files := append(demotest.Files(t, root, "ifeval-demo.jsonl", demotest.Rescored...), demotest.Files(t, root, "ifbench-demo.jsonl", demotest.Rescored...)...)
 	if len(files) < 2 {
 		t.Fatalf("demo instruction submissions: %v", files)
 	}
