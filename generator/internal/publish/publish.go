@@ -6,8 +6,7 @@
 // from several goroutines if need be; Commit swaps it into place in one
 // step, so readers, and a build killed at any moment, find the old site or
 // the new one, never a mix and never nothing; Abort throws the draft away.
-// Write does the whole sequence for a site held in memory. Files are
-// written with mode 0644 and folders with 0755 whatever the umask, so the
+// Files are written with mode 0644 and folders with 0755 whatever the umask, so the
 // same files give a byte- and mode-identical site.
 //
 // Publishing destroys nothing but a previous site of ours. Every site
@@ -56,8 +55,6 @@ import (
 	"os"
 	"path"
 	"strings"
-
-	"github.com/sciif/leaderboard/generator/internal/board"
 )
 
 // Marker is the name of the file at the root of every site of ours; its
@@ -155,29 +152,6 @@ func PreviousIntact(err error) bool {
 	return errors.As(err, &e) && e.Outcome == Unchanged
 }
 
-// Write publishes files as the folder dir, replacing the previous site.
-//
-// Paths must be relative, slash-separated and clean, with no ".." element;
-// two files may not share a path, a path may not be both a file and a
-// folder, and Marker is reserved. Every path is checked before anything is
-// written, and any problem, with the paths or with dir (see the package
-// comment), aborts the whole publication before dir is touched.
-func Write(dir string, files []board.File, opt Options) error {
-	if err := check(files); err != nil {
-		return &Error{Err: err}
-	}
-	d, err := Begin(dir, opt)
-	if err != nil {
-		return err
-	}
-	for _, f := range files {
-		if err := d.WriteFile(f.Path, f.Data); err != nil {
-			return abort(d, err)
-		}
-	}
-	return d.Commit()
-}
-
 // abort discards d after err, keeping err as the answer.
 func abort(d *Draft, err error) error {
 	e, ok := err.(*Error)
@@ -189,36 +163,6 @@ func abort(d *Draft, err error) error {
 		e.Leftover = ae.Leftover
 	}
 	return e
-}
-
-// check validates every path before anything is written, collecting all
-// the problems.
-func check(files []board.File) error {
-	seen := make(map[string]bool, len(files))
-	dirs := map[string]bool{}
-	var problems []error
-	for _, f := range files {
-		p := f.Path
-		if err := checkPath(p); err != nil {
-			problems = append(problems, err)
-			continue
-		}
-		if seen[p] {
-			problems = append(problems, fmt.Errorf("two files at %s", p))
-			continue
-		}
-		seen[p] = true
-		for d := path.Dir(p); d != "."; d = path.Dir(d) {
-			dirs[d] = true
-		}
-	}
-	for _, f := range files {
-		if dirs[f.Path] {
-			problems = append(problems, fmt.Errorf("%s is both a file and a folder", f.Path))
-			dirs[f.Path] = false
-		}
-	}
-	return errors.Join(problems...)
 }
 
 // checkPath checks one path alone.
