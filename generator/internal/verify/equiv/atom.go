@@ -141,8 +141,9 @@ func (c *cmpr) compareAtom1(g, p string) Result {
 }
 
 // sameUnits decides answers that are units alone ("J/mol" against
-// "J mol^{-1}"); it only ever says Equal, as a unit-looking answer may be a
-// product of variables.
+// "J mol^{-1}"); it never says NotEqual, as a unit-looking answer may be a
+// product of variables, and is undecided on units of one dimension that
+// measure different kinds of quantity (J against N m).
 func sameUnits(g, p string) (Result, bool) {
 	if !strings.ContainsAny(g+p, "/^ *") {
 		return Result{}, false
@@ -151,6 +152,10 @@ func sameUnits(g, p string) (Result, bool) {
 	pu, ok2 := parseUnit(p)
 	if !ok1 || !ok2 || gu.opaque != "" || pu.opaque != "" || gu.d != pu.d || gu.offset != pu.offset {
 		return Result{}, false
+	}
+	if ok, cg, cp := matchKinds(gu.k, pu.k); !ok || cg != 0 || cp != 0 {
+		// J against N m, Gy against Sv: one dimension, not one unit.
+		return undecided("unit", "%s (%s) and %s (%s) share a dimension but measure different kinds of quantity", g, gu.k, p, pu.k), true
 	}
 	if r := gu.scale / pu.scale; r < 1-1e-12 || r > 1+1e-12 {
 		return Result{}, false

@@ -2,6 +2,7 @@ package equiv
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"strings"
 )
@@ -78,10 +79,10 @@ func (c *cmpr) compareQuantities(gq, pq *quantity, g, p string) Result {
 }
 
 func sameUnit(a, b *unit) bool {
-	return a.d == b.d && a.opaque == b.opaque && a.scale == b.scale && a.offset == b.offset
+	return a.d == b.d && a.k == b.k && a.opaque == b.opaque && a.scale == b.scale && a.offset == b.offset
 }
 
-func (c *cmpr) compareUnits(a, b *big.Float, gq, pq *quantity) Result {
+func (c *cmpr) compareUnits(a, b *big.Float, gq, pq *quantity) (r Result) {
 	gu, pu := gq.unit, pq.unit
 	if gu.opaque != pu.opaque {
 		return undecided("unit", "units %q and %q are not in the unit table", gu.text, pu.text)
@@ -98,6 +99,20 @@ func (c *cmpr) compareUnits(a, b *big.Float, gq, pq *quantity) Result {
 			return undecided("unit", "%s and %s differ by amount of substance (per mole or per particle?)", gu.text, pu.text)
 		}
 		return decided(false, "unit", "dimensions differ: %s is %s, %s is %s", gu.text, gu.d, pu.text, pu.d)
+	}
+	ok, cg, cp := matchKinds(gu.k, pu.k)
+	if !ok {
+		// Hz and Bq, Gy and Sv, N m and J: one dimension, but no physical
+		// conversion between the kinds of quantity they measure.
+		return undecided("unit", "%s (%s) and %s (%s) share a dimension but measure different kinds of quantity", gu.text, gu.k, pu.text, pu.k)
+	}
+	if cg != 0 || cp != 0 {
+		// A cycle is 2π rad: Hz against rad/s.
+		g2, p2 := *gu, *pu
+		g2.scale *= math.Pow(2*math.Pi, float64(cg))
+		p2.scale *= math.Pow(2*math.Pi, float64(cp))
+		gu, pu = &g2, &p2
+		defer func() { r.Reason = "a cycle is 2π rad: " + r.Reason }()
 	}
 	conv := func(x *big.Float, from, to *unit, diff bool) *big.Float {
 		// SI = x*scale + offset; back into the reference's unit.
@@ -116,7 +131,6 @@ func (c *cmpr) compareUnits(a, b *big.Float, gq, pq *quantity) Result {
 			q.sig = len(strings.TrimLeft(strings.TrimLeft(strings.TrimSpace(q.num), "+-"), "0"))
 		}
 	}
-	var r Result
 	switch {
 	case gu.offset != 0 || pu.offset != 0:
 		// Absolute temperatures compare in kelvin, where significant

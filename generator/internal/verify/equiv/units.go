@@ -14,9 +14,96 @@ type dims [7]int
 
 var dimNames = [7]string{"m", "kg", "s", "A", "K", "mol", "cd"}
 
+// kinds tells apart quantities of one SI dimension that are different
+// kinds of quantity: plane angle (rad) and cycles (Hz = cycle/s) against
+// activity (Bq), absorbed dose (Gy) against equivalent dose (Sv), energy (J)
+// against torque (N m). Each entry is an exponent, multiplied like dims.
+// A unit without a tag (s^-1, J/kg, kg m^2 s^-2) is generic and matches
+// any kind of its dimension; two tagged units match only when one's tags
+// are a part of the other's (Gy = J/kg), or through the one conversion
+// physics defines between them, a cycle = 2π rad (Hz to rad/s).
+type kinds [7]int8
+
+// Indices of kinds.
+const (
+	kRad = iota // plane angle; sr is rad^2
+	kCyc        // cycles: Hz
+	kBq         // radioactive decays
+	kGy         // absorbed dose
+	kSv         // equivalent and effective dose
+	kJ          // energy written as energy (J, eV, cal)
+	kN          // force written as force (N, dyn), so N m is not J
+)
+
+var quantityKindNames = [7]string{"rad", "cycle", "Bq", "Gy", "Sv", "J", "N"}
+
+func kindOf(pairs ...int) kinds {
+	var k kinds
+	for i := 0; i+1 < len(pairs); i += 2 {
+		k[pairs[i]] = int8(pairs[i+1])
+	}
+	return k
+}
+
+var (
+	kAngle  = kindOf(kRad, 1)
+	kEnergy = kindOf(kJ, 1)
+	kForce  = kindOf(kN, 1)
+)
+
+// sub reports whether every tag of a is in b with the same exponent.
+func (a kinds) sub(b kinds) bool {
+	for i := range a {
+		if a[i] != 0 && a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// cycles reads cycles as 2π rad and returns how many were read.
+func (a kinds) cycles() (kinds, int) {
+	n := int(a[kCyc])
+	a[kRad] += a[kCyc]
+	a[kCyc] = 0
+	return a, n
+}
+
+// matchKinds reports whether two units of one dimension measure the same
+// kind of quantity, and if so how many cycles to read as 2π rad in each to
+// compare them (0 and 0 when both compare in plain SI).
+func matchKinds(a, b kinds) (ok bool, ca, cb int) {
+	if a.sub(b) || b.sub(a) {
+		return true, 0, 0
+	}
+	a2, ca := a.cycles()
+	b2, cb := b.cycles()
+	if a2 == b2 {
+		return true, ca, cb
+	}
+	return false, 0, 0
+}
+
+func (a kinds) String() string {
+	var parts []string
+	for i, e := range a {
+		switch {
+		case e == 1:
+			parts = append(parts, quantityKindNames[i])
+		case e != 0:
+			parts = append(parts, quantityKindNames[i]+"^"+strconv.Itoa(int(e)))
+		}
+	}
+	if len(parts) == 0 {
+		return "generic"
+	}
+	return strings.Join(parts, " ")
+}
+
 // unitDef is one row of the unit table.
 type unitDef struct {
 	d      dims
+	k      kinds
 	scale  float64 // SI value of one unit
 	offset float64 // SI value of the unit's zero (absolute temperatures)
 	prefix bool    // accepts SI prefixes
@@ -46,10 +133,10 @@ var unitTable = map[string]unitDef{
 	"K":   {d: d(0, 0, 0, 0, 1, 0, 0), scale: 1, prefix: true, temp: true},
 	"mol": {d: d(0, 0, 0, 0, 0, 1, 0), scale: 1, prefix: true},
 	"cd":  {d: d(0, 0, 0, 0, 0, 0, 1), scale: 1},
-	"Hz":  {d: d(0, 0, -1, 0, 0, 0, 0), scale: 1, prefix: true},
-	"N":   {d: d(1, 1, -2, 0, 0, 0, 0), scale: 1, prefix: true},
+	"Hz":  {d: d(0, 0, -1, 0, 0, 0, 0), k: kindOf(kCyc, 1), scale: 1, prefix: true},
+	"N":   {d: d(1, 1, -2, 0, 0, 0, 0), k: kForce, scale: 1, prefix: true},
 	"Pa":  {d: dPress, scale: 1, prefix: true},
-	"J":   {d: dEnergy, scale: 1, prefix: true},
+	"J":   {d: dEnergy, k: kEnergy, scale: 1, prefix: true},
 	"W":   {d: d(2, 1, -3, 0, 0, 0, 0), scale: 1, prefix: true},
 	"C":   {d: d(0, 0, 1, 1, 0, 0, 0), scale: 1, prefix: true},
 	"V":   {d: d(2, 1, -3, -1, 0, 0, 0), scale: 1, prefix: true},
@@ -60,9 +147,9 @@ var unitTable = map[string]unitDef{
 	"T":   {d: d(0, 1, -2, -1, 0, 0, 0), scale: 1, prefix: true},
 	"Wb":  {d: d(2, 1, -2, -1, 0, 0, 0), scale: 1, prefix: true},
 	"H":   {d: d(2, 1, -2, -2, 0, 0, 0), scale: 1, prefix: true},
-	"Bq":  {d: d(0, 0, -1, 0, 0, 0, 0), scale: 1, prefix: true},
-	"Gy":  {d: d(2, 0, -2, 0, 0, 0, 0), scale: 1, prefix: true},
-	"Sv":  {d: d(2, 0, -2, 0, 0, 0, 0), scale: 1, prefix: true},
+	"Bq":  {d: d(0, 0, -1, 0, 0, 0, 0), k: kindOf(kBq, 1), scale: 1, prefix: true},
+	"Gy":  {d: d(2, 0, -2, 0, 0, 0, 0), k: kindOf(kGy, 1, kJ, 1), scale: 1, prefix: true},
+	"Sv":  {d: d(2, 0, -2, 0, 0, 0, 0), k: kindOf(kSv, 1, kJ, 1), scale: 1, prefix: true},
 	"kat": {d: d(0, 0, -1, 0, 0, 1, 0), scale: 1},
 	// Accepted and common units.
 	"L":     {d: dVol, scale: 1e-3, prefix: true},
@@ -79,10 +166,10 @@ var unitTable = map[string]unitDef{
 	"torr":  {d: dPress, scale: 101325.0 / 760},
 	"mmHg":  {d: dPress, scale: 133.322387415},
 	"psi":   {d: dPress, scale: 6894.757293168},
-	"eV":    {d: dEnergy, scale: 1.602176634e-19, prefix: true},
-	"cal":   {d: dEnergy, scale: 4.184, prefix: true},
-	"erg":   {d: dEnergy, scale: 1e-7},
-	"Wh":    {d: dEnergy, scale: 3600, prefix: true},
+	"eV":    {d: dEnergy, k: kEnergy, scale: 1.602176634e-19, prefix: true},
+	"cal":   {d: dEnergy, k: kEnergy, scale: 4.184, prefix: true},
+	"erg":   {d: dEnergy, k: kEnergy, scale: 1e-7},
+	"Wh":    {d: dEnergy, k: kEnergy, scale: 3600, prefix: true},
 	"Å":     {d: dLen, scale: 1e-10},
 	"Da":    {d: dMass, scale: 1.66053906660e-27, prefix: true},
 	"u":     {d: dMass, scale: 1.66053906660e-27},
@@ -96,11 +183,11 @@ var unitTable = map[string]unitDef{
 	"ly":    {d: dLen, scale: 9460730472580800},
 	"pc":    {d: dLen, scale: 3.0856775814913673e16, prefix: true},
 	"G":     {d: d(0, 1, -2, -1, 0, 0, 0), scale: 1e-4}, // gauss
-	"Ci":    {d: d(0, 0, -1, 0, 0, 0, 0), scale: 3.7e10, prefix: true},
-	"rad":   {d: dNone, scale: 1},
-	"sr":    {d: dNone, scale: 1},
-	"°":     {d: dNone, scale: math.Pi / 180},
-	"deg":   {d: dNone, scale: math.Pi / 180},
+	"Ci":    {d: d(0, 0, -1, 0, 0, 0, 0), k: kindOf(kBq, 1), scale: 3.7e10, prefix: true},
+	"rad":   {d: dNone, k: kAngle, scale: 1},
+	"sr":    {d: dNone, k: kindOf(kRad, 2), scale: 1},
+	"°":     {d: dNone, k: kAngle, scale: math.Pi / 180},
+	"deg":   {d: dNone, k: kAngle, scale: math.Pi / 180},
 	"%":     {d: dNone, scale: 0.01},
 	"‰":     {d: dNone, scale: 0.001},
 	"ppm":   {d: dNone, scale: 1e-6},
@@ -112,10 +199,11 @@ var unitTable = map[string]unitDef{
 	"°R":    {d: d(0, 0, 0, 0, 1, 0, 0), scale: 5.0 / 9, temp: true},
 	"c":     {d: d(1, 0, -1, 0, 0, 0, 0), scale: 299792458},  // only after a number: 0.5c
 	"D":     {d: d(1, 0, 1, 1, 0, 0, 0), scale: 3.33564e-30}, // debye
-	"dyn":   {d: d(1, 1, -2, 0, 0, 0, 0), scale: 1e-5},
+	"dyn":   {d: d(1, 1, -2, 0, 0, 0, 0), k: kForce, scale: 1e-5},
 	"P":     {d: d(-1, 1, -1, 0, 0, 0, 0), scale: 0.1, prefix: true}, // poise
 	"St":    {d: d(2, 0, -1, 0, 0, 0, 0), scale: 1e-4, prefix: true},
 	"molal": {d: d(0, -1, 0, 0, 0, 1, 0), scale: 1},
+	"rem":   {d: d(2, 0, -2, 0, 0, 0, 0), k: kindOf(kSv, 1, kJ, 1), scale: 0.01, prefix: true},
 }
 
 // unitNames are spelled-out units, matched case-insensitively, singular
@@ -131,6 +219,7 @@ var unitNames = map[string]string{
 	"mile": "mi", "foot": "ft", "feet": "ft", "pound": "lb", "degree": "°", "radian": "rad", "angstrom": "Å", "ångström": "Å",
 	"electronvolt": "eV", "dalton": "Da", "kilodalton": "kDa", "percent": "%", "pct": "%", "percentage": "%", "molar": "M",
 	"celsius": "°C", "fahrenheit": "°F", "gauss": "G", "henry": "H", "becquerel": "Bq",
+	"gray": "Gy", "sievert": "Sv", "steradian": "sr", "curie": "Ci",
 }
 
 var prefixes = []struct {
@@ -145,6 +234,7 @@ var prefixes = []struct {
 // unit is a parsed compound unit.
 type unit struct {
 	d      dims
+	k      kinds
 	scale  float64
 	offset float64 // nonzero only for a lone absolute temperature
 	dscale float64 // scale when read as a temperature difference
@@ -205,6 +295,7 @@ type unitParser struct {
 
 type acc struct {
 	d      dims
+	k      kinds
 	scale  float64
 	dscale float64
 	opaque map[string]int
@@ -221,7 +312,7 @@ func (p *unitParser) product() (*unit, bool) {
 	if !ok {
 		return nil, false
 	}
-	u := &unit{d: a.d, scale: a.scale, dscale: a.dscale, opaque: canonOpaque(a.opaque)}
+	u := &unit{d: a.d, k: a.k, scale: a.scale, dscale: a.dscale, opaque: canonOpaque(a.opaque)}
 	if p.factors == 1 && p.tempDef != nil && p.tempExp == 1 {
 		u.offset = p.tempDef.offset
 		u.temp = true
@@ -269,6 +360,9 @@ func (p *unitParser) seq() (acc, bool) {
 func (a *acc) mul(f acc, sign int) {
 	for i := range a.d {
 		a.d[i] += sign * f.d[i]
+	}
+	for i := range a.k {
+		a.k[i] += int8(sign) * f.k[i]
 	}
 	if sign > 0 {
 		a.scale *= f.scale
@@ -326,7 +420,7 @@ func (p *unitParser) factor() (acc, bool) {
 		p.i = j
 		def, ok := lookupUnit(sym)
 		if ok {
-			base = acc{d: def.d, scale: def.scale, dscale: def.scale}
+			base = acc{d: def.d, k: def.k, scale: def.scale, dscale: def.scale}
 			if def.temp {
 				dd := def
 				p.tempDef = &dd
