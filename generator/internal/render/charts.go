@@ -172,6 +172,50 @@ func BandSeries(line *charts.Line, name, color, stack string, ks []KCol, rates m
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: color}))
 }
 
+// CurvesLegend is the legend of a chart of one curve per model, names in
+// board order: past ShownCurves models only the first ShownCurves are
+// drawn at first, and the hidden curves (published figures) wait until
+// picked in the legend.
+func CurvesLegend(names []string, hidden ...string) opts.Legend {
+	lg := Legend()
+	if len(names) > ShownCurves || len(hidden) > 0 {
+		lg.Selected = map[string]bool{}
+		for i, n := range names {
+			lg.Selected[n] = i < ShownCurves
+		}
+		for _, n := range hidden {
+			lg.Selected[n] = false
+		}
+	}
+	return lg
+}
+
+// Curve is one model's rates by column, drawn by BandChart.
+type Curve struct {
+	Name, Color string
+	Rates       map[string]board.Rate
+}
+
+// BandChart draws rates against the columns cols, labelled axis (the
+// number of criteria or of instructions of an item): one line per curve
+// with its 95% band (BandSeries), the first ShownCurves drawn at first
+// (CurvesLegend). top is the grid's top margin, the legend's room.
+func BandChart(id, top string, axis []string, cols []KCol, curves []Curve) map[string]any {
+	line := charts.NewLine()
+	names := make([]string, len(curves))
+	for i, c := range curves {
+		names[i] = c.Name
+	}
+	line.SetGlobalOptions(ChartInit(id), charts.WithLegendOpts(CurvesLegend(names)), charts.WithTooltipOpts(ItemTooltip()),
+		charts.WithYAxisOpts(PercentAxis("")),
+		charts.WithGridOpts(opts.Grid{Top: top, Left: "50", Right: "20", Bottom: "50"}))
+	line.SetXAxis(axis)
+	for i, c := range curves {
+		BandSeries(line, c.Name, c.Color, fmt.Sprintf("band%d", i), cols, c.Rates)
+	}
+	return OptionOf(line)
+}
+
 func KAxis(ks []KCol) []string {
 	out := make([]string, len(ks))
 	for i, k := range ks {

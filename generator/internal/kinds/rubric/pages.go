@@ -5,9 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-echarts/go-echarts/v2/charts"
-	"github.com/go-echarts/go-echarts/v2/opts"
-
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/render"
 	"github.com/sciif/leaderboard/generator/internal/report"
@@ -259,26 +256,15 @@ func (s *site) boardPage() (board.File, error) {
 // collapseChart draws the perfect-task rate against the number of
 // criteria per task, one line per model with its 95% band.
 func (s *site) collapseChart(id string, bins []render.KCol, rates []map[string]board.Rate) map[string]any {
-	line := charts.NewLine()
-	lg := render.Legend()
-	if len(s.b.runs) > render.ShownCurves {
-		lg.Selected = map[string]bool{}
-		for i, r := range s.b.runs {
-			lg.Selected[r.name] = i < render.ShownCurves
-		}
-	}
-	line.SetGlobalOptions(render.ChartInit(id), charts.WithLegendOpts(lg), charts.WithTooltipOpts(render.ItemTooltip()),
-		charts.WithYAxisOpts(render.PercentAxis("")),
-		charts.WithGridOpts(opts.Grid{Top: "60", Left: "50", Right: "20", Bottom: "50"}))
 	axis := make([]string, len(bins))
 	for i, k := range bins {
 		axis[i] = fmt.Sprintf("%s criteria (n=%d)", k.K, k.N)
 	}
-	line.SetXAxis(axis)
+	curves := make([]render.Curve, len(s.b.runs))
 	for i, r := range s.b.runs {
-		render.BandSeries(line, r.name, s.colors[i], fmt.Sprintf("band%d", i), bins, rates[i])
+		curves[i] = render.Curve{Name: r.name, Color: s.colors[i], Rates: rates[i]}
 	}
-	return render.OptionOf(line)
+	return render.BandChart(id, "60", axis, bins, curves)
 }
 
 // Outcome tokens of the cases page, per model and task.

@@ -23,18 +23,16 @@ func reportedName(r *board.Reported) string { return r.Model.Name + " (reported)
 
 func (s *site) bykChart(id string, p board.Policy, ks []render.KCol) map[string]any {
 	line := charts.NewLine()
-	lg := render.Legend()
 	reported := s.reportedByK(p)
-	if len(s.models) > render.ShownCurves || len(reported) > 0 {
-		lg.Selected = map[string]bool{}
-		for i := range s.models {
-			lg.Selected[s.models[i].Scores.Name] = i < render.ShownCurves
-		}
-		// Published curves are hidden until picked in the legend.
-		for _, r := range reported {
-			lg.Selected[reportedName(r)] = false
-		}
+	names := make([]string, len(s.models))
+	for i := range s.models {
+		names[i] = s.models[i].Scores.Name
 	}
+	var published []string
+	for _, r := range reported {
+		published = append(published, reportedName(r))
+	}
+	lg := render.CurvesLegend(names, published...)
 	line.SetGlobalOptions(render.ChartInit(id), charts.WithLegendOpts(lg), charts.WithTooltipOpts(render.ItemTooltip()),
 		charts.WithYAxisOpts(render.PercentAxis("compliance")),
 		charts.WithGridOpts(opts.Grid{Top: "30", Left: "50", Right: "20", Bottom: "50"}))
