@@ -252,4 +252,3 @@ func PromptResponses(path string, fn func(PromptResponse)) board.Problems {
 
 // CodePromptLine marks a problem of an ifeval.jsonl or ifbench.jsonl line.
 const CodePromptLine = "prompt_response.line"
-
