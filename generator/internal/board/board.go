@@ -1,8 +1,9 @@
 // Package board holds the domain types that every stage of the pipeline
 // shares: benchmarks, constraint catalogs, submissions, verdicts and scores.
 //
-// It is a leaf package: it imports only the standard library and performs
-// no I/O. Stages (ingest, judge, verify, score, render, publish) talk to each
+// It is a leaf package: it imports only the standard library and package
+// chat (the message type of conversations, itself a leaf), and performs no
+// I/O. Stages (ingest, judge, verify, score, render, publish) talk to each
 // other only through these types.
 package board
 

@@ -1,5 +1,7 @@
 package board
 
+import "github.com/sciif/leaderboard/generator/internal/chat"
+
 // InstrBoard is the rescored board of a verifiable-instruction benchmark
 // (IFEval, IFBench): its prompts and every model's verdicts under both
 // modes. Strict checks the response as it is; Loose passes an instruction if
@@ -10,14 +12,23 @@ type InstrBoard struct {
 	Prompts   []InstrPrompt `json:"prompts"`
 	// Models are in board order: prompt-level Strict accuracy, then id.
 	Models []InstrModel `json:"models"`
+	// Gap, on a multi-turn board paired with a single-turn one, compares
+	// per instruction id how each model follows an instruction given late
+	// (multi-turn) and given with the request (single-turn).
+	Gap *InstrGap `json:"gap,omitempty"`
 	// Skipped lists the problems of submissions left out as invalid.
 	Skipped Problems `json:"-"`
 }
 
 // InstrPrompt is one prompt of an instruction benchmark.
 type InstrPrompt struct {
-	Key          int64    `json:"key"`
-	Prompt       string   `json:"prompt"`
+	Key int64 `json:"key"`
+	// Prompt is the text of the turn answered: the one user message, or a
+	// conversation's last user turn (the constraint turn).
+	Prompt string `json:"prompt"`
+	// Messages is the whole conversation of a multi-turn prompt, ending
+	// with the turn answered; nil for a single prompt.
+	Messages     []chat.Message `json:"messages,omitempty"`
 	Instructions []string `json:"instructions"`
 	// Kwargs holds each instruction's arguments, in the same order.
 	Kwargs []map[string]any `json:"kwargs"`
@@ -78,4 +89,45 @@ type InstrVerdict struct {
 	Reason    string `json:"reason"`
 	// Variant names the Loose variant that passed ("" for the response as is).
 	Variant string `json:"variant,omitempty"`
+}
+
+// InstrGap is the single-turn versus multi-turn comparison of a multi-turn
+// instruction board: per model, the instruction ids it answered both ways
+// (on the paired single-turn benchmark and on this one), under Strict.
+type InstrGap struct {
+	// Single names the single-turn benchmark compared with.
+	Single string `json:"single"`
+	// Models are in the board's order; a model without a valid
+	// submission to Single is absent.
+	Models []InstrGapModel `json:"models"`
+}
+
+// InstrGapModel is one model's gap.
+type InstrGapModel struct {
+	ID string `json:"id"`
+	// Instructions are the ids followed at least once asked both ways (an
+	// answered prompt carrying the id on each benchmark), in id order.
+	Instructions []InstrGapRow `json:"instructions"`
+	// Worse and Better count the ids whose multi-turn rate is below and
+	// above the single-turn one; the others tie.
+	Worse  int `json:"worse"`
+	Better int `json:"better"`
+	// MeanGap is the mean over the ids of multi-turn minus single-turn rate.
+	MeanGap float64 `json:"mean_gap"`
+	// P is the two-sided exact sign test of Worse against Better (ties
+	// dropped): the paired test across instruction ids.
+	P float64 `json:"p"`
+}
+
+// InstrGapRow is one instruction id of a model's gap.
+type InstrGapRow struct {
+	ID string `json:"id"`
+	// Single and Multi count, over the answered prompts carrying the id,
+	// the instructions followed (Strict) and the instructions.
+	SingleFollowed int `json:"single_followed"`
+	SingleTotal    int `json:"single_total"`
+	MultiFollowed  int `json:"multi_followed"`
+	MultiTotal     int `json:"multi_total"`
+	// Gap is the multi-turn rate minus the single-turn rate.
+	Gap float64 `json:"gap"`
 }

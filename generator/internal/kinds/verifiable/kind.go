@@ -17,6 +17,7 @@ import (
 	"sort"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/chat"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/pipeline"
 	"github.com/sciif/leaderboard/generator/internal/render"
@@ -43,10 +44,20 @@ type benchmark struct {
 	spec  kind.Spec
 	input string
 	ib    *pipeline.InstrBench
+	// convs holds each prompt's conversation on a multi-turn benchmark
+	// (turns: multi), nil on a single-turn one.
+	convs [][]chat.Message
+	// single is the single-turn benchmark a multi-turn one is compared
+	// with (single: <name>), or nil.
+	single *benchmark
 }
+
+// multi reports whether the benchmark's prompts are conversations.
+func (b *benchmark) multi() bool { return b.convs != nil }
 
 func open(spec kind.Spec, checkers []instr.Checker) (kind.Benchmark, error) {
 	file := "input_data.jsonl"
+	multi, single := false, ""
 	for key, v := range spec.Fields {
 		switch key {
 		case "prompts":
@@ -55,25 +66,54 @@ func open(spec kind.Spec, checkers []instr.Checker) (kind.Benchmark, error) {
 				return nil, board.Problems{{File: spec.Path, Line: spec.Line[key], Field: key, Code: "benchmark.spec", Fatal: true, Msg: "want the name of the prompts file in the benchmark folder"}}
 			}
 			file = s
+		case "turns":
+			if v != "single" && v != "multi" {
+				return nil, board.Problems{{File: spec.Path, Line: spec.Line[key], Field: key, Code: "benchmark.spec", Fatal: true, Msg: "want single (one prompt a record, the default) or multi (a conversation a record)"}}
+			}
+			multi = v == "multi"
+		case "single":
+			s, ok := v.(string)
+			if !ok || s == "" || filepath.Base(s) != s {
+				return nil, board.Problems{{File: spec.Path, Line: spec.Line[key], Field: key, Code: "benchmark.spec", Fatal: true, Msg: "want the name of the single-turn benchmark folder beside this one"}}
+			}
+			single = s
 		case "description", "licence", "license", "source":
 		default:
 			if len(key) < 8 || key[:8] != "citation" {
 				return nil, board.Problems{{File: spec.Path, Line: spec.Line[key], Field: key, Code: "benchmark.spec", Fatal: true,
-					Msg: "unknown field for an instruction benchmark (kind, name, title, file, prompts, description, licence, source and citation fields are allowed)"}}
+					Msg: "unknown field for an instruction benchmark (kind, name, title, file, prompts, turns, single, description, licence, source and citation fields are allowed)"}}
 			}
 		}
+	}
+	if single != "" && !multi {
+		return nil, board.Problems{{File: spec.Path, Line: spec.Line["single"], Field: "single", Code: "benchmark.spec", Fatal: true, Msg: "only a multi-turn benchmark (turns: multi) is compared with a single-turn one"}}
 	}
 	reg, err := instr.NewRegistry(checkers)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", spec.Name, err)
 	}
 	input := filepath.Join(spec.Dir, file)
-	prompts, err := pipeline.ReadInstrPrompts(input, reg)
+	var prompts []instr.Prompt
+	var convs [][]chat.Message
+	if multi {
+		prompts, convs, err = readConversations(input, reg)
+	} else {
+		prompts, err = pipeline.ReadInstrPrompts(input, reg)
+	}
 	if err != nil {
 		return nil, err
 	}
 	ib := &pipeline.InstrBench{Name: spec.Name, Input: input, Registry: reg, Prompts: prompts, Index: pipeline.PromptIndex(prompts), N: len(prompts)}
-	return &benchmark{spec: spec, input: input, ib: ib}, nil
+	b := &benchmark{spec: spec, input: input, ib: ib, convs: convs}
+	if multi && convs == nil {
+		b.convs = [][]chat.Message{} // an empty file is still multi-turn
+	}
+	if single != "" {
+		if b.single, err = pairedSingle(spec, single, checkers); err != nil {
+			return nil, board.Problems{{File: spec.Path, Line: spec.Line["single"], Field: "single", Code: "benchmark.spec", Fatal: true, Msg: err.Error()}}
+		}
+	}
+	return b, nil
 }
 
 func (b *benchmark) Spec() *kind.Spec { return &b.spec }
@@ -83,6 +123,9 @@ func (b *benchmark) Size() int        { return b.ib.N }
 type run struct {
 	id    string
 	model board.InstrModel
+	// gap compares the run with the same submission's answers to the
+	// paired single-turn benchmark; nil without one.
+	gap *board.InstrGapModel
 }
 
 func (r *run) ID() string { return r.id }
@@ -92,7 +135,14 @@ func (r *run) Summary() string {
 
 func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.Options) (kind.Run, board.Problems) {
 	path := filepath.Join(sub.Dir, b.spec.File)
-	texts, answered, probs := pipeline.InstrResponses(ctx, path, b.ib)
+	var texts []string
+	var answered []bool
+	var probs board.Problems
+	if b.multi() {
+		texts, answered, probs = b.turnResponses(ctx, path)
+	} else {
+		texts, answered, probs = pipeline.InstrResponses(ctx, path, b.ib)
+	}
 	r := &run{id: sub.ID, model: board.InstrModel{ID: sub.ID, Name: sub.Meta.Name, Results: make([]board.InstrResult, b.ib.N)}}
 	for _, p := range probs {
 		if p.Fatal {
@@ -120,6 +170,9 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 	bp := b.boardPrompts()
 	m.Strict = score.Instr(bp, m.Results, false)
 	m.Loose = score.Instr(bp, m.Results, true)
+	if b.single != nil {
+		r.gap = b.gapOf(ctx, sub, m)
+	}
 	return r, probs
 }
 
@@ -135,6 +188,9 @@ func (b *benchmark) boardPrompts() []board.InstrPrompt {
 	out := make([]board.InstrPrompt, len(b.ib.Prompts))
 	for i, p := range b.ib.Prompts {
 		ip := board.InstrPrompt{Key: p.Key, Prompt: p.Prompt, Instructions: p.InstructionIDs}
+		if b.multi() {
+			ip.Messages = b.convs[i]
+		}
 		for _, a := range p.Kwargs {
 			ip.Kwargs = append(ip.Kwargs, map[string]any(a))
 		}
@@ -156,7 +212,25 @@ func (b *benchmark) Rank(runs []kind.Run, opt kind.Options) (kind.Board, error) 
 		}
 		return bd.Models[i].ID < bd.Models[j].ID
 	})
-	return &Board{spec: b.spec, board: bd}, nil
+	if b.single != nil {
+		bd.Gap = &board.InstrGap{Single: b.single.spec.Name, Models: []board.InstrGapModel{}}
+		gaps := map[string]*board.InstrGapModel{}
+		for _, kr := range runs {
+			if g := kr.(*run).gap; g != nil {
+				gaps[kr.ID()] = g
+			}
+		}
+		for _, m := range bd.Models {
+			if g := gaps[m.ID]; g != nil {
+				bd.Gap.Models = append(bd.Gap.Models, *g)
+			}
+		}
+	}
+	out := &Board{spec: b.spec, board: bd}
+	if b.single != nil {
+		out.singleTitle = b.single.spec.Title
+	}
+	return out, nil
 }
 
 // RankBoard ranks a board's models under each mode by the paired test on
@@ -202,9 +276,11 @@ func promptPasses(m *board.InstrModel, mode int) []bool {
 
 // promptLine is one line of `sciif prompts` for an instruction benchmark.
 type promptLine struct {
-	Key          int64            `json:"key"`
-	Kind         string           `json:"kind"`
-	Prompt       string           `json:"prompt"`
+	Key  int64  `json:"key"`
+	Kind string `json:"kind"`
+	// Prompt is a single prompt's text; a conversation is its Messages.
+	Prompt       string           `json:"prompt,omitempty"`
+	Messages     []chat.Message   `json:"messages,omitempty"`
 	Instructions []string         `json:"instruction_id_list"`
 	Kwargs       []map[string]any `json:"kwargs"`
 }
@@ -214,7 +290,11 @@ func (b *benchmark) Prompts(w io.Writer) error {
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
 	for _, p := range b.boardPrompts() {
-		if err := enc.Encode(promptLine{Key: p.Key, Kind: "answer", Prompt: p.Prompt, Instructions: p.Instructions, Kwargs: p.Kwargs}); err != nil {
+		l := promptLine{Key: p.Key, Kind: "answer", Prompt: p.Prompt, Instructions: p.Instructions, Kwargs: p.Kwargs}
+		if p.Messages != nil {
+			l.Prompt, l.Messages = "", p.Messages
+		}
+		if err := enc.Encode(l); err != nil {
 			return err
 		}
 	}
@@ -222,6 +302,11 @@ func (b *benchmark) Prompts(w io.Writer) error {
 }
 
 func (b *benchmark) Scaffold() string {
+	if b.multi() {
+		return fmt.Sprintf(`one line per conversation of %[1]s (%[2]d conversations in %[3]s), no judges:
+     {"key": <the conversation's key>, "response": "<the model's answer to its last turn>"}
+     (or "messages": [the whole conversation, as in the input] in place of "key")`, b.spec.Title, b.ib.N, b.input)
+	}
 	return fmt.Sprintf(`one line per prompt of %[1]s (%[2]d prompts in %[3]s), no judges:
      {"prompt": "<the prompt, exactly>", "response": "<the model's answer>"}`, b.spec.Title, b.ib.N, b.input)
 }
@@ -230,6 +315,9 @@ func (b *benchmark) Scaffold() string {
 type Board struct {
 	spec  kind.Spec
 	board *board.InstrBoard
+	// singleTitle titles the paired single-turn benchmark of a multi-turn
+	// board.
+	singleTitle string
 }
 
 // Scores is the board's scores.
@@ -305,6 +393,17 @@ type VerdictRow struct {
 	Reason      report.Text `csv:"reason"`
 }
 
+// WriteVerdicts writes model id's verdicts as the site's
+// verdicts/<model>.csv download has them.
+func (b *Board) WriteVerdicts(w io.Writer, id string) error {
+	for i := range b.board.Models {
+		if b.board.Models[i].ID == id {
+			return report.CSV(w, b.verdictRows(&b.board.Models[i]))
+		}
+	}
+	return fmt.Errorf("%s: no model %q", b.spec.Name, id)
+}
+
 // verdictRows lists every instruction verdict of model m, in prompt order.
 func (b *Board) verdictRows(m *board.InstrModel) []VerdictRow {
 	var out []VerdictRow
@@ -369,6 +468,9 @@ type site struct {
 	// indexItems lets search engines index prompt pages (benchmark.yaml's
 	// index_items).
 	indexItems bool
+	// singleTitle is the title of the single-turn benchmark a multi-turn
+	// board is compared with.
+	singleTitle string
 }
 
 func (s *site) home() string { return s.Home(s.name) }
@@ -379,7 +481,7 @@ func (s *site) exec(name, out string, p render.Page) (board.File, error) {
 }
 
 func (b *Board) Pages(rs *render.Site) error {
-	s := &site{Site: rs, name: b.spec.Name, title: b.spec.Title, indexItems: b.spec.IndexItems}
+	s := &site{Site: rs, name: b.spec.Name, title: b.spec.Title, indexItems: b.spec.IndexItems, singleTitle: b.singleTitle}
 	files, err := s.instrPages(b.board)
 	if err != nil {
 		return fmt.Errorf("%s: %w", b.spec.Name, err)

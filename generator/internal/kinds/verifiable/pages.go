@@ -12,6 +12,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/opts"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/chat"
 )
 
 // instrChartID is a chart id made of the benchmark name's letters and
@@ -128,6 +129,90 @@ type instrView struct {
 	Counts   []render.KCol
 	CountRow []render.KRow
 	Chart    string
+	// Gap is the single-turn vs multi-turn table, on a paired multi-turn
+	// board only.
+	Gap *gapView
+}
+
+// gapView is the single-turn vs multi-turn section of a board page.
+type gapView struct {
+	SingleTitle, SingleHref string
+	Rows                    []gapRow
+	IDs                     []gapIDRow
+}
+
+type gapRow struct {
+	Model            render.ModelName
+	N, Worse, Better int
+	Mean, P          string
+}
+
+type gapIDRow struct {
+	ID    string
+	Cells []gapCell
+}
+
+type gapCell struct {
+	Asked         bool
+	Multi, Single string
+	// Sign is ↓ when the id is followed less often multi-turn, ↑ more.
+	Sign string
+}
+
+// gapSection is the view of b's gap; nil when the board has none.
+func (s *site) gapSection(is *instrSite) *gapView {
+	g := is.b.Gap
+	if g == nil {
+		return nil
+	}
+	v := &gapView{SingleTitle: s.singleTitle, SingleHref: s.Home(g.Single)}
+	byID := map[string]map[int]board.InstrGapRow{}
+	col := 0
+	for i := range is.b.Models {
+		var gm *board.InstrGapModel
+		for k := range g.Models {
+			if g.Models[k].ID == is.b.Models[i].ID {
+				gm = &g.Models[k]
+			}
+		}
+		if gm == nil {
+			continue
+		}
+		v.Rows = append(v.Rows, gapRow{Model: render.ModelName{Link: is.links[i], Linked: is.linked[i]}, N: len(gm.Instructions),
+			Worse: gm.Worse, Better: gm.Better, Mean: fmt.Sprintf("%+.1f", 100*gm.MeanGap), P: fmt.Sprintf("%.3f", gm.P)})
+		for _, r := range gm.Instructions {
+			if byID[r.ID] == nil {
+				byID[r.ID] = map[int]board.InstrGapRow{}
+			}
+			byID[r.ID][col] = r
+		}
+		col++
+	}
+	ids := make([]string, 0, len(byID))
+	for id := range byID {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		row := gapIDRow{ID: id}
+		for c := range col {
+			r, ok := byID[id][c]
+			cell := gapCell{Asked: ok}
+			if ok {
+				cell.Multi = fmt.Sprintf("%d/%d", r.MultiFollowed, r.MultiTotal)
+				cell.Single = fmt.Sprintf("%d/%d", r.SingleFollowed, r.SingleTotal)
+				switch {
+				case r.Gap < 0:
+					cell.Sign = "↓"
+				case r.Gap > 0:
+					cell.Sign = "↑"
+				}
+			}
+			row.Cells = append(row.Cells, cell)
+		}
+		v.IDs = append(v.IDs, row)
+	}
+	return v
 }
 
 func instrPair(m *board.InstrModel, get func(board.InstrScores) (board.Rate, bool)) render.RatePair {
@@ -261,6 +346,7 @@ func (s *site) instrPage(is *instrSite) (board.File, error) {
 		}
 		v.IDs = append(v.IDs, row)
 	}
+	v.Gap = s.gapSection(is)
 	var cds []render.ChartData
 	for _, p := range board.Policies {
 		id := instrChartID(b, "byn_"+string(p))
@@ -456,10 +542,12 @@ type instrAnswer struct {
 }
 
 type instrCaseView struct {
-	Name         string
-	Main         string
-	Key          string
-	Prompt       string
+	Name   string
+	Main   string
+	Key    string
+	Prompt string
+	// Turns is a multi-turn prompt's conversation, nil for a single prompt.
+	Turns        []chat.Turn
 	Instructions []string
 	// Args pairs each instruction with its arguments as JSON.
 	Args       []instrArg
@@ -493,6 +581,9 @@ func (s *site) instrCasePage(is *instrSite, pi int) (board.File, error) {
 	b := is.b
 	p := &b.Prompts[pi]
 	v := instrCaseView{Name: is.title, Main: s.home(), Key: is.keys[pi], Prompt: p.Prompt, Instructions: p.Instructions}
+	if p.Messages != nil {
+		v.Turns = chat.Turns(p.Messages)
+	}
 	for j, id := range p.Instructions {
 		arg := instrArg{ID: id}
 		if j < len(p.Kwargs) && len(p.Kwargs[j]) > 0 {

@@ -1,8 +1,9 @@
 package verifiable
 
 // What `sciif run` asks of an instruction benchmark (kind.Runnable): one
-// answer per prompt of the input file, no judges, and the submission file
-// of {"prompt", "response"} lines.
+// answer per prompt of the input file (the whole conversation on a
+// multi-turn benchmark), no judges, and the submission file of
+// {"prompt", "response"} lines ({"key", "response"} when multi-turn).
 
 import (
 	"bytes"
@@ -26,6 +27,9 @@ func (b *benchmark) AnswerTasks() []kind.Task {
 	tasks := make([]kind.Task, len(b.ib.Prompts))
 	for i, p := range b.ib.Prompts {
 		tasks[i] = kind.Task{Key: AnswerKey(p.Key), Prompt: p.Prompt}
+		if b.multi() {
+			tasks[i] = kind.Task{Key: AnswerKey(p.Key), Messages: b.convs[i]}
+		}
 	}
 	return tasks
 }
@@ -50,7 +54,12 @@ func (b *benchmark) Submission(a kind.Answers) ([]byte, error) {
 		if !ok {
 			continue
 		}
-		if err := enc.Encode(Line{Prompt: p.Prompt, Response: ans}); err != nil {
+		var line any = Line{Prompt: p.Prompt, Response: ans}
+		if b.multi() {
+			key := p.Key
+			line = TurnLine{Key: &key, Response: ans}
+		}
+		if err := enc.Encode(line); err != nil {
 			return nil, err
 		}
 	}
