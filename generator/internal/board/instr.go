@@ -29,7 +29,7 @@ type InstrPrompt struct {
 	// Messages is the whole conversation of a multi-turn prompt, ending
 	// with the turn answered; nil for a single prompt.
 	Messages     []chat.Message `json:"messages,omitempty"`
-	Instructions []string `json:"instructions"`
+	Instructions []string       `json:"instructions"`
 	// Kwargs holds each instruction's arguments, in the same order.
 	Kwargs []map[string]any `json:"kwargs"`
 }
