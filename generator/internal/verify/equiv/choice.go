@@ -2,6 +2,7 @@ package equiv
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 )
 
@@ -15,6 +16,61 @@ var (
 		regexp.MustCompile(`(?i:\bis)\s*[(\[]?\s*([A-J])\s*[)\]]?\s*\.?\s*$`),
 	}
 )
+
+// reLetters* read answers that pick several options: "ACD", "A, C",
+// "A and C", "(A) & (C)". A key is written in alphabetical order without
+// repeats, as keys are; an answer may list its letters in any order.
+var (
+	reLettersKey  = regexp.MustCompile(`^[A-J]{2,10}$`)
+	reLettersList = regexp.MustCompile(`^[(\[]?[A-J][)\]]?(?:\s*(?:,|;|&|\band\b|\s)\s*[(\[]?[A-J][)\]]?)+$`)
+	reLetter      = regexp.MustCompile(`[A-J]`)
+)
+
+// choiceLetters reads an answer that picks two or more option letters, as
+// a sorted string of distinct letters. A run of letters is read so only
+// when it is in alphabetical order without repeats (a key's form; "CA" may
+// be a segment), a list of letters in any order.
+func choiceLetters(s string, key bool) (string, bool) {
+	s = strings.TrimSpace(s)
+	var ls []string
+	switch {
+	case reLettersKey.MatchString(s):
+		ls = strings.Split(s, "")
+		for i := 1; i < len(ls); i++ {
+			if ls[i] <= ls[i-1] && (key || ls[i] == ls[i-1]) {
+				return "", false
+			}
+		}
+	case reLettersList.MatchString(s):
+		ls = reLetter.FindAllString(s, -1)
+	default:
+		return "", false
+	}
+	seen := map[string]bool{}
+	for _, l := range ls {
+		if seen[l] {
+			return "", false
+		}
+		seen[l] = true
+	}
+	sort.Strings(ls)
+	return strings.Join(ls, ""), len(ls) >= 2
+}
+
+func (c *cmpr) compareChoices(gl, p string) Result {
+	pl, ok := choiceLetters(p, false)
+	if !ok {
+		if l, ok1 := predChoice(p); ok1 && len(strings.TrimSpace(p)) <= 3 {
+			pl, ok = l, true
+		}
+	}
+	if !ok {
+		return undecided("choice", "the answer is not a list of option letters")
+	}
+	r := decided(gl == pl, "choice", "options %s vs options %s", gl, pl)
+	r.Gold, r.Pred = gl, pl
+	return r
+}
 
 // choiceLetter reads a reference that is a single option letter.
 func choiceLetter(s string) (string, bool) {
@@ -51,6 +107,11 @@ func (c *cmpr) compareChoice(g, p string) Result {
 	}
 	pl, ok := predChoice(p)
 	if !ok {
+		if ls, ok := choiceLetters(p, false); ok {
+			r := decided(false, "choice", "option %s vs options %s", strings.ToUpper(gl), ls)
+			r.Gold, r.Pred = strings.ToUpper(gl), ls
+			return r
+		}
 		return undecided("choice", "no option letter found in the answer")
 	}
 	gl = strings.ToUpper(gl)

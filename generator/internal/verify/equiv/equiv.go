@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -214,10 +215,18 @@ func (c *cmpr) compare(g, p, typ string) Result {
 	if squash(g) == squash(p) {
 		return decided(true, "identical", "the normalised answers are identical")
 	}
+	if typ == "" || typ == "expression" {
+		if r, ok := c.tryDeriv(g, p); ok {
+			return r
+		}
+	}
 	switch typ {
 	case "boolean":
 		return c.compareBool(g, p)
 	case "choice":
+		if gl, ok := choiceLetters(g, true); ok {
+			return c.compareChoices(gl, p)
+		}
 		return c.compareChoice(g, p)
 	case "formula":
 		return c.compareChem(g, p)
@@ -232,14 +241,29 @@ func (c *cmpr) compare(g, p, typ string) Result {
 	if _, ok := choiceLetter(g); ok {
 		return c.compareChoice(g, p)
 	}
+	if gl, ok := choiceLetters(g, true); ok {
+		return c.compareChoices(gl, p)
+	}
 	if r, ok := c.trySeq(g, p); ok {
 		return r
 	}
 	if r, ok := c.tryChem(g, p); ok {
 		return r
 	}
-	return c.compareValues(g, p, typ)
+	r := c.compareValues(g, p, typ)
+	if r.Verdict == NotEqual && r.Rule == "expression" && (notation(g) || notation(p)) {
+		// sp3 against sp^3, W against Trp: names, not products of variables.
+		return undecided("expression", "%q or %q reads as a name (sp3, Trp, Fe), not a product of variables", g, p)
+	}
+	return r
 }
+
+// reNotation finds what writes a name rather than algebra: a capital and
+// two small letters (Trp, Gly), letters then a digit (sp3, dsp2), a
+// capital and a small letter that make an element (Fe, Cl).
+var reNotation = regexp.MustCompile(`(?:^|[^A-Za-z\\])(?:[A-Z][a-z]{2}|[a-z]{2,}\d|(?:He|Li|Be|Ne|Na|Mg|Al|Si|Cl|Ar|Ca|Ti|Cr|Mn|Fe|Co|Ni|Cu|Zn|Br|Kr|Ag|Sn|Au|Hg|Pb|Xe|Rb|Sr|Cs|Ba|Pt|Ra|Rn)(?:[^a-z]|$))`)
+
+func notation(s string) bool { return reNotation.MatchString(s) }
 
 // squash drops white space, for the identity rule, except between two
 // digits ("1 2" is not 12).

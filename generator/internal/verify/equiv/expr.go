@@ -148,6 +148,14 @@ func tokenize(s string, constOnly bool) ([]token, error) {
 			}
 			w := s[i:j]
 			i = j
+			if w == "log" && strings.HasPrefix(s[i:], "10(") || w == "log" && strings.HasPrefix(s[i:], "2(") {
+				// log10(x) and log2(x), as programs write them: a base,
+				// not a factor (log10(2) is not ln 20).
+				k := strings.IndexByte(s[i:], '(')
+				emit(tFn, "log_"+s[i:i+k])
+				i += k
+				continue
+			}
 			switch {
 			case fnNames[w]:
 				emit(tFn, w)

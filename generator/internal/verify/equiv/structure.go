@@ -49,6 +49,19 @@ func (c *cmpr) compareValue(g, p *value, typ string) Result {
 	if g.kind == vAtom && p.pm || p.kind == vAtom && g.pm {
 		return undecided("structure", "\"a ± b\" may be a value with its uncertainty or two values")
 	}
+	if g.kind == vAtom && p.kind == vTuple || p.kind == vAtom && g.kind == vTuple {
+		if r, ok := c.compareVector(g, p); ok {
+			return r
+		}
+	}
+	if g.kind == vMatrix && p.kind != vMatrix || p.kind == vMatrix && g.kind != vMatrix {
+		// [[1, 2], [3, 4]] against a LaTeX matrix: rows of a nested list.
+		gm, pm := asMatrix(g), asMatrix(p)
+		if gm == nil || pm == nil {
+			return undecided("matrix", "a matrix against a %s and a %s, which may be a row or a column", kindNames[g.kind], kindNames[p.kind])
+		}
+		g, p = gm, pm
+	}
 	if g.kind == vAtom || p.kind == vAtom {
 		// One answer against several: different unless an atom is not
 		// understood.
@@ -161,6 +174,8 @@ func (c *cmpr) compareUnordered(g, p *value) Result {
 		return undecided("set", "some items could not be decided")
 	case n != m && (setLike(g) || setLike(p)) && c.dedupEqual(g, p):
 		return decided(true, "set", "the same items, some repeated")
+	case n != m && (g.braced || p.braced) && c.dedupEqual(g, p):
+		return undecided("set", "the same items, some repeated, in plain braces: a set, or a list grouped in LaTeX")
 	}
 	if n != m {
 		if !c.parsable(g) || !c.parsable(p) {
@@ -274,4 +289,111 @@ func matchAll(v [][]Verdict, ok func(Verdict) bool) bool {
 		}
 	}
 	return true
+}
+
+// asMatrix reads a nested list or tuple whose items are rows of one length
+// as a matrix; a matrix is itself, anything else nil.
+func asMatrix(v *value) *value {
+	if v.kind == vMatrix {
+		return v
+	}
+	if v.kind != vTuple && v.kind != vList || len(v.items) < 2 {
+		return nil
+	}
+	m := &value{kind: vMatrix}
+	for _, row := range v.items {
+		if row.kind != vTuple || len(row.items) != len(v.items[0].items) {
+			return nil
+		}
+		m.items = append(m.items, &value{kind: vTuple, open: '(', close: ')', items: row.items})
+	}
+	return m
+}
+
+var (
+	reUnitVec = regexp.MustCompile(`\\(?:hat|vec|mathbf|boldsymbol)\s*\{?\s*([ijk])\s*\}?|([ijk])\x{0302}|([îĵ])`)
+	reVecTerm = regexp.MustCompile(`^([+-]?)\s*([^+]*?)\s*\*?\s*@([ijk])$`)
+)
+
+// unitVector reads "2i + 3j - k", "2\hat{i} + 3\hat{j}" as components
+// along i, j and k, and how many of them are written.
+func unitVector(s string) (comp [3]string, n int, ok bool) {
+	s = reUnitVec.ReplaceAllStringFunc(s, func(m string) string {
+		sub := reUnitVec.FindStringSubmatch(m)
+		switch {
+		case sub[1] != "":
+			return "@" + sub[1]
+		case sub[2] != "":
+			return "@" + sub[2]
+		case sub[3] == "î":
+			return "@i"
+		}
+		return "@j"
+	})
+	if !strings.ContainsAny(s, "@") {
+		// Bare letters: 2i + 3j, only when every term ends in one.
+		var b strings.Builder
+		for i := 0; i < len(s); i++ {
+			if ch := s[i]; (ch == 'i' || ch == 'j' || ch == 'k') && (i+1 == len(s) || strings.IndexByte(" +-", s[i+1]) >= 0) {
+				b.WriteByte('@')
+			}
+			b.WriteByte(s[i])
+		}
+		s = b.String()
+	}
+	s = strings.ReplaceAll(s, " ", "")
+	parts, seps := splitTopFunc(s, func(s string, i int) string {
+		if i > 0 && (s[i] == '+' || s[i] == '-') && s[i-1] != 'e' && s[i-1] != '^' {
+			return s[i : i+1]
+		}
+		return ""
+	})
+	for i, part := range parts {
+		if i > 0 && seps[i-1] == "-" {
+			part = "-" + part
+		}
+		m := reVecTerm.FindStringSubmatch(part)
+		if m == nil {
+			return comp, 0, false
+		}
+		k := strings.IndexByte("ijk", m[3][0])
+		if comp[k] != "" {
+			return comp, 0, false
+		}
+		coef := m[2]
+		if coef == "" {
+			coef = "1"
+		}
+		comp[k] = m[1] + coef
+		n++
+	}
+	return comp, n, n >= 2
+}
+
+// compareVector compares a tuple with a vector written along unit vectors
+// ((2, 3) against 2i + 3j). Two components in round brackets may be an
+// open interval, so that equal components leave the pair undecided.
+func (c *cmpr) compareVector(g, p *value) (Result, bool) {
+	tup, atom := g, p
+	if g.kind == vAtom {
+		tup, atom = p, g
+	}
+	comp, _, ok := unitVector(atom.text)
+	if !ok || len(tup.items) > 3 || comp[2] != "" && len(tup.items) < 3 {
+		return Result{}, false
+	}
+	vec := &value{kind: vTuple, open: tup.open, close: tup.close}
+	for k := 0; k < len(tup.items); k++ {
+		x := comp[k]
+		if x == "" {
+			x = "0"
+		}
+		vec.items = append(vec.items, &value{kind: vAtom, text: x})
+	}
+	r := c.compareOrdered(tup.items, vec.items)
+	if r.Verdict == Equal && len(tup.items) == 2 && tup.open == '(' {
+		return undecided("vector", "the same components, but (a, b) may be an open interval"), true
+	}
+	r.Rule = "vector"
+	return r, true
 }

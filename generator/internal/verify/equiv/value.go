@@ -23,6 +23,7 @@ var kindNames = [...]string{"value", "tuple", "set", "list", "union", "matrix"}
 type value struct {
 	kind        vkind
 	pm          bool // a set made of "a ± b"
+	braced      bool // a list in plain braces: a set in plain text, a group in LaTeX
 	open, close byte
 	items       []*value
 	text        string
@@ -230,7 +231,7 @@ func parseEnclosed(s string, depth int) *value {
 		if len(parts) == 1 {
 			return parseValue(inner, depth+1)
 		}
-		v := &value{kind: vList}
+		v := &value{kind: vList, braced: true}
 		for _, p := range parts {
 			v.items = append(v.items, parseValue(p, depth+1))
 		}

@@ -1,0 +1,96 @@
+package equiv
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Derivatives of a named function in their usual notations: f'(x), y'',
+// f^{(3)}(x), df/dx, d^2y/dx^2, \frac{dy}{dx}, \frac{d}{dx}f(x), d/dx f.
+// Leibniz's quotient is no quotient of products (df/dx is not f/x), so an
+// answer that looks like a derivative is never read as algebra.
+
+type deriv struct {
+	f, x string // the function and the variable ("" when not written)
+	n    int    // the order
+}
+
+const (
+	dOrd  = `(?:\^\{?([1-9])\}?)?`
+	dName = `([A-Za-z])`
+	dArg  = `(?:\(\s*([A-Za-z])\s*\))?`
+)
+
+var (
+	rePrime   = regexp.MustCompile(`^` + dName + `('{1,3}|′{1,3}|″|\^\{?\(([1-9])\)\}?)` + dArg + `$`)
+	reLeib    = regexp.MustCompile(`^(?:\\frac\{d` + dOrd + `\s*` + dName + dArg + `\}\{d` + dName + dOrd + `\}|d` + dOrd + dName + dArg + `/d` + dName + dOrd + `)$`)
+	reLeibOp  = regexp.MustCompile(`^(?:\\frac\{d` + dOrd + `\}\{d` + dName + dOrd + `\}|d` + dOrd + `/d` + dName + dOrd + `)\s*(?:\(\s*)?` + dName + dArg + `(?:\s*\))?$`)
+	reLooksDx = regexp.MustCompile(`^(?:\\frac\{d|d(?:\^\{?\d\}?)?[A-Za-z]?(?:\([A-Za-z]\))?/d[A-Za-z]|[A-Za-z](?:'|′|″|\^\{?\(\d))`)
+)
+
+// parseDeriv reads s as a derivative.
+func parseDeriv(s string) (deriv, bool) {
+	s = strings.TrimSpace(s)
+	if m := rePrime.FindStringSubmatch(s); m != nil {
+		n := strings.Count(m[2], "'") + strings.Count(m[2], "′") + 2*strings.Count(m[2], "″")
+		if m[3] != "" {
+			n = int(m[3][0] - '0')
+		}
+		return deriv{f: m[1], x: m[4], n: n}, true
+	}
+	order := func(a, b string) (int, bool) {
+		if a == "" {
+			a = "1"
+		}
+		if b == "" {
+			b = "1"
+		}
+		return int(a[0] - '0'), a == b
+	}
+	if m := reLeib.FindStringSubmatch(s); m != nil {
+		// Two alternatives of five groups each: order, name, argument,
+		// variable, order.
+		g := m[1:6]
+		if m[2] == "" {
+			g = m[6:11]
+		}
+		n, ok := order(g[0], g[4])
+		if !ok || g[2] != "" && g[2] != g[3] {
+			return deriv{}, false
+		}
+		return deriv{f: g[1], x: g[3], n: n}, true
+	}
+	if m := reLeibOp.FindStringSubmatch(s); m != nil {
+		g := m[1:4]
+		if m[2] == "" {
+			g = m[4:7]
+		}
+		n, ok := order(g[0], g[2])
+		if !ok || m[8] != "" && m[8] != g[1] {
+			return deriv{}, false
+		}
+		return deriv{f: m[7], x: g[1], n: n}, true
+	}
+	return deriv{}, false
+}
+
+// tryDeriv decides two derivatives of a named function, and leaves a
+// derivative against anything else to the judges.
+func (c *cmpr) tryDeriv(g, p string) (Result, bool) {
+	gl, pl := reLooksDx.MatchString(g), reLooksDx.MatchString(p)
+	if !gl && !pl {
+		return Result{}, false
+	}
+	gd, gok := parseDeriv(g)
+	pd, pok := parseDeriv(p)
+	if !gok || !pok {
+		if gl && pl || gok || pok {
+			return undecided("derivative", "a derivative against an answer not read as one"), true
+		}
+		return Result{}, false
+	}
+	if gd.f != pd.f || gd.x != "" && pd.x != "" && gd.x != pd.x {
+		return undecided("derivative", "derivatives of %s in %s and of %s in %s", gd.f, gd.x, pd.f, pd.x), true
+	}
+	return decided(gd.n == pd.n, "derivative", "derivatives of %s of order %d and %d", gd.f, gd.n, pd.n), true
+}
