@@ -18,6 +18,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/verify/instr"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr/ifbench"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr/ifeval"
+	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
 )
 
 func runIFEval(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -33,6 +34,9 @@ type instrOptions struct {
 	Input     string
 	Responses string
 	Out       string
+	// stripped is the official IFBench lookup of a response's prompt
+	// (strippedLookup); sciif ifbench sets it, no flag does.
+	stripped bool
 }
 
 // runInstr implements "sciif ifeval" and "sciif ifbench" (name is the
@@ -46,7 +50,7 @@ type instrOptions struct {
 // malformed files (every problem listed on stderr as file:line: field:
 // message), 2 for usage errors.
 func runInstr(ctx context.Context, args []string, stdout, stderr io.Writer, name string, checkers []instr.Checker) int {
-	var opt instrOptions
+	opt := instrOptions{stripped: name == "ifbench"}
 	fs := flagSet(name, "--input FILE --responses FILE --out DIR", stderr)
 	fs.StringVar(&opt.Input, "input", "", "IFEval-format prompts (key, prompt, instruction_id_list, kwargs) as JSONL")
 	fs.StringVar(&opt.Responses, "responses", "", "responses as JSONL of {\"prompt\", \"response\"}")
@@ -157,8 +161,20 @@ func readResponses(ctx context.Context, opt instrOptions, prompts []instr.Prompt
 	spec.Links, spec.IgnoreUnknown, spec.LastWins, spec.Unanswered = ingest.FollowLinks, true, true, ""
 	spec.Decode = func(data []byte, r *ingest.PromptResponse) *strictjson.Error { return strictjson.DecodeOpen(data, r) }
 	matched := make([]*string, len(prompts))
+	rank := make([]int, len(prompts))
+	if opt.stripped {
+		spec.Lookup = strippedLookup(prompts, spec.Lookup)
+	}
 	res := records.Read(ctx, opt.Responses, spec, func(i, _ int, r *ingest.PromptResponse) board.Problems {
-		matched[i] = &r.Response
+		// Without the stripped lookup every match is exact (rank 0).
+		k := 0
+		if opt.stripped && r.Prompt != prompts[i].Prompt && text.Strip(r.Prompt) != prompts[i].Prompt {
+			k = -1
+		}
+		if matched[i] != nil && k < rank[i] {
+			return nil
+		}
+		matched[i], rank[i] = &r.Response, k
 		return nil
 	})
 	if !res.Fatal() {
@@ -169,6 +185,42 @@ func readResponses(ctx context.Context, opt instrOptions, prompts []instr.Prompt
 		lines[i] = p.String()
 	}
 	return nil, errors.New(strings.Join(lines, "\n"))
+}
+
+// strippedLookup is the official IFBench evaluation's lookup of a
+// response's prompt (evaluation_lib.py of allenai/IFBench since commit
+// db69a6f: read_prompt_to_response_dict and get_response_for_prompt): a
+// response answers the prompt equal to its own prompt, or to its own
+// prompt stripped of surrounding white space (Python's str.strip), and
+// failing both, a prompt that equals it once both are stripped. Among
+// several responses to one prompt the last of the first kind wins, else
+// the last of the second (readResponses ranks them). The official
+// dictionary can give one response to two prompts that differ only in
+// surrounding white space; here it answers the first of them, which no
+// published prompt set exercises. IFEval's official code matches the
+// exact text only, and so do the boards: a submission's prompt must be
+// copied exactly, and any other is refused as an unknown prompt.
+func strippedLookup(prompts []instr.Prompt, exact func(string) (int, bool)) func(string) (int, bool) {
+	index := make(map[string]int, len(prompts))
+	for i, p := range prompts {
+		if _, seen := index[text.Strip(p.Prompt)]; !seen {
+			index[text.Strip(p.Prompt)] = i
+		}
+	}
+	for i, p := range prompts {
+		// A prompt that is already stripped wins its stripped form over
+		// one that is not: Python finds it by exact text first.
+		if p.Prompt == text.Strip(p.Prompt) {
+			index[p.Prompt] = i
+		}
+	}
+	return func(key string) (int, bool) {
+		if i, ok := exact(key); ok {
+			return i, true
+		}
+		i, ok := index[text.Strip(key)]
+		return i, ok
+	}
 }
 
 func readFile[T any](path string, read func(io.Reader) ([]T, error)) ([]T, error) {
