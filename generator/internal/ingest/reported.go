@@ -155,192 +155,242 @@ func withCode(d board.Diagnostic, code string) board.Diagnostic {
 	return d
 }
 
+// reportedDecoder holds the state of one decoding of a reported.yaml: the
+// figures decoded so far, how many there are, and every problem found.
+type reportedDecoder struct {
+	path    string
+	cat     board.Catalog
+	r       board.Reported
+	probs   board.Problems
+	figures int
+}
+
+// at records a fatal problem of the file at line and field.
+func (d *reportedDecoder) at(line int, field, code, format string, args ...any) {
+	d.probs = append(d.probs, board.Diagnostic{File: d.path, Line: line, Field: field, Code: code, Msg: fmt.Sprintf(format, args...), Fatal: true})
+}
+
+// decodeReported is DecodeReported without the cap on the number of
+// problems.
 func decodeReported(path string, data []byte) (board.Reported, board.Problems) {
-	var r board.Reported
-	r.File = path
-	var probs board.Problems
-	at := func(line int, field, code, format string, args ...any) {
-		probs = append(probs, board.Diagnostic{File: path, Line: line, Field: field, Code: code, Msg: fmt.Sprintf(format, args...), Fatal: true})
-	}
+	d := &reportedDecoder{path: path}
+	d.r.File = path
 	if !utf8.Valid(data) {
-		at(0, "", CodeRepEncoding, "invalid UTF-8")
-		return r, probs
+		d.at(0, "", CodeRepEncoding, "invalid UTF-8")
+		return d.r, d.probs
 	}
 	f, err := yamlx.Parse(data)
 	if err != nil {
-		return r, board.Problems{yamlProblem(path, err, CodeRepYAML, CodeRepUnknown)}
+		return d.r, board.Problems{yamlProblem(path, err, CodeRepYAML, CodeRepUnknown)}
 	}
 	var root *ast.MappingNode
 	if len(f.Docs) == 1 && f.Docs[0].Body != nil {
 		root = asMapping(f.Docs[0].Body)
 	}
 	if root == nil {
-		at(0, "", CodeRepYAML, "want one YAML mapping of fields (model: …, citation: …, policy: …), got something else")
-		return r, probs
+		d.at(0, "", CodeRepYAML, "want one YAML mapping of fields (model: …, citation: …, policy: …), got something else")
+		return d.r, d.probs
 	}
-	cat := BuiltinCatalog()
-	figures := 0
-	var walk func(m *ast.MappingNode, schema []reportedField, prefix string, parentLine int)
-	walk = func(m *ast.MappingNode, schema []reportedField, prefix string, parentLine int) {
-		seen := map[string]int{}
-		for _, mv := range m.Values {
-			key := mv.Key.GetToken().Value
-			line := mv.Key.GetToken().Position.Line
-			field := prefix + key
-			var spec *reportedField
-			for i := range schema {
-				if schema[i].name == key {
-					spec = &schema[i]
-				}
-			}
-			if spec == nil {
-				at(line, field, CodeRepUnknown, "unknown field (allowed here: %s)", fieldNames(schema))
-				continue
-			}
-			if first, dup := seen[key]; dup {
-				at(line, field, CodeRepTwice, "field set twice (first on line %d)", first)
-				continue
-			}
-			seen[key] = line
-			val := unTag(mv.Value)
-			switch spec.kind {
-			case "map":
-				sub := asMapping(val)
-				if sub == nil {
-					at(line, field, CodeRepType, "want a mapping of fields (%s)", fieldNames(spec.fields))
-					continue
-				}
-				walk(sub, spec.fields, field+".", line)
-			case "rates":
-				sub := asMapping(val)
-				if sub == nil {
-					at(line, field, CodeRepType, "want a mapping of rates (id: percentage)")
-					continue
-				}
-				rateSeen := map[string]int{}
-				for _, rv := range sub.Values {
-					k := rv.Key.GetToken().Value
-					kl := rv.Key.GetToken().Position.Line
-					kf := field + "." + k
-					if first, dup := rateSeen[k]; dup {
-						at(kl, kf, CodeRepTwice, "set twice (first on line %d)", first)
-						continue
-					}
-					rateSeen[k] = kl
-					p, ok := percent(rv.Value)
-					if !ok {
-						at(kl, kf, CodeRepRate, "want a percentage between 0 and 100 written as a number (29.6 for 29.6 %%), got %q", nodeText(rv.Value))
-						continue
-					}
-					switch key {
-					case "constraints":
-						if _, ok := cat.Lookup(k); !ok {
-							at(kl, kf, CodeRepConstraint, "unknown constraint id (the catalog's ids: %s)", catalogIDs(cat))
-							continue
-						}
-						if r.Constraints == nil {
-							r.Constraints = map[string]board.Percent{}
-						}
-						r.Constraints[k] = p
-					case "families":
-						fam := board.Family(k)
-						if fam != board.Condition && fam != board.Terminology && fam != board.Process {
-							at(kl, kf, CodeRepFamily, "unknown family (the families: condition, terminology, process)")
-							continue
-						}
-						if r.Families == nil {
-							r.Families = map[board.Family]board.Percent{}
-						}
-						r.Families[fam] = p
-					case "by_k":
-						n, err := strconv.Atoi(k)
-						if err != nil || n < 1 || n > len(cat.Constraints) {
-							at(kl, kf, CodeRepK, "k must be a whole number of enabled constraints from 1 to %d", len(cat.Constraints))
-							continue
-						}
-						if r.ByK == nil {
-							r.ByK = map[int]board.Percent{}
-						}
-						r.ByK[n] = p
-					}
-					figures++
-				}
-			case "percent":
-				p, ok := percent(val)
-				if !ok {
-					at(line, field, CodeRepRate, "want a percentage between 0 and 100 written as a number (29.6 for 29.6 %%), got %q", nodeText(val))
-					continue
-				}
-				figures++
-				setReported(&r, field, p)
-			case "int":
-				_, ok := val.(*ast.IntegerNode)
-				v, err := strconv.Atoi(nodeText(val))
-				if !ok || err != nil || v < 1 {
-					at(line, field, CodeRepType, "want a positive whole number, got %q", nodeText(val))
-					continue
-				}
-				setReported(&r, field, v)
-			case "bool":
-				b, ok := val.(*ast.BoolNode)
-				if !ok {
-					at(line, field, CodeRepType, "want true or false, got %q", nodeText(val))
-					continue
-				}
-				setReported(&r, field, b.Value)
-			case "string":
-				s, ok := yamlString(val)
-				if !ok {
-					at(line, field, CodeRepType, "want a string, got %q", nodeText(val))
-					continue
-				}
-				if strings.TrimSpace(s) == "" {
-					at(line, field, CodeRepEmpty, "must not be empty")
-					continue
-				}
-				setReported(&r, field, s)
-			case "list":
-				seq, ok := val.(*ast.SequenceNode)
-				var list []string
-				for _, v := range seqValues(seq) {
-					s, sok := yamlString(unTag(v))
-					if !sok {
-						ok = false
-					}
-					list = append(list, s)
-				}
-				if !ok {
-					at(line, field, CodeRepType, "want a list of strings")
-					continue
-				}
-				setReported(&r, field, list)
+	d.cat = BuiltinCatalog()
+	d.walk(root, reportedSchema, "", 0)
+	sort.SliceStable(d.probs, func(i, j int) bool { return d.probs[i].Line < d.probs[j].Line })
+	if len(d.probs) > 0 {
+		return d.r, d.probs
+	}
+	d.checkValues(root)
+	return d.r, d.probs
+}
+
+// walk decodes the fields of the mapping m against schema: prefix is the
+// dotted path of m ("model.") and parentLine the line its missing
+// required fields are reported on.
+func (d *reportedDecoder) walk(m *ast.MappingNode, schema []reportedField, prefix string, parentLine int) {
+	seen := map[string]int{}
+	for _, mv := range m.Values {
+		key := mv.Key.GetToken().Value
+		line := mv.Key.GetToken().Position.Line
+		field := prefix + key
+		var spec *reportedField
+		for i := range schema {
+			if schema[i].name == key {
+				spec = &schema[i]
 			}
 		}
-		for _, s := range schema {
-			if _, ok := seen[s.name]; !ok && s.required {
-				at(parentLine, prefix+s.name, CodeRepMissing, "required field missing")
-			}
+		if spec == nil {
+			d.at(line, field, CodeRepUnknown, "unknown field (allowed here: %s)", fieldNames(schema))
+			continue
+		}
+		if first, dup := seen[key]; dup {
+			d.at(line, field, CodeRepTwice, "field set twice (first on line %d)", first)
+			continue
+		}
+		seen[key] = line
+		d.value(spec, key, field, line, unTag(mv.Value))
+	}
+	for _, s := range schema {
+		if _, ok := seen[s.name]; !ok && s.required {
+			d.at(parentLine, prefix+s.name, CodeRepMissing, "required field missing")
 		}
 	}
-	walk(root, reportedSchema, "", 0)
-	sort.SliceStable(probs, func(i, j int) bool { return probs[i].Line < probs[j].Line })
-	if len(probs) > 0 {
-		return r, probs
+}
+
+// value decodes the value val of the field key (dotted path field, on
+// line) by the kind its spec names.
+func (d *reportedDecoder) value(spec *reportedField, key, field string, line int, val ast.Node) {
+	switch spec.kind {
+	case "map":
+		sub := asMapping(val)
+		if sub == nil {
+			d.at(line, field, CodeRepType, "want a mapping of fields (%s)", fieldNames(spec.fields))
+			return
+		}
+		d.walk(sub, spec.fields, field+".", line)
+	case "rates":
+		sub := asMapping(val)
+		if sub == nil {
+			d.at(line, field, CodeRepType, "want a mapping of rates (id: percentage)")
+			return
+		}
+		d.rates(key, field, sub)
+	case "percent":
+		p, ok := percent(val)
+		if !ok {
+			d.at(line, field, CodeRepRate, "want a percentage between 0 and 100 written as a number (29.6 for 29.6 %%), got %q", nodeText(val))
+			return
+		}
+		d.figures++
+		setReported(&d.r, field, p)
+	default:
+		d.scalar(spec.kind, field, line, val)
 	}
+}
+
+// rates decodes the mapping of rates of the field key ("constraints",
+// "families" or "by_k"), each a percentage under an id of its kind.
+func (d *reportedDecoder) rates(key, field string, m *ast.MappingNode) {
+	seen := map[string]int{}
+	for _, rv := range m.Values {
+		k := rv.Key.GetToken().Value
+		kl := rv.Key.GetToken().Position.Line
+		kf := field + "." + k
+		if first, dup := seen[k]; dup {
+			d.at(kl, kf, CodeRepTwice, "set twice (first on line %d)", first)
+			continue
+		}
+		seen[k] = kl
+		p, ok := percent(rv.Value)
+		if !ok {
+			d.at(kl, kf, CodeRepRate, "want a percentage between 0 and 100 written as a number (29.6 for 29.6 %%), got %q", nodeText(rv.Value))
+			continue
+		}
+		if d.rate(key, k, kf, kl, p) {
+			d.figures++
+		}
+	}
+}
+
+// rate stores the percentage p under the id k of the rates key, or
+// reports an id unknown to that kind of rate and returns false.
+func (d *reportedDecoder) rate(key, k, kf string, kl int, p board.Percent) bool {
+	switch key {
+	case "constraints":
+		if _, ok := d.cat.Lookup(k); !ok {
+			d.at(kl, kf, CodeRepConstraint, "unknown constraint id (the catalog's ids: %s)", catalogIDs(d.cat))
+			return false
+		}
+		if d.r.Constraints == nil {
+			d.r.Constraints = map[string]board.Percent{}
+		}
+		d.r.Constraints[k] = p
+	case "families":
+		fam := board.Family(k)
+		if fam != board.Condition && fam != board.Terminology && fam != board.Process {
+			d.at(kl, kf, CodeRepFamily, "unknown family (the families: condition, terminology, process)")
+			return false
+		}
+		if d.r.Families == nil {
+			d.r.Families = map[board.Family]board.Percent{}
+		}
+		d.r.Families[fam] = p
+	case "by_k":
+		n, err := strconv.Atoi(k)
+		if err != nil || n < 1 || n > len(d.cat.Constraints) {
+			d.at(kl, kf, CodeRepK, "k must be a whole number of enabled constraints from 1 to %d", len(d.cat.Constraints))
+			return false
+		}
+		if d.r.ByK == nil {
+			d.r.ByK = map[int]board.Percent{}
+		}
+		d.r.ByK[n] = p
+	}
+	return true
+}
+
+// scalar decodes a value of kind "int", "bool", "string" or "list".
+func (d *reportedDecoder) scalar(kind, field string, line int, val ast.Node) {
+	switch kind {
+	case "int":
+		_, ok := val.(*ast.IntegerNode)
+		v, err := strconv.Atoi(nodeText(val))
+		if !ok || err != nil || v < 1 {
+			d.at(line, field, CodeRepType, "want a positive whole number, got %q", nodeText(val))
+			return
+		}
+		setReported(&d.r, field, v)
+	case "bool":
+		b, ok := val.(*ast.BoolNode)
+		if !ok {
+			d.at(line, field, CodeRepType, "want true or false, got %q", nodeText(val))
+			return
+		}
+		setReported(&d.r, field, b.Value)
+	case "string":
+		s, ok := yamlString(val)
+		if !ok {
+			d.at(line, field, CodeRepType, "want a string, got %q", nodeText(val))
+			return
+		}
+		if strings.TrimSpace(s) == "" {
+			d.at(line, field, CodeRepEmpty, "must not be empty")
+			return
+		}
+		setReported(&d.r, field, s)
+	case "list":
+		seq, ok := val.(*ast.SequenceNode)
+		var list []string
+		for _, v := range seqValues(seq) {
+			s, sok := yamlString(unTag(v))
+			if !sok {
+				ok = false
+			}
+			list = append(list, s)
+		}
+		if !ok {
+			d.at(line, field, CodeRepType, "want a list of strings")
+			return
+		}
+		setReported(&d.r, field, list)
+	}
+}
+
+// checkValues checks what the schema cannot: the policy, the links and
+// that at least one figure was given. root is the file's mapping, for
+// the lines of the fields.
+func (d *reportedDecoder) checkValues(root *ast.MappingNode) {
 	line := func(field string) int { return fieldLine(root, field) }
+	r := &d.r
 	if r.Policy != board.Strict && r.Policy != board.Loose {
-		at(line("policy"), "policy", CodeRepPolicy, "want strict or loose, got %q", r.Policy)
+		d.at(line("policy"), "policy", CodeRepPolicy, "want strict or loose, got %q", r.Policy)
 	}
 	if r.Model.Link != "" && !SafeLink(r.Model.Link) {
-		at(line("model.link"), "model.link", CodeRepLink, "%q is not an http or https URL", r.Model.Link)
+		d.at(line("model.link"), "model.link", CodeRepLink, "%q is not an http or https URL", r.Model.Link)
 	}
 	if r.Citation.URL != "" && !SafeLink(r.Citation.URL) {
-		at(line("citation.url"), "citation.url", CodeRepLink, "%q is not an http or https URL", r.Citation.URL)
+		d.at(line("citation.url"), "citation.url", CodeRepLink, "%q is not an http or https URL", r.Citation.URL)
 	}
-	if figures == 0 {
-		at(0, "", CodeRepFigures, "no figures: none of correctness, compliance, constraints, families, by_k, ifeval_strict")
+	if d.figures == 0 {
+		d.at(0, "", CodeRepFigures, "no figures: none of correctness, compliance, constraints, families, by_k, ifeval_strict")
 	}
-	return r, probs
 }
 
 // setReported stores one decoded scalar of reported.yaml into r.
