@@ -21,6 +21,10 @@ func (b *benchmark) Rank(runs []kind.Run, opt kind.Options) (kind.Board, error) 
 	for _, kr := range runs {
 		out.runs = append(out.runs, kr.(*run))
 	}
+	if b.points {
+		rankPoints(out.runs)
+		return out, nil
+	}
 	pass := make([]int, len(out.runs))
 	vecs := make([][]bool, len(out.runs))
 	for i, r := range out.runs {
@@ -109,6 +113,9 @@ type Headline struct {
 }
 
 func (b *Board) Headline(id string) ([]string, any) {
+	if b.bench.points {
+		return b.pointHeadline(id)
+	}
 	for _, r := range b.runs {
 		if r.id != id {
 			continue
@@ -164,6 +171,9 @@ func (b *Board) rows() []LeaderboardRow {
 }
 
 func (b *Board) Write(w io.Writer, format string, opt kind.Options) error {
+	if b.bench.points {
+		return b.writePoints(w, format)
+	}
 	switch format {
 	case "json":
 		return report.JSON(w, b.Scores())

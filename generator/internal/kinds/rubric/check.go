@@ -43,6 +43,10 @@ type record struct {
 
 // records is how records.Read reads the benchmark's submission files.
 func (b *benchmark) records() *records.Spec[record] {
+	unanswered := "every criterion unsatisfied, reward 0"
+	if b.points {
+		unanswered = "no criterion met, score 0"
+	}
 	codes := records.CodesOf("rubric")
 	codes.Missing, codes.Unknown, codes.Duplicate = CodeID, CodeID, CodeID
 	return &records.Spec[record]{
@@ -50,7 +54,7 @@ func (b *benchmark) records() *records.Spec[record] {
 		Lookup:   func(id string) (int, bool) { i, ok := b.index[id]; return i, ok },
 		KeyField: "id", KeyName: "task id", ItemKey: true, Key: func(r *record) string { return r.ID },
 		ResponseField: "response", Response: func(r *record) string { return deref(r.Response) },
-		Items: "tasks", Name: func(i int) string { return b.tasks[i].ID }, Unanswered: "every criterion unsatisfied, reward 0",
+		Items: "tasks", Name: func(i int) string { return b.tasks[i].ID }, Unanswered: unanswered,
 		WarnEmpty: true, Codes: codes,
 	}
 }
@@ -69,6 +73,9 @@ type result struct {
 	sat []bool
 	// line is the record's line.
 	line int
+	// yes counts the judges that said YES, per criterion: fewer than all
+	// but more than none is a disagreement.
+	yes []int
 	// response and votes ([judge][criterion]) are kept for the site.
 	response string
 	votes    [][]Answer
@@ -80,10 +87,15 @@ type run struct {
 	judges   []string
 	results  []result
 	scores   ModelScores
+	// points are the scores of a point-weighted benchmark, nil otherwise.
+	points *PointScores
 }
 
 func (r *run) ID() string { return r.id }
 func (r *run) Summary() string {
+	if p := r.points; p != nil {
+		return fmt.Sprintf("%d/%d tasks answered, mean score %.3f", p.Answered, p.Tasks, p.MeanScore)
+	}
 	return fmt.Sprintf("%d/%d tasks answered, %d perfect", r.scores.Answered, r.scores.Tasks, r.scores.PerfectTasks)
 }
 
@@ -122,6 +134,10 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 		}
 	}
 	r.scores = b.score(sub.ID, sub.Meta.Name, r.results)
+	if b.points {
+		p := b.pointScores(sub.ID, sub.Meta.Name, r.results, len(sub.Meta.Judges))
+		r.points = &p
+	}
 	return r, probs
 }
 
@@ -137,7 +153,7 @@ func (b *benchmark) verify(i int, judges []string, rec *record, path string, lin
 			diag("", name, CodeUnlisted, "judge not listed in metadata.yaml; its output is ignored")
 		}
 	}
-	res := result{answered: true, line: line, sat: make([]bool, len(t.Criteria))}
+	res := result{answered: true, line: line, sat: make([]bool, len(t.Criteria)), yes: make([]int, len(t.Criteria))}
 	for c := range res.sat {
 		res.sat[c] = len(judges) > 0
 	}
@@ -175,6 +191,8 @@ func (b *benchmark) verify(i int, judges []string, rec *record, path string, lin
 		for c, a := range answers {
 			if a.Verdict != Yes {
 				res.sat[c] = false
+			} else {
+				res.yes[c]++
 			}
 		}
 		if keep {

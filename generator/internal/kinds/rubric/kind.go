@@ -27,6 +27,7 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/chat"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/records"
 	"github.com/sciif/leaderboard/generator/internal/yamlx"
@@ -70,16 +71,45 @@ const (
 type Criterion struct {
 	ID       string `json:"id"`
 	Text     string `json:"text"`
-	Category string `json:"category"`
+	Category string `json:"category,omitempty"`
+	// Points and Tags are a point-weighted criterion's (scoring: points):
+	// signed whole points (+7 for a required element, −8 for a harmful
+	// one) and tags such as "theme:…", "axis:…".
+	Points *int     `json:"points,omitempty"`
+	Tags   []string `json:"tags,omitempty"`
 }
 
 // Task is one line of items.jsonl.
 type Task struct {
-	ID       string      `json:"id"`
-	Prompt   string      `json:"prompt"`
-	Criteria []Criterion `json:"criteria"`
+	ID string `json:"id"`
+	// Prompt is the one user message asked, or Messages the conversation
+	// (ending in a user turn): a task has one of them.
+	Prompt   string         `json:"prompt,omitempty"`
+	Messages []chat.Message `json:"messages,omitempty"`
+	Criteria []Criterion    `json:"criteria"`
 	// Line is the task's line in items.jsonl.
 	Line int `json:"-"`
+}
+
+// Conversation is what the task asks: its Messages, or its Prompt as the
+// one user message.
+func (t *Task) Conversation() []chat.Message {
+	if len(t.Messages) > 0 {
+		return t.Messages
+	}
+	return chat.Prompt(t.Prompt)
+}
+
+// Positive is the sum of the task's positive points: a point-weighted
+// task's score is divided by it.
+func (t *Task) Positive() int {
+	n := 0
+	for _, c := range t.Criteria {
+		if c.Points != nil && *c.Points > 0 {
+			n += *c.Points
+		}
+	}
+	return n
 }
 
 // ids lists the task's criterion ids in task order.
@@ -92,7 +122,11 @@ func (t *Task) ids() []string {
 }
 
 type benchmark struct {
-	spec   kind.Spec
+	spec kind.Spec
+	// points is set by scoring: points: criteria carry signed points and
+	// tags instead of categories, and a task scores the points of the
+	// criteria met over its positive points, clipped to [0, 1].
+	points bool
 	alpha  float64
 	beta   float64
 	judges int
@@ -142,10 +176,22 @@ func open(spec kind.Spec) (kind.Benchmark, error) {
 		}
 		return f
 	}
-	b.alpha, b.beta = weight("alpha"), weight("beta")
+	switch v := spec.Fields["scoring"]; v {
+	case nil, "categories":
+		b.alpha, b.beta = weight("alpha"), weight("beta")
+	case "points":
+		b.points = true
+		for _, key := range []string{"alpha", "beta"} {
+			if _, ok := spec.Fields[key]; ok {
+				at(key, "a point-weighted benchmark (scoring: points) has no %s: it weights Complex-IF's reward, and a task's score here is its points", key)
+			}
+		}
+	default:
+		at("scoring", "want categories (Complex-IF's primary, extra and dodged criteria, the default) or points (signed points per criterion), got %v", v)
+	}
 	for key, v := range spec.Fields {
 		switch key {
-		case "alpha", "beta":
+		case "alpha", "beta", "scoring":
 		case "judges":
 			f, ok := yamlx.Number(v)
 			if !ok || f != math.Trunc(f) || f < 1 || f > 10 {
@@ -156,7 +202,7 @@ func open(spec kind.Spec) (kind.Benchmark, error) {
 		case "description", "licence", "license", "source":
 		default:
 			if !strings.HasPrefix(key, "citation") {
-				at(key, "unknown field for a rubric benchmark (kind, name, title, file, alpha, beta, judges, description, licence, source and citation fields are allowed)")
+				at(key, "unknown field for a rubric benchmark (kind, name, title, file, scoring, alpha, beta, judges, description, licence, source and citation fields are allowed)")
 			}
 		}
 	}
@@ -203,8 +249,15 @@ func (b *benchmark) readTasks() error {
 			return
 		}
 		folded[strings.ToLower(t.ID)] = len(b.tasks)
-		if strings.TrimSpace(t.Prompt) == "" {
-			at(t.ID, "prompt", "missing prompt")
+		switch {
+		case t.Messages != nil && t.Prompt != "":
+			at(t.ID, "messages", "both prompt and messages: a task asks one prompt or one conversation")
+		case t.Messages != nil:
+			if err := chat.Check(t.Messages); err != nil {
+				at(t.ID, "messages", "%v", err)
+			}
+		case strings.TrimSpace(t.Prompt) == "":
+			at(t.ID, "prompt", "missing prompt (or messages, a conversation)")
 		}
 		if len(t.Criteria) == 0 {
 			at(t.ID, "criteria", "no criteria: a task needs at least one")
@@ -226,9 +279,28 @@ func (b *benchmark) readTasks() error {
 			if strings.TrimSpace(c.Text) == "" {
 				at(t.ID, field+".text", "missing criterion text")
 			}
-			if _, ok := categoryNames[c.Category]; !ok {
-				at(t.ID, field+".category", "category %q: want primary, extra or dodged", c.Category)
+			switch {
+			case b.points && c.Category != "":
+				at(t.ID, field+".category", "a point-weighted criterion has points, not a category")
+			case b.points && c.Points == nil:
+				at(t.ID, field+".points", "missing points: a whole number, positive for what a good answer does, negative for a fault")
+			case b.points && *c.Points == 0:
+				at(t.ID, field+".points", "0 points: a criterion worth nothing changes no score")
+			case !b.points && (c.Points != nil || c.Tags != nil):
+				at(t.ID, field+".points", "points and tags are for a point-weighted benchmark (scoring: points in benchmark.yaml)")
+			case !b.points:
+				if _, ok := categoryNames[c.Category]; !ok {
+					at(t.ID, field+".category", "category %q: want primary, extra or dodged", c.Category)
+				}
 			}
+			for k, tag := range c.Tags {
+				if strings.TrimSpace(tag) == "" {
+					at(t.ID, fmt.Sprintf("%s.tags[%d]", field, k), "empty tag")
+				}
+			}
+		}
+		if b.points && len(t.Criteria) > 0 && t.Positive() <= 0 {
+			at(t.ID, "criteria", "the positive points of the task's criteria sum to %d: its score (points met over positive points) would divide by zero; give it a criterion with points > 0", t.Positive())
 		}
 		b.index[t.ID] = len(b.tasks)
 		b.tasks = append(b.tasks, *t)

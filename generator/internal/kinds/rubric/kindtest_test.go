@@ -13,3 +13,10 @@ func TestKindContract(t *testing.T) {
 	dir := kindtest.Repo(t, rubric.Kind, "../../../..", "complex-if-demo", "demo-atlas-70b", "demo-borealis-8b", "demo-cirrus-pro")
 	kindtest.Run(t, rubric.Kind, dir)
 }
+
+// TestPointsKindContract checks the contract on the point-weighted demo
+// (scoring: points, conversations) and three demo submissions.
+func TestPointsKindContract(t *testing.T) {
+	dir := kindtest.Repo(t, rubric.Kind, "../../../..", "healthbench-demo", "demo-atlas-70b", "demo-ember-13b", "demo-cirrus-pro")
+	kindtest.Run(t, rubric.Kind, dir)
+}

@@ -64,6 +64,9 @@ func (b *Board) Pages(rs *render.Site) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", b.bench.spec.Name, err)
 	}
+	if b.bench.points {
+		return b.pointsPages(rs, s)
+	}
 	f, err := s.boardPage()
 	if err != nil {
 		return fmt.Errorf("%s: %w", b.bench.spec.Name, err)
@@ -533,6 +536,9 @@ func (b *Board) verdictRows() []VerdictRow {
 }
 
 func (b *Board) Summary(rs *render.Site, id string) []render.OtherRow {
+	if b.bench.points {
+		return b.pointsSummary(rs, id)
+	}
 	home := rs.Home(b.bench.spec.Name)
 	title := b.bench.spec.Title
 	for _, r := range b.runs {

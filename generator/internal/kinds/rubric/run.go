@@ -13,6 +13,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/sciif/leaderboard/generator/internal/chat"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 )
 
@@ -24,6 +25,9 @@ const AnswerPlaceholder = "{{MODEL_ANSWER}}"
 
 // JudgePrompt is the judge prompt of task t about response.
 func JudgePrompt(t *Task, response string) string {
+	if len(t.Criteria) > 0 && t.Criteria[0].Points != nil {
+		return pointsJudgePrompt(t, response)
+	}
 	var b strings.Builder
 	b.WriteString("You are grading a response against a rubric written by an expert. Judge each criterion on its own, strictly, from the response alone.\n\n")
 	b.WriteString("Criteria come in three categories:\n")
@@ -43,12 +47,35 @@ func JudgePrompt(t *Task, response string) string {
 	return b.String()
 }
 
-// promptLine is one line of `sciif prompts` for a rubric benchmark.
+// pointsJudgePrompt is the judge prompt of a point-weighted task: the
+// whole conversation, the response to its last turn, and every criterion
+// with its points.
+func pointsJudgePrompt(t *Task, response string) string {
+	var b strings.Builder
+	b.WriteString("You are grading the final response to a conversation against a rubric written by an expert. Judge each criterion on its own, strictly, from the conversation and the response alone.\n\n")
+	b.WriteString("Each criterion describes something a response may do, with its points: positive for what a good response does, negative for a fault. Answer YES when the response does what the criterion describes, NO when it does not. For a criterion with negative points too, YES means the response HAS the fault.\n\n")
+	fmt.Fprintf(&b, "Conversation given to the model (it answers the last user turn):\n<<<\n%s\n>>>\n\n", chat.Transcript(t.Conversation()))
+	fmt.Fprintf(&b, "Response to grade:\n<<<\n%s\n>>>\n\n", response)
+	b.WriteString("Criteria:\n")
+	for _, c := range t.Criteria {
+		fmt.Fprintf(&b, "%s [%+d points]: %s\n", c.ID, *c.Points, strings.TrimSpace(c.Text))
+	}
+	b.WriteString("\nOutput format: exactly one line per criterion, in the order above, and nothing else:\n")
+	b.WriteString("<criterion id>: YES|NO <brief reason>\n")
+	fmt.Fprintf(&b, "for example\n%s: YES the response does what the criterion describes\n", t.Criteria[0].ID)
+	b.WriteString("Write YES or NO in capitals right after the colon. A criterion you do not answer, answer twice differently, or answer with anything but YES or NO counts as NO.\n")
+	return b.String()
+}
+
+// promptLine is one line of `sciif prompts` for a rubric benchmark: a
+// task's answer prompt (its Prompt, or its conversation as Messages) or
+// its judge prompt.
 type promptLine struct {
-	ID       string      `json:"id"`
-	Kind     string      `json:"kind"` // "answer" or "judge"
-	Prompt   string      `json:"prompt"`
-	Criteria []Criterion `json:"criteria,omitempty"`
+	ID       string         `json:"id"`
+	Kind     string         `json:"kind"` // "answer" or "judge"
+	Prompt   string         `json:"prompt,omitempty"`
+	Messages []chat.Message `json:"messages,omitempty"`
+	Criteria []Criterion    `json:"criteria,omitempty"`
 }
 
 // Prompts writes, per task, its answer prompt (the task's prompt as
@@ -59,7 +86,7 @@ func (b *benchmark) Prompts(w io.Writer) error {
 	enc.SetEscapeHTML(false)
 	for i := range b.tasks {
 		t := &b.tasks[i]
-		if err := enc.Encode(promptLine{ID: t.ID, Kind: "answer", Prompt: t.Prompt}); err != nil {
+		if err := enc.Encode(promptLine{ID: t.ID, Kind: "answer", Prompt: t.Prompt, Messages: t.Messages}); err != nil {
 			return err
 		}
 		if err := enc.Encode(promptLine{ID: t.ID, Kind: "judge", Prompt: JudgePrompt(t, AnswerPlaceholder), Criteria: t.Criteria}); err != nil {
@@ -85,11 +112,12 @@ func JudgeKey(id string) string { return kind.Key(id, "rubric") }
 // Judged is true: the submission file carries the judges' raw outputs.
 func (b *benchmark) Judged() bool { return true }
 
-// AnswerTasks is one task per benchmark task: its prompt, as written.
+// AnswerTasks is one task per benchmark task: its prompt or its whole
+// conversation, as written.
 func (b *benchmark) AnswerTasks() []kind.Task {
 	out := make([]kind.Task, len(b.tasks))
 	for i := range b.tasks {
-		out[i] = kind.Task{Key: AnswerKey(b.tasks[i].ID), Prompt: b.tasks[i].Prompt}
+		out[i] = kind.Task{Key: AnswerKey(b.tasks[i].ID), Prompt: b.tasks[i].Prompt, Messages: b.tasks[i].Messages}
 	}
 	return out
 }
