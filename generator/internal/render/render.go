@@ -102,6 +102,10 @@ type BoardInfo struct {
 	// Base(Name)+"models/<slug>.html"; the first such board's pages are the
 	// ones every other board links to.
 	ModelPages bool
+	// ModelFiles are the downloads the board writes for each of its
+	// models: the downloads page lists every model's, and a model's page
+	// links its own (Site.ModelFiles).
+	ModelFiles []ModelFile
 	// Nav lists the board's entries in the site's navigation, relative to
 	// the site root; the first is the board's home page. Keys are the
 	// Page.Nav values of the pages they mark.

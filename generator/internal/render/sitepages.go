@@ -81,12 +81,15 @@ type methodologyView struct {
 // downloadsView is the downloads page.
 type downloadsView struct {
 	Boards []downloadsSection
+	Models *modelFilesView
 }
 
 type downloadsSection struct {
 	Title     string
 	Files     []Download
 	Addresses []Download
+	// ModelFiles are the board's downloads of each model (BoardInfo).
+	ModelFiles []ModelFile
 }
 
 // sitePages renders the pages of the whole site: methodology, downloads,
@@ -97,7 +100,17 @@ func (s *Site) sitePages() error {
 		return err
 	}
 	mv := methodologyView{Text: Markdown(NewMarkdown(), src), Version: s.version, Sections: s.methodology}
-	dv := downloadsView{Boards: s.downloads}
+	dv := downloadsView{Boards: slices.Clone(s.downloads), Models: s.modelFiles()}
+	// A section is a board's: the first board of its title not yet taken.
+	taken := make([]bool, len(s.infos))
+	for i := range dv.Boards {
+		for j, info := range s.infos {
+			if !taken[j] && info.Title == dv.Boards[i].Title {
+				taken[j], dv.Boards[i].ModelFiles = true, info.ModelFiles
+				break
+			}
+		}
+	}
 	f, err := s.Render("methodology", "methodology.html", Page{
 		Title:       "Methodology",
 		Description: "How the leaderboard is scored: protocol, policies, metrics, intervals and ranks.",

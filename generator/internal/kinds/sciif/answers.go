@@ -277,8 +277,12 @@ type PointRow struct {
 	Pass       bool        `csv:"pass"`
 }
 
-// pointsHref is where model m's point-level verdicts are.
-func pointsHref(m *model) string { return "points/" + m.Slug + ".csv" }
+// pointsFile is each model's point-level verdicts, for the board whose
+// pages are under base.
+func pointsFile(base string) render.ModelFile {
+	return render.ModelFile{Label: "points", Dir: base + "points/", Ext: ".csv",
+		What: "every decision behind the model’s verdicts: a row for correctness and one per evidence point of each enabled constraint of each answered problem, with the point’s number, whether it is a main point, each judge’s vote (<code>judge=yes|no|missing</code>), the rule and its outcome when a rule ran, what decided and the final pass. Strict passes a constraint when all its points pass, Loose when its main points do."}
+}
 
 // pointsCSV adds every decision behind model m's verdicts: a row for
 // correctness and a row per evidence point of each enabled constraint,
@@ -338,9 +342,9 @@ func (s *site) pointsCSV(m *model, run *board.Run) error {
 		}
 	}
 	if err := w.Flush(); err != nil {
-		return fmt.Errorf("%s%s: %w", s.Base(s.name), pointsHref(m), err)
+		return fmt.Errorf("%s: %w", pointsFile(s.Base(s.name)).Path(m.Slug), err)
 	}
-	s.AddShared(board.File{Path: s.Base(s.name) + pointsHref(m), Data: buf.Bytes()})
+	s.AddShared(board.File{Path: pointsFile(s.Base(s.name)).Path(m.Slug), Data: buf.Bytes()})
 	return nil
 }
 

@@ -500,6 +500,11 @@ func (b *Board) Write(w io.Writer, format string, opt kind.Options) error {
 
 func (b *Board) Info(front bool) render.BoardInfo {
 	info := render.BoardInfo{Name: b.spec.Name, Title: b.spec.Title, ModelPages: true}
+	base := "" // as Site.Base
+	if !front {
+		base = render.Slug(b.spec.Name) + "/"
+	}
+	info.ModelFiles = []render.ModelFile{pointsFile(base)}
 	if b.board == nil {
 		return info
 	}

@@ -59,9 +59,6 @@ func (s *site) downloads() (files, addresses []render.Download) {
 		{Href: base + "scores.json", What: "the whole board, identical to <code>sciif score --format json</code>: per policy the rates with counts and intervals, per constraint, per family, per <i>k</i>, the correctness × compliance quadrant and judge disagreement."},
 		{Href: base + "verdicts.csv", What: template.HTML(fmt.Sprintf("one row per model and problem (%d × %d): answered, correct and by what, compliant under Strict and Loose, the constraints that failed, whether the judges disagreed, and how many points rules decided against the judges.", n, items))},
 	}
-	if len(s.models) > 0 {
-		files = append(files, render.Download{Href: base + pointsHref(&s.models[0]), What: "one file per model, <code>points/&lt;model&gt;.csv</code> (this link is the top model’s): every decision behind its verdicts: a row for correctness and one per evidence point of each enabled constraint of each answered problem, with the point’s number, whether it is a main point, each judge’s vote (<code>judge=yes|no|missing</code>), the rule and its outcome when a rule ran, what decided and the final pass. Strict passes a constraint when all its points pass, Loose when its main points do."})
-	}
 	addresses = []render.Download{
 		{Href: base + "models/<id>.html", What: "a model, by its folder name under <code>results/</code>."},
 		{Href: base + "problems/<id>.html", What: "a problem; <code>#m-&lt;model&gt;</code> jumps to one model’s answer."},

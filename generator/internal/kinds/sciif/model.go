@@ -28,8 +28,11 @@ type failedItem struct {
 }
 
 type modelView struct {
-	// Answers links the model's answers pages, one per subject.
+	// Answers links the model's answers pages, one per subject; Cases its
+	// cases page; Files its own downloads on every board.
 	Answers   []render.Link
+	Cases     string
+	Files     []render.Link
 	Row       boardRow
 	Cols      []column
 	Name      string
@@ -68,6 +71,11 @@ func (s *site) modelPage(m *model) error {
 			seen[f] = true
 			v.Answers = append(v.Answers, render.Link{Href: "../" + s.answersHref(m, i), Text: s.answersLabel[i]})
 		}
+	}
+	v.Cases = "../cases/" + m.Slug + ".html"
+	root := render.RootOf(s.Base(s.name) + "models/" + m.Slug + ".html")
+	for _, f := range s.ModelFiles(m.Scores.ID) {
+		v.Files = append(v.Files, render.Link{Href: root + f.Href, Text: f.Text})
 	}
 	_, ccols, cgets := s.consColumns()
 	v.ConsCols = ccols

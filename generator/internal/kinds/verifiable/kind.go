@@ -376,9 +376,10 @@ type LeaderboardRow struct {
 	InstructionLoose  float64     `csv:"instruction_loose"`
 }
 
-// verdictsHref is where model m's instruction verdicts are.
-func (s *site) verdictsHref(m *board.InstrModel) string {
-	return s.dir() + "/verdicts/" + render.Slug(m.ID) + ".csv"
+// verdictsFile is each model's instruction verdicts on board name.
+func verdictsFile(name string) render.ModelFile {
+	return render.ModelFile{Label: "verdicts", Dir: render.Slug(name) + "/verdicts/", Ext: ".csv",
+		What: "a row per prompt and instruction with the prompt’s key, whether it was answered, the Strict and Loose verdicts, whether the checker could not judge, the Loose variant that passed and the checker’s reason."}
 }
 
 // VerdictRow is one instruction of one prompt in verdicts/<model>.csv.
@@ -455,6 +456,7 @@ func (b *Board) Write(w io.Writer, format string, opt kind.Options) error {
 
 func (b *Board) Info(front bool) render.BoardInfo {
 	info := render.OneEntryInfo(b.spec.Name, b.spec.Title, "instr-"+b.spec.Name, render.Slug(b.spec.Name)+".html", front)
+	info.ModelFiles = []render.ModelFile{verdictsFile(b.spec.Name)}
 	for _, m := range b.board.Models {
 		info.Models = append(info.Models, render.ModelInfo{ID: m.ID, Name: m.Name})
 	}
@@ -504,15 +506,11 @@ func (b *Board) Pages(rs *render.Site) error {
 		{Href: s.dir() + "/scores.json", What: "the whole board, identical to <code>sciif score --format json</code> on this benchmark: per model and mode the accuracies with counts and intervals, per instruction, per group and by number of instructions."},
 	}
 	for i := range b.board.Models {
-		f, err := render.MarshalCSV(s.verdictsHref(&b.board.Models[i]), b.verdictRows(&b.board.Models[i]))
+		f, err := render.MarshalCSV(verdictsFile(s.name).Path(render.Slug(b.board.Models[i].ID)), b.verdictRows(&b.board.Models[i]))
 		if err != nil {
 			return err
 		}
 		rs.Add(f)
-	}
-	if len(b.board.Models) > 0 {
-		downloads = append(downloads, render.Download{Href: s.verdictsHref(&b.board.Models[0]),
-			What: "one file per model, <code>verdicts/&lt;model&gt;.csv</code> (this link is the top model’s): a row per prompt and instruction with the prompt’s key, whether it was answered, the Strict and Loose verdicts, whether the checker could not judge, the Loose variant that passed and the checker’s reason."})
 	}
 	rs.AddDownloads(b.spec.Title, downloads, []render.Download{
 		{Href: s.home(), What: "the board."},

@@ -19,10 +19,17 @@ func (b *Board) dir() string { return render.Slug(b.bench.spec.Name) }
 
 func (b *Board) Info(front bool) render.BoardInfo {
 	info := render.OneEntryInfo(b.bench.spec.Name, b.bench.spec.Title, b.navKey(), b.dir()+"/index.html", front)
+	info.ModelFiles = []render.ModelFile{b.verdictsFile()}
 	for _, r := range b.runs {
 		info.Models = append(info.Models, render.ModelInfo{ID: r.id, Name: r.name})
 	}
 	return info
+}
+
+// verdictsFile is each verifier's verdicts.
+func (b *Board) verdictsFile() render.ModelFile {
+	return render.ModelFile{Label: "verdicts", Dir: b.dir() + "/verdicts/", Ext: ".csv",
+		What: "every verdict of one verifier: item, style, label, the Strict and Loose verdicts read from its output, output tokens."}
 }
 
 // MaxCases is how many items the cases page shows.
@@ -63,16 +70,19 @@ func (b *Board) Pages(rs *render.Site) error {
 	}
 	rs.Add(f)
 	type download struct {
-		name string
+		path string
 		rows any
 	}
-	files := []download{{"leaderboard.csv", b.rows()}, {"groups.csv", b.groupRows()}, {"styles.csv", b.styleRows()}, {"reported.csv", b.reportedRows()},
-		{"verdicts/" + BuiltinID + ".csv", b.builtinVerdicts()}}
+	var files []download
+	for _, d := range []download{{"leaderboard.csv", b.rows()}, {"groups.csv", b.groupRows()}, {"styles.csv", b.styleRows()}, {"reported.csv", b.reportedRows()},
+		{"verdicts/" + BuiltinID + ".csv", b.builtinVerdicts()}} {
+		files = append(files, download{s.dir + "/" + d.path, d.rows})
+	}
 	for i, r := range b.runs {
-		files = append(files, download{"verdicts/" + s.slugs[i] + ".csv", b.verdictRows(r)})
+		files = append(files, download{b.verdictsFile().Path(s.slugs[i]), b.verdictRows(r)})
 	}
 	for _, d := range files {
-		f, err := render.MarshalCSV(s.dir+"/"+d.name, d.rows)
+		f, err := render.MarshalCSV(d.path, d.rows)
 		if err != nil {
 			return err
 		}
@@ -89,7 +99,7 @@ func (b *Board) Pages(rs *render.Site) error {
 		{Href: s.dir + "/styles.csv", What: "each verifier in each prompt style it answered, and the accuracy drop against the default style on the items both answered."},
 		{Href: s.dir + "/reported.csv", What: "the published figures (reported, not rescored), one row per table, model and column."},
 		{Href: s.dir + "/scores.json", What: "the whole board, identical to <code>sciif score --format json</code> on this benchmark."},
-		{Href: s.dir + "/verdicts/&lt;verifier&gt;.csv", What: "every verdict of one verifier: item, style, label, the Strict and Loose verdicts read from its output, output tokens; <code>" + BuiltinID + ".csv</code> holds the built-in rules’ verdicts with the rule that decided."},
+		{Href: s.dir + "/verdicts/" + BuiltinID + ".csv", What: "the built-in rules’ verdicts, as each verifier’s (below), with the rule that decided."},
 	}, []render.Download{
 		{Href: s.home, What: "the board."},
 		{Href: s.dir + "/cases.html", What: "the items the verifiers disagree on most, with every verifier’s output."},
