@@ -196,59 +196,91 @@ const (
 // Record verifies rec, the answer of sub to item, and returns its verdict and
 // the problems met (all non-fatal: they are scored as NO).
 func (v *Verifier) Record(ctx context.Context, item *board.Item, sub *board.Submission, rec *board.Record) (board.ItemVerdict, []board.Diagnostic) {
-	judges := sub.Meta.Judges
-	var diags []board.Diagnostic
-	diag := func(constraint, judgeName, code, format string, args ...any) {
-		diags = append(diags, board.Diagnostic{File: rec.File, Line: rec.Line, Item: item.ID, Constraint: constraint, Judge: judgeName, Code: code, Msg: fmt.Sprintf(format, args...)})
-	}
+	r := &recordCheck{item: item, rec: rec, judges: sub.Meta.Judges}
 	out := board.ItemVerdict{Item: item.ID, Answered: true,
-		CorrectVotes: make([]board.Vote, 0, len(judges)), Constraints: make([]board.ConstraintVerdict, 0, len(item.Constraints))}
+		CorrectVotes: make([]board.Vote, 0, len(r.judges)), Constraints: make([]board.ConstraintVerdict, 0, len(item.Constraints))}
 	if strings.TrimSpace(rec.Response) == "" {
-		diag("", "", CodeEmptyResponse, "empty response")
+		r.diag("", "", CodeEmptyResponse, "empty response")
 	}
+	r.ignoredOutputs()
 
-	// Judges present in the record but not listed in the metadata are
-	// ignored: the metadata fixes who judges.
-	for _, name := range sortedKeys(rec.Judges) {
-		if !contains(judges, name) {
-			diag("", name, CodeUnlisted, "judge not listed in metadata.yaml; its output is ignored")
+	// Correctness: rules first, then two-of-two judges.
+	out.CorrectVotes = r.correctVotes(out.CorrectVotes)
+	out.Correct, out.CorrectBy = allYes(out.CorrectVotes), board.ByJudges
+	ans := &Answer{Text: rec.Response, shared: v.shared}
+	v.correctnessRule(ctx, item, ans, &out)
+
+	for _, cid := range item.Constraints {
+		out.Constraints = append(out.Constraints, v.constraint(ctx, r, cid, ans))
+	}
+	return out, r.diags
+}
+
+// recordCheck is the state of one Record call: the record, the judges
+// the metadata lists, and the problems met so far.
+type recordCheck struct {
+	item   *board.Item
+	rec    *board.Record
+	judges []string
+	diags  []board.Diagnostic
+}
+
+// diag records a problem of the record.
+func (r *recordCheck) diag(constraint, judgeName, code, format string, args ...any) {
+	r.diags = append(r.diags, board.Diagnostic{File: r.rec.File, Line: r.rec.Line, Item: r.item.ID, Constraint: constraint, Judge: judgeName, Code: code, Msg: fmt.Sprintf(format, args...)})
+}
+
+// ignoredOutputs reports the judge outputs that are ignored: those of
+// judges the metadata does not list (the metadata fixes who judges) and
+// audits of constraints the item does not enable.
+func (r *recordCheck) ignoredOutputs() {
+	for _, name := range sortedKeys(r.rec.Judges) {
+		if !contains(r.judges, name) {
+			r.diag("", name, CodeUnlisted, "judge not listed in metadata.yaml; its output is ignored")
 		}
 	}
 	enabled := map[string]bool{}
-	for _, c := range item.Constraints {
+	for _, c := range r.item.Constraints {
 		enabled[c] = true
 	}
-	for _, name := range judges {
-		jo, ok := rec.Judges[name]
+	for _, name := range r.judges {
+		jo, ok := r.rec.Judges[name]
 		if !ok {
 			continue
 		}
 		for _, c := range sortedKeys(jo.Constraints) {
 			if !enabled[c] {
-				diag(c, name, CodeNotEnabled, "constraint not enabled for this item; output ignored")
+				r.diag(c, name, CodeNotEnabled, "constraint not enabled for this item; output ignored")
 			}
 		}
 	}
+}
 
-	// Correctness: rules first, then two-of-two judges.
-	for _, name := range judges {
-		jo, ok := rec.Judges[name]
+// correctVotes appends to votes each listed judge's vote on correctness;
+// a judge without output votes Missing.
+func (r *recordCheck) correctVotes(votes []board.Vote) []board.Vote {
+	for _, name := range r.judges {
+		jo, ok := r.rec.Judges[name]
 		if !ok {
-			out.CorrectVotes = append(out.CorrectVotes, board.Vote{Judge: name, Missing: true})
-			diag("", name, CodeNoOutput, "no output from this judge (counts as NO)")
+			votes = append(votes, board.Vote{Judge: name, Missing: true})
+			r.diag("", name, CodeNoOutput, "no output from this judge (counts as NO)")
 			continue
 		}
 		c := judge.Correct(jo.Correctness)
 		for _, p := range c.Problems {
-			diags = append(diags, board.Diagnostic{File: rec.File, Line: rec.Line, Item: item.ID, Field: "correctness", Judge: name, Code: p.Code, Msg: p.Msg})
+			r.diags = append(r.diags, board.Diagnostic{File: r.rec.File, Line: r.rec.Line, Item: r.item.ID, Field: "correctness", Judge: name, Code: p.Code, Msg: p.Msg})
 		}
-		out.CorrectVotes = append(out.CorrectVotes, board.Vote{Judge: name, Yes: c.Verdict == judge.Yes, Reason: c.Reason, Missing: c.Verdict == judge.Missing})
+		votes = append(votes, board.Vote{Judge: name, Yes: c.Verdict == judge.Yes, Reason: c.Reason, Missing: c.Verdict == judge.Missing})
 	}
-	judgesCorrect := allYes(out.CorrectVotes)
-	out.Correct, out.CorrectBy = judgesCorrect, board.ByJudges
-	ans := &Answer{Text: rec.Response, shared: v.shared}
+	return votes
+}
+
+// correctnessRule extracts the final answer into ans and lets the
+// correctness rule, if any, override the judges' verdict in out where it
+// decides. Under NoRules it does nothing.
+func (v *Verifier) correctnessRule(ctx context.Context, item *board.Item, ans *Answer, out *board.ItemVerdict) {
 	if !v.opt.NoRules && v.opt.Rules.Extract != nil {
-		ans.Final, ans.HasFinal = v.opt.Rules.Extract(rec.Response)
+		ans.Final, ans.HasFinal = v.opt.Rules.Extract(ans.Text)
 		out.Extracted = ans.Final
 	}
 	if !v.opt.NoRules && v.opt.Rules.Correctness != nil {
@@ -260,67 +292,76 @@ func (v *Verifier) Record(ctx context.Context, item *board.Item, sub *board.Subm
 			out.CorrectRule = &rv
 		}
 	}
+}
 
-	// Constraints.
-	for _, cid := range item.Constraints {
-		con, _ := v.bench.Catalog.Lookup(cid)
-		cv := board.ConstraintVerdict{ID: cid, Points: make([]board.PointVerdict, len(con.Points)),
-			JudgeStrict: make([]bool, 0, len(judges)), JudgeLoose: make([]bool, 0, len(judges))}
-		// One backing array for every point's votes.
-		votes := make([]board.Vote, len(con.Points)*len(judges))
-		for i, p := range con.Points {
-			cv.Points[i] = board.PointVerdict{N: p.N, Main: p.Main, Votes: votes[i*len(judges) : i*len(judges) : (i+1)*len(judges)]}
-		}
-		for _, name := range judges {
-			var audit judge.Audit
-			jo, ok := rec.Judges[name]
-			text, has := "", false
-			if ok {
-				text, has = jo.Constraints[cid]
-			}
-			if !has {
-				audit = judge.Audit{Points: make([]judge.Point, len(con.Points))}
-				if ok {
-					diag(cid, name, CodeNoAudit, "no audit of this constraint (counts as NO)")
-				}
-			} else {
-				audit = judge.Points(text, len(con.Points))
-				for _, p := range audit.Problems {
-					diag(cid, name, p.Code, "%s", p.Msg)
-				}
-			}
-			for i := range cv.Points {
-				pv := audit.Points[i]
-				cv.Points[i].Votes = append(cv.Points[i].Votes, board.Vote{Judge: name, Yes: pv.Verdict == judge.Yes, Reason: pv.Reason, Missing: pv.Verdict == judge.Missing})
-			}
-			strict, loose := Policies(cv.Points, func(i int) bool { return audit.Points[i].Verdict == judge.Yes })
-			cv.JudgeStrict = append(cv.JudgeStrict, strict)
-			cv.JudgeLoose = append(cv.JudgeLoose, loose)
-			if has && audit.Overall != judge.Missing {
-				claimed := audit.Overall == judge.Yes
-				if claimed != strict && claimed != loose {
-					diag(cid, name, CodeOverall, "the judge's OVERALL %v disagrees with its own points (recomputed from the points)", audit.Overall)
-				}
-			}
-		}
-		for i := range cv.Points {
-			pv := &cv.Points[i]
-			pv.Pass, pv.DecidedBy = pv.JudgesPass(), board.ByJudges
-			if rule := v.pointRule(ctx, item, cid, pv.N, ans); rule != nil {
-				pv.Rule = rule
-				if rule.Outcome != board.Undecided {
-					pass := rule.Outcome == board.Pass
-					if pass != pv.Pass {
-						cv.Overridden++
-					}
-					pv.Pass, pv.DecidedBy = pass, board.ByRules
-				}
-			}
-		}
-		cv.Strict, cv.Loose = Policies(cv.Points, func(i int) bool { return cv.Points[i].Pass })
-		out.Constraints = append(out.Constraints, cv)
+// constraint returns the verdict on the constraint cid: every judge's
+// audit, then the point rules where they decide.
+func (v *Verifier) constraint(ctx context.Context, r *recordCheck, cid string, ans *Answer) board.ConstraintVerdict {
+	con, _ := v.bench.Catalog.Lookup(cid)
+	cv := board.ConstraintVerdict{ID: cid, Points: make([]board.PointVerdict, len(con.Points)),
+		JudgeStrict: make([]bool, 0, len(r.judges)), JudgeLoose: make([]bool, 0, len(r.judges))}
+	// One backing array for every point's votes.
+	votes := make([]board.Vote, len(con.Points)*len(r.judges))
+	for i, p := range con.Points {
+		cv.Points[i] = board.PointVerdict{N: p.N, Main: p.Main, Votes: votes[i*len(r.judges) : i*len(r.judges) : (i+1)*len(r.judges)]}
 	}
-	return out, diags
+	for _, name := range r.judges {
+		r.audit(&cv, name)
+	}
+	for i := range cv.Points {
+		pv := &cv.Points[i]
+		pv.Pass, pv.DecidedBy = pv.JudgesPass(), board.ByJudges
+		if rule := v.pointRule(ctx, r.item, cid, pv.N, ans); rule != nil {
+			pv.Rule = rule
+			if rule.Outcome != board.Undecided {
+				pass := rule.Outcome == board.Pass
+				if pass != pv.Pass {
+					cv.Overridden++
+				}
+				pv.Pass, pv.DecidedBy = pass, board.ByRules
+			}
+		}
+	}
+	cv.Strict, cv.Loose = Policies(cv.Points, func(i int) bool { return cv.Points[i].Pass })
+	return cv
+}
+
+// audit adds the judge name's votes on the points of cv and its verdicts
+// under each policy. A missing audit votes Missing on every point; an
+// OVERALL line that disagrees with the judge's own points is reported and
+// not used.
+func (r *recordCheck) audit(cv *board.ConstraintVerdict, name string) {
+	cid := cv.ID
+	var audit judge.Audit
+	jo, ok := r.rec.Judges[name]
+	text, has := "", false
+	if ok {
+		text, has = jo.Constraints[cid]
+	}
+	if !has {
+		audit = judge.Audit{Points: make([]judge.Point, len(cv.Points))}
+		if ok {
+			r.diag(cid, name, CodeNoAudit, "no audit of this constraint (counts as NO)")
+		}
+	} else {
+		audit = judge.Points(text, len(cv.Points))
+		for _, p := range audit.Problems {
+			r.diag(cid, name, p.Code, "%s", p.Msg)
+		}
+	}
+	for i := range cv.Points {
+		pv := audit.Points[i]
+		cv.Points[i].Votes = append(cv.Points[i].Votes, board.Vote{Judge: name, Yes: pv.Verdict == judge.Yes, Reason: pv.Reason, Missing: pv.Verdict == judge.Missing})
+	}
+	strict, loose := Policies(cv.Points, func(i int) bool { return audit.Points[i].Verdict == judge.Yes })
+	cv.JudgeStrict = append(cv.JudgeStrict, strict)
+	cv.JudgeLoose = append(cv.JudgeLoose, loose)
+	if has && audit.Overall != judge.Missing {
+		claimed := audit.Overall == judge.Yes
+		if claimed != strict && claimed != loose {
+			r.diag(cid, name, CodeOverall, "the judge's OVERALL %v disagrees with its own points (recomputed from the points)", audit.Overall)
+		}
+	}
 }
 
 // Policies says whether a constraint whose evidence points pass as pass
