@@ -25,6 +25,7 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/reward"
 )
 
@@ -903,8 +904,12 @@ func TestDeployManifestsAgreeWithServer(t *testing.T) {
 			t.Errorf("liveness restarts after %v of /healthz 503, within the drain (%v + %v)", tolerated, drain, shutdown)
 		}
 	}
-	if g := pod.TerminationGracePeriodSeconds; g == nil || time.Duration(*g)*time.Second <= drain+shutdown {
-		t.Errorf("terminationGracePeriodSeconds %v: want more than --drain-delay %v + --shutdown-timeout %v", g, drain, shutdown)
+	grace := 30 * time.Second // Kubernetes' default
+	if g := pod.TerminationGracePeriodSeconds; g != nil {
+		grace = time.Duration(*g) * time.Second
+	}
+	if grace <= drain+shutdown {
+		t.Errorf("terminationGracePeriodSeconds %v: want more than --drain-delay %v + --shutdown-timeout %v", grace, drain, shutdown)
 	}
 
 	// Memory: the formula of docs/rewards.md, for flags that are set
@@ -964,9 +969,9 @@ func TestDeployManifestsAgreeWithServer(t *testing.T) {
 		}
 	}
 
-	// The config: the ConfigMap's key at --config, accepted by the loader
-	// `sciif serve --config` calls (TestDeployArgsServe starts the server
-	// with it, which also checks its sections name benchmarks).
+	// The config: the ConfigMap's key at --config, accepted as `sciif serve
+	// --config` accepts it: reward.LoadConfig reads it, reward.NewSet
+	// checks its sections and settings against the benchmarks served.
 	config := vals["config"]
 	if config == "" {
 		t.Fatal("deployment passes no --config")
@@ -975,7 +980,15 @@ func TestDeployManifestsAgreeWithServer(t *testing.T) {
 	if err := os.WriteFile(file, []byte(m.configData(t, c, config)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := reward.LoadConfig(file); err != nil {
+	cfg, err := reward.LoadConfig(file)
+	if err != nil {
+		t.Fatalf("the ConfigMap's %s: %v", path.Base(config), err)
+	}
+	benches, err := kind.Open(registry, filepath.Join(repoDir, "benchmarks"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := reward.NewSet(benches, cfg); err != nil {
 		t.Errorf("the ConfigMap's %s: %v", path.Base(config), err)
 	}
 
