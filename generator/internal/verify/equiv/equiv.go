@@ -220,6 +220,17 @@ func (c *cmpr) compare(g, p, typ string) Result {
 			return r
 		}
 	}
+	if typ == "" {
+		if r, ok := c.tryNuclide(g, p); ok {
+			return r
+		}
+		if r, ok := c.tryStereo(g, p); ok {
+			return r
+		}
+		if r, ok := c.tryHybrid(g, p); ok {
+			return r
+		}
+	}
 	switch typ {
 	case "boolean":
 		return c.compareBool(g, p)

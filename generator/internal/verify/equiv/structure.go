@@ -54,6 +54,9 @@ func (c *cmpr) compareValue(g, p *value, typ string) Result {
 			return r
 		}
 	}
+	if g.kind == vMatrix && p.kind == vMatrix && g.det != p.det || (g.det || p.det) && g.kind != p.kind {
+		return undecided("matrix", "a determinant between bars against a matrix")
+	}
 	if g.kind == vMatrix && p.kind != vMatrix || p.kind == vMatrix && g.kind != vMatrix {
 		// [[1, 2], [3, 4]] against a LaTeX matrix: rows of a nested list.
 		gm, pm := asMatrix(g), asMatrix(p)
@@ -378,7 +381,10 @@ func (c *cmpr) compareVector(g, p *value) (Result, bool) {
 	if g.kind == vAtom {
 		tup, atom = p, g
 	}
-	comp, _, ok := unitVector(atom.text)
+	comp, n, ok := unitVector(atom.text)
+	if n == 1 && len(tup.items) == 3 {
+		ok = true // 5j against (0, 5, 0)
+	}
 	if !ok || len(tup.items) > 3 || comp[2] != "" && len(tup.items) < 3 {
 		return Result{}, false
 	}

@@ -24,6 +24,7 @@ type value struct {
 	kind        vkind
 	pm          bool // a set made of "a ± b"
 	braced      bool // a list in plain braces: a set in plain text, a group in LaTeX
+	det         bool // a matrix between bars (vmatrix): a determinant
 	open, close byte
 	items       []*value
 	text        string
@@ -154,8 +155,18 @@ func parseValue(s string, depth int) *value {
 	}
 	if parts := splitTop(s, "∪", `\cup`); len(parts) > 1 {
 		v := &value{kind: vUnion}
+		sets := &value{kind: vSet}
 		for _, p := range parts {
-			v.items = append(v.items, parseValue(p, depth+1))
+			it := parseValue(p, depth+1)
+			v.items = append(v.items, it)
+			if sets != nil && it.kind == vSet && !it.pm {
+				sets.items = append(sets.items, it.items...)
+			} else {
+				sets = nil
+			}
+		}
+		if sets != nil {
+			return sets // a union of finite sets is the set of their items
 		}
 		return v
 	}
@@ -204,7 +215,7 @@ func parseMatrix(s string, depth int) *value {
 	if m == nil || m[1] != m[4] || strings.Contains(m[3], `\begin`) || strings.Contains(m[3], `\end`) {
 		return nil
 	}
-	mv := &value{kind: vMatrix}
+	mv := &value{kind: vMatrix, det: strings.HasPrefix(m[1], "v") || strings.HasPrefix(m[1], "V")}
 	for _, row := range strings.Split(m[3], `\\`) {
 		if strings.TrimSpace(row) == "" {
 			continue
