@@ -5,7 +5,8 @@ import (
 	"runtime"
 	"strings"
 	"sync"
-	"unicode"
+
+	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
 )
 
 // Prompt is one record of an IFEval-format input file.
@@ -93,7 +94,7 @@ func Variants(response string) []Variant {
 	}
 }
 
-func isPySpace(r rune) bool { return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f) }
+func isPySpace(r rune) bool { return text.IsSpace(r) }
 
 func pyStrip(s string) string { return strings.TrimFunc(s, isPySpace) }
 

@@ -80,7 +80,7 @@ func checkPersonNames(_, resp string, args instr.Args) instr.Result {
 		plural(len(found), "name"), strings.Join(found, ", "), n)
 }
 
-var digitRun = regexp.MustCompile(`\p{Nd}+`)
+var digitRun = regexp.MustCompile(`[` + text.DigitClass + `]+`)
 
 // checkNumbers removes ASCII punctuation first, so "3.14" and "1,000" are one
 // number each.

@@ -21,8 +21,8 @@ func checkMultiples(_, resp string, _ instr.Args) instr.Result {
 }
 
 var (
-	questionSplit = regexp.MustCompile(`\n*(?:Question \p{Nd}+[.|):;]?[` + text.SpaceChars + `]*)`)
-	optionLine    = regexp.MustCompile(`^[A-Ea-e][.|)][` + text.SpaceChars + `]*[\p{L}\p{N}_]+`)
+	questionSplit = regexp.MustCompile(`\n*(?:Question [` + text.DigitClass + `]+[.|):;]?[` + text.SpaceChars + `]*)`)
+	optionLine    = regexp.MustCompile(`^[A-Ea-e][.|)][` + text.SpaceChars + `]*[` + text.WordClass + `]+`)
 )
 
 // checkMCQ needs the response to start with "Question", then four questions
@@ -187,7 +187,7 @@ func checkCSVCity(_, resp string, _ instr.Args) instr.Result {
 var (
 	productHeader = regexp.MustCompile(`^(ProductID|"ProductID"),[ \t]*(Category|"Category"),[ \t]*(Brand|"Brand"),[ \t]*(Price|"Price"),[ \t]*(Stock|"Stock")$`)
 	studentHeader = regexp.MustCompile(`^(StudentID|"StudentID")\t *(Subject|"Subject")\t *(Grade|"Grade")\t *(Semester|"Semester")\t *(Score|"Score")$`)
-	quotedSpecial = regexp.MustCompile(`^".*[^\p{Nd}\p{L}\p{N}_` + text.SpaceChars + `].*"`)
+	quotedSpecial = regexp.MustCompile(`^".*[^` + text.WordClass + text.SpaceChars + `].*"`)
 )
 
 func firstLine(s string) string {
@@ -249,7 +249,7 @@ func checkCSVQuotes(_, resp string, _ instr.Args) instr.Result {
 	return verdict(true, "a header and 3 rows, every field in double quotes")
 }
 
-var isoDate = regexp.MustCompile(`^\p{Nd}{4}-\p{Nd}{2}-\p{Nd}{2}$`)
+var isoDate = regexp.MustCompile(`^[` + text.DigitClass + `]{4}-[` + text.DigitClass + `]{2}-[` + text.DigitClass + `]{2}$`)
 
 // checkDateList needs comma-separated YYYY-MM-DD dates with years 1769 to
 // 1821 and days within the month (February up to 29).
@@ -290,7 +290,7 @@ func digitValue(r rune) int {
 	}
 	// Unicode decimal digits come in runs that start at zero.
 	k := 0
-	for unicode.Is(unicode.Nd, r-rune(k)-1) {
+	for text.IsDigit(r - rune(k) - 1) {
 		k++
 	}
 	return k % 10

@@ -31,7 +31,7 @@ func syllableCount(word string) int {
 		return 0
 	}
 	for _, r := range w {
-		if unicode.Is(unicode.Nd, r) {
+		if text.IsDigit(r) {
 			return 0
 		}
 	}

@@ -56,7 +56,7 @@ func checkQuotes(_, resp string, _ instr.Args) instr.Result {
 	return verdict(false, "found no alternating quotes nested 3 levels deep (deepest %d)", reached)
 }
 
-var abcOptions = regexp.MustCompile(`^[^\p{L}\p{N}_]*[aA][^\p{L}\p{N}_]*[bB][^\p{L}\p{N}_]*[cC]`)
+var abcOptions = regexp.MustCompile(`^[^` + text.WordClass + `]*[aA][^` + text.WordClass + `]*[bB][^` + text.WordClass + `]*[cC]`)
 
 // checkOptions mirrors the reference's parsing of the options text: it is
 // split on "/" if present, else on "or" (anywhere, even inside a word), else

@@ -3,7 +3,6 @@ package ifbench
 import (
 	"strings"
 	"sync"
-	"unicode"
 
 	"github.com/jdkato/prose/tag"
 
@@ -35,7 +34,7 @@ func normalizeTagWord(w string) string {
 		return "!HYPHEN"
 	case runeLen(w) == 4 && isAllDigits(w):
 		return "!YEAR"
-	case w != "" && unicode.IsDigit(firstRune(w)):
+	case w != "" && text.IsDigit(firstRune(w)):
 		return "!DIGITS"
 	}
 	return text.Lower(w)
@@ -46,7 +45,7 @@ func isAllDigits(s string) bool {
 		return false
 	}
 	for _, r := range s {
-		if !unicode.IsDigit(r) {
+		if !text.IsDigit(r) {
 			return false
 		}
 	}

@@ -3,7 +3,6 @@ package ifbench
 import (
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
@@ -97,7 +96,7 @@ func firstRune(s string) rune {
 }
 
 // pyIsAlnum reports whether Python's str.isalnum holds for one character.
-func pyIsAlnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }
+func pyIsAlnum(r rune) bool { return r != '_' && text.IsWord(r) }
 
 // removeEmpty drops empty strings, like the reference's
 // `while "" in xs: xs.remove("")`.
@@ -135,4 +134,4 @@ func lastRuneBefore(s string, i int) rune {
 }
 
 // isLetterPy is Python's str.isalpha for one character.
-func isLetterPy(r rune) bool { return unicode.IsLetter(r) }
+func isLetterPy(r rune) bool { return text.IsAlpha(r) }

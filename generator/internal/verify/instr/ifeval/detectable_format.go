@@ -95,7 +95,7 @@ var formatMultipleSections = instr.Checker{
 			return instr.Undecided(err)
 		}
 		splitter = text.Strip(splitter)
-		re := compileUser(pyS+`?`, splitter, pyS+`?\p{Nd}+`+pyS+`?`)
+		re := compileUser(pyS+`?`, splitter, pyS+`?[`+text.DigitClass+`]+`+pyS+`?`)
 		n := len(re.FindAllStringIndex(response, -1))
 		return instr.Result{Followed: float64(n) >= want, Reason: fmt.Sprintf("found %s marked %q, need at least %v", plural(n, "section", "sections"), splitter+" N", want)}
 	},

@@ -17,7 +17,10 @@ import (
 // IsSpace reports whether r is whitespace for Python's str.isspace, which
 // also counts the information separators U+001C..U+001F.
 func IsSpace(r rune) bool {
-	return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f)
+	if r < utf8.RuneSelf {
+		return isASCIISpaceTable[r]
+	}
+	return unicode.Is(pySpace, r)
 }
 
 // IsASCIISpace reports whether r is in Python's string.whitespace.
@@ -36,7 +39,7 @@ func IsWord(r rune) bool {
 	if r < utf8.RuneSelf {
 		return r == '_' || ('0' <= r && r <= '9') || ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z')
 	}
-	return unicode.IsLetter(r) || unicode.IsNumber(r)
+	return unicode.Is(pyWord, r)
 }
 
 // IsDigit reports whether r matches Python's Unicode \d (category Nd).
@@ -44,14 +47,16 @@ func IsDigit(r rune) bool {
 	if r < utf8.RuneSelf {
 		return '0' <= r && r <= '9'
 	}
-	return unicode.Is(unicode.Nd, r)
+	return unicode.Is(pyDigit, r)
 }
 
-// SpaceChars lists the characters of Python's Unicode \s (those for which
-// str.isspace holds, as [IsSpace] reports) in Go regular-expression syntax,
-// for use inside brackets: "[" + SpaceChars + "]". Go's own \s is ASCII only
-// and lacks \v.
-const SpaceChars = `\t\n\v\f\r \x1c-\x1f\x85\p{Z}`
+// IsAlpha reports whether r is a letter for Python's str.isalpha (categories
+// Lu, Ll, Lt, Lm and Lo of the reference Unicode version).
+func IsAlpha(r rune) bool { return unicode.Is(pyAlpha, r) }
+
+// IsNumber reports whether r is a number (categories Nd, Nl and No of the
+// reference Unicode version).
+func IsNumber(r rune) bool { return unicode.Is(pyNumber, r) }
 
 // Fields splits s around runs of whitespace as Python's str.split() with no
 // argument does.
@@ -112,15 +117,16 @@ func LastRunes(s string, n int) string {
 // Strip removes leading and trailing whitespace as Python's str.strip does.
 func Strip(s string) string { return strings.TrimFunc(s, IsSpace) }
 
-func isLower(r rune) bool { return unicode.IsLower(r) || unicode.Is(unicode.Other_Lowercase, r) }
-func isUpper(r rune) bool { return unicode.IsUpper(r) || unicode.Is(unicode.Other_Uppercase, r) }
+func isLower(r rune) bool { return unicode.Is(pyLower, r) }
+func isUpper(r rune) bool { return unicode.Is(pyUpper, r) }
+func isTitle(r rune) bool { return unicode.Is(pyTitle, r) }
 
 // IsUpper reports what Python's str.isupper reports: s has at least one cased
 // character and none of them is lower or title case.
 func IsUpper(s string) bool {
 	cased := false
 	for _, r := range s {
-		if isLower(r) || unicode.IsTitle(r) {
+		if isLower(r) || isTitle(r) {
 			return false
 		}
 		if !cased && isUpper(r) {
@@ -135,7 +141,7 @@ func IsUpper(s string) bool {
 func IsLower(s string) bool {
 	cased := false
 	for _, r := range s {
-		if isUpper(r) || unicode.IsTitle(r) {
+		if isUpper(r) || isTitle(r) {
 			return false
 		}
 		if !cased && isLower(r) {
@@ -212,9 +218,9 @@ func Lower(s string) string {
 // CPython tests it: a cased letter before (skipping case-ignorable
 // characters) and none after.
 func finalSigma(s string, i int) bool {
-	cased := func(r rune) bool { return isLower(r) || isUpper(r) || unicode.IsTitle(r) }
+	cased := func(r rune) bool { return isLower(r) || isUpper(r) || isTitle(r) }
 	ignorable := func(r rune) bool {
-		return unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Lm, unicode.Sk) || r == '\'' || r == '.' || r == ':' || r == '^' || r == '`' || r == '\u00ad' || r == '\u2019'
+		return unicode.Is(pyCaseIgnorableCat, r) || r == '\'' || r == '.' || r == ':' || r == '^' || r == '`' || r == '\u00ad' || r == '\u2019'
 	}
 	before := false
 	for j := i; j > 0; {
