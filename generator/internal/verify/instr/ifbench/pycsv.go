@@ -11,104 +11,10 @@ import (
 // after a closing quote continues the field, and an unfinished record at the
 // end is kept only if its last field has text or is still quoted.
 func readPyCSV(text string, delim rune) ([][]string, error) {
-	const (
-		startRecord = iota
-		startField
-		inField
-		inQuoted
-		quoteInQuoted
-		eatCRNL
-	)
-	const eol = -1
-	var (
-		rows   [][]string
-		fields []string
-		field  strings.Builder
-		state  = startRecord
-	)
-	save := func() {
-		fields = append(fields, field.String())
-		field.Reset()
-	}
-	step := func(c rune) error {
-		switch state {
-		case startRecord:
-			if c == eol {
-				return nil
-			}
-			if c == '\n' || c == '\r' {
-				state = eatCRNL
-				return nil
-			}
-			state = startField
-			fallthrough
-		case startField:
-			switch {
-			case c == '\n' || c == '\r' || c == eol:
-				save()
-				state = eatCRNL
-				if c == eol {
-					state = startRecord
-				}
-			case c == '"':
-				state = inQuoted
-			case c == delim:
-				save()
-			default:
-				field.WriteRune(c)
-				state = inField
-			}
-		case inField:
-			switch {
-			case c == '\n' || c == '\r' || c == eol:
-				save()
-				state = eatCRNL
-				if c == eol {
-					state = startRecord
-				}
-			case c == delim:
-				save()
-				state = startField
-			default:
-				field.WriteRune(c)
-			}
-		case inQuoted:
-			switch {
-			case c == eol:
-			case c == '"':
-				state = quoteInQuoted
-			default:
-				field.WriteRune(c)
-			}
-		case quoteInQuoted:
-			switch {
-			case c == '"':
-				field.WriteRune(c)
-				state = inQuoted
-			case c == delim:
-				save()
-				state = startField
-			case c == '\n' || c == '\r' || c == eol:
-				save()
-				state = eatCRNL
-				if c == eol {
-					state = startRecord
-				}
-			default:
-				field.WriteRune(c)
-				state = inField
-			}
-		case eatCRNL:
-			switch {
-			case c == '\n' || c == '\r':
-			case c == eol:
-				state = startRecord
-			default:
-				return errors.New("new-line character seen in unquoted field")
-			}
-		}
-		return nil
-	}
+	p := &pyCSVParser{delim: delim}
+	var rows [][]string
+	// As the reader's iterator does, feed one line at a time, then the end
+	// of the line, and take the record once the parser is back at its start.
 	for len(text) > 0 {
 		line := text
 		if i := strings.IndexByte(text, '\n'); i >= 0 {
@@ -116,19 +22,130 @@ func readPyCSV(text string, delim rune) ([][]string, error) {
 		}
 		text = text[len(line):]
 		for _, c := range line {
-			if err := step(c); err != nil {
+			if err := p.step(c); err != nil {
 				return rows, err
 			}
 		}
-		step(eol)
-		if state == startRecord {
-			rows = append(rows, fields)
-			fields = nil
+		p.step(pyCSVEOL)
+		if p.state == pyCSVStartRecord {
+			rows = append(rows, p.fields)
+			p.fields = nil
 		}
 	}
-	if field.Len() > 0 || state == inQuoted {
-		save()
-		rows = append(rows, fields)
+	if p.field.Len() > 0 || p.state == pyCSVInQuoted {
+		p.save()
+		rows = append(rows, p.fields)
 	}
 	return rows, nil
+}
+
+// The states of pyCSVParser: those of CPython's _csv.c reader that the
+// excel dialect reaches (it has no escape character).
+const (
+	pyCSVStartRecord = iota
+	pyCSVStartField
+	pyCSVInField
+	pyCSVInQuoted
+	pyCSVQuoteInQuoted
+	pyCSVEatCRNL
+)
+
+// pyCSVEOL is the character step is fed at the end of every line.
+const pyCSVEOL = -1
+
+// pyCSVParser is the state machine of Python's csv reader
+// (parse_process_char in CPython's _csv.c): the record read so far and
+// the field being read.
+type pyCSVParser struct {
+	delim  rune
+	state  int
+	fields []string
+	field  strings.Builder
+}
+
+// save ends the field being read and adds it to the record.
+func (p *pyCSVParser) save() {
+	p.fields = append(p.fields, p.field.String())
+	p.field.Reset()
+}
+
+// step feeds the parser one character c, or pyCSVEOL at the end of a line.
+func (p *pyCSVParser) step(c rune) error {
+	switch p.state {
+	case pyCSVStartRecord:
+		if c == pyCSVEOL {
+			return nil
+		}
+		if c == '\n' || c == '\r' {
+			p.state = pyCSVEatCRNL
+			return nil
+		}
+		p.state = pyCSVStartField
+		fallthrough
+	case pyCSVStartField:
+		switch {
+		case c == '\n' || c == '\r' || c == pyCSVEOL:
+			p.save()
+			p.state = pyCSVEatCRNL
+			if c == pyCSVEOL {
+				p.state = pyCSVStartRecord
+			}
+		case c == '"':
+			p.state = pyCSVInQuoted
+		case c == p.delim:
+			p.save()
+		default:
+			p.field.WriteRune(c)
+			p.state = pyCSVInField
+		}
+	case pyCSVInField:
+		switch {
+		case c == '\n' || c == '\r' || c == pyCSVEOL:
+			p.save()
+			p.state = pyCSVEatCRNL
+			if c == pyCSVEOL {
+				p.state = pyCSVStartRecord
+			}
+		case c == p.delim:
+			p.save()
+			p.state = pyCSVStartField
+		default:
+			p.field.WriteRune(c)
+		}
+	case pyCSVInQuoted:
+		switch {
+		case c == pyCSVEOL:
+		case c == '"':
+			p.state = pyCSVQuoteInQuoted
+		default:
+			p.field.WriteRune(c)
+		}
+	case pyCSVQuoteInQuoted:
+		switch {
+		case c == '"':
+			p.field.WriteRune(c)
+			p.state = pyCSVInQuoted
+		case c == p.delim:
+			p.save()
+			p.state = pyCSVStartField
+		case c == '\n' || c == '\r' || c == pyCSVEOL:
+			p.save()
+			p.state = pyCSVEatCRNL
+			if c == pyCSVEOL {
+				p.state = pyCSVStartRecord
+			}
+		default:
+			p.field.WriteRune(c)
+			p.state = pyCSVInField
+		}
+	case pyCSVEatCRNL:
+		switch {
+		case c == '\n' || c == '\r':
+		case c == pyCSVEOL:
+			p.state = pyCSVStartRecord
+		default:
+			return errors.New("new-line character seen in unquoted field")
+		}
+	}
+	return nil
 }
