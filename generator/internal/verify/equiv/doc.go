@@ -11,6 +11,15 @@
 // machine is), and never panics (a recovered internal error is reported as
 // Undecided).
 //
+// # The principle
+//
+// Equal only when a canonical form proves identity in a typed domain
+// (numbers with units of one kind of quantity, element counts, residues,
+// derivatives, option letters); NotEqual only when the canonical forms
+// provably differ in every reading; anything else Undecided. A wrong Equal
+// would let a policy trained on these verdicts hack its reward, so the
+// labelled corpora of testdata (README there) must be 0 wrong.
+//
 // # Rules, in the order they are tried
 //
 // Result.Rule names the rule that decided:
@@ -19,8 +28,17 @@
 //     \boxed, \text, \left/\right and spacing removed).
 //   - boolean: true/false, yes/no, correct/incorrect; an answer that leads
 //     with one and later contradicts it is undecided.
+//   - derivative: f'(x), f′′(x), f^{(3)}, df/dx, \frac{d^2y}{dx^2},
+//     \frac{d}{dx}f(x), by function, variable and order; Leibniz's
+//     quotient is never read as algebra (df/dx is not f/x), so a
+//     derivative against anything else is undecided.
+//   - isotope, stereo, hybridisation: ^{14}C, C-14, carbon-14, 14C and
+//     deuterium by element and mass number; cis/trans, E/Z, R/S and D/L
+//     within one system (cis against Z, L against S undecided); sp3, sp^3,
+//     sp³d².
 //   - choice: option letters A-J ("B", "(B)", "The answer is B"); the last
-//     letter mentioned wins.
+//     letter mentioned wins. A key of several letters ("ACD") matches the
+//     same letters in any order and notation ("A, C and D", "D, A, C").
 //   - sequence: protein sequences in one- or three-letter codes (with or
 //     without hyphens), DNA and RNA, case-insensitively; DNA against RNA
 //     is undecided.
@@ -37,11 +55,21 @@
 //     closed ends differ), sets and unions (order-free), matrices, and
 //     plain lists; a plain list in another order is undecided (it may be
 //     the ordered parts of an answer), named values ("x = 1, y = 2") pair
-//     by name.
+//     by name. A nested list of rows is a matrix ([[1,2],[3,4]] against
+//     \begin{pmatrix}); a determinant (vmatrix) is not. (a, b, c) matches
+//     ai + bj + ck (two components in round brackets may be an open
+//     interval and are undecided when equal). Repeated items in plain
+//     braces are undecided ({1, 2} against {1, 2, 2}: a set in plain text,
+//     a list grouped in LaTeX).
 //   - numeric, unit, unit_omitted: numbers and quantities. Units are
 //     converted to the reference's unit (absolute temperatures to kelvin);
 //     different dimensions are not equal, except a difference in amount of
-//     substance alone (per mole or per particle?), which is undecided. A
+//     substance alone (per mole or per particle?), which is undecided.
+//     Units carry the kind of quantity as well as the dimension: Hz and Bq,
+//     Gy and Sv, sr and rad, N m and J share a dimension but are undecided
+//     against each other; the one conversion between kinds is a cycle =
+//     2π rad (20 Hz = 125.7 rad/s, and 20 Hz ≠ 20 rad/s); a unit without a
+//     kind (s^-1, J/kg, kg m^2 s^-2) matches any kind of its dimension. A
 //     unit written on one side only is equal when the numbers agree, and
 //     undecided otherwise (dimensionless units such as % and ° are
 //     converted). The default tolerance is one unit in the fourth
@@ -55,6 +83,10 @@
 //     equations up to a constant factor, inequalities by their truth values
 //     at those points and near the numbers they contain; a value with a
 //     name on the left ("x = 3", "v = 12 m/s") is compared as the value.
+//     log10(x) and log2(x) are logarithms to a base. A NotEqual between
+//     expressions written like names (sp3, Trp, Fe: a capital and two small
+//     letters, letters then a digit, an element symbol) is undecided: they
+//     are not products of variables.
 //   - parse, empty, text, options, input, budget, internal:
 //     undecided, with the reason.
 //
