@@ -30,6 +30,7 @@ var csvRows = []any{
 	verifiable.VerdictRow{}, // <board>/verdicts/<model>.csv
 	rubric.LeaderboardRow{},
 	rubric.VerdictRow{},
+	rubric.PointRow{}, // leaderboard.csv of a point-weighted rubric board (scoring: points)
 	verifier.LeaderboardRow{},
 	verifier.GroupRow{},
 	verifier.StyleRow{},
