@@ -65,64 +65,11 @@ func Stream(ctx context.Context, in io.Reader, out io.Writer, fn kind.Rewards, f
 	if _, err := w.Write(buf); err != nil {
 		return st, err
 	}
-	type batch struct {
-		first int
-		// lines[i] is nil for a line longer than ingest.MaxLine.
-		lines [][]byte
-		res   []Result
-		done  chan struct{}
-	}
 	workers := max(1, runtime.GOMAXPROCS(0))
-	order := make(chan *batch, 2*workers)
+	order := make(chan *lineBatch, 2*workers)
 	readErr := make(chan error, 1)
 	stop := make(chan struct{})
-	go func() {
-		defer close(order)
-		br := bufio.NewReaderSize(in, 64<<10)
-		n := 0
-		for {
-			b := &batch{first: n + 1, done: make(chan struct{})}
-			var err error
-			for len(b.lines) < batchLines {
-				var line []byte
-				line, err = readLine(br, n+1)
-				if err == errLongLast {
-					line, err = nil, io.EOF
-				} else if line == nil && err != nil {
-					break
-				}
-				n++
-				b.lines = append(b.lines, line)
-				if err != nil {
-					break
-				}
-			}
-			if len(b.lines) > 0 {
-				select {
-				case order <- b:
-				case <-stop:
-					return
-				}
-				go func() {
-					b.res = make([]Result, len(b.lines))
-					for i, l := range b.lines {
-						if l == nil {
-							b.res[i] = Result{Err: errTooLong}
-							continue
-						}
-						b.res[i] = one(ctx, fn, l)
-					}
-					close(b.done)
-				}()
-			}
-			if err != nil {
-				if err != io.EOF {
-					readErr <- err
-				}
-				return
-			}
-		}
-	}()
+	go readBatches(ctx, in, fn, order, readErr, stop)
 	defer func() {
 		close(stop)
 		for b := range order {
@@ -157,6 +104,73 @@ func Stream(ctx context.Context, in io.Reader, out io.Writer, fn kind.Rewards, f
 	default:
 	}
 	return st, w.Flush()
+}
+
+// A lineBatch is up to batchLines consecutive lines of the input, the first
+// numbered first, and their results; done is closed once every line is
+// rewarded.
+type lineBatch struct {
+	first int
+	// lines[i] is nil for a line longer than ingest.MaxLine.
+	lines [][]byte
+	res   []Result
+	done  chan struct{}
+}
+
+// readBatches reads in into batches and sends each to order, in input
+// order, as its lines are rewarded on a goroutine of its own; order being
+// bounded, reading stays a bounded number of batches ahead of the writer.
+// It closes order at the end of the input, on an error of in (sent to
+// readErr) and when stop is closed.
+func readBatches(ctx context.Context, in io.Reader, fn kind.Rewards, order chan<- *lineBatch, readErr chan<- error, stop <-chan struct{}) {
+	defer close(order)
+	br := bufio.NewReaderSize(in, 64<<10)
+	n := 0
+	for {
+		b := &lineBatch{first: n + 1, done: make(chan struct{})}
+		var err error
+		for len(b.lines) < batchLines {
+			var line []byte
+			line, err = readLine(br, n+1)
+			if err == errLongLast {
+				line, err = nil, io.EOF
+			} else if line == nil && err != nil {
+				break
+			}
+			n++
+			b.lines = append(b.lines, line)
+			if err != nil {
+				break
+			}
+		}
+		if len(b.lines) > 0 {
+			select {
+			case order <- b:
+			case <-stop:
+				return
+			}
+			go b.reward(ctx, fn)
+		}
+		if err != nil {
+			if err != io.EOF {
+				readErr <- err
+			}
+			return
+		}
+	}
+}
+
+// reward rewards the lines of b with fn, then closes b.done.
+func (b *lineBatch) reward(ctx context.Context, fn kind.Rewards) {
+	b.res = make([]Result, len(b.lines))
+	for i, l := range b.lines {
+		if l == nil {
+			b.res[i] = Result{Err: errTooLong}
+			continue
+		}
+		b.res[i] = one(ctx, fn, l)
+	}
+	close(b.done)
 }
 
 // errTooLong is the error record of a line longer than ingest.MaxLine.
