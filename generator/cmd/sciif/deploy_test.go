@@ -1172,3 +1172,37 @@ func TestDeployArgsServe(t *testing.T) {
 	}
 	srv.stop(t)
 }
+
+// TestDeployDocsAgree checks that docs/rewards.md, which no longer
+// carries the manifests inline, links every file of deploy/ and the
+// Dockerfile, and that the values it quotes are theirs: the image, the
+// Dockerfile's base images and each flag the Deployment sets.
+func TestDeployDocsAgree(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoDir, "docs", "rewards.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := strings.Join(strings.Fields(string(data)), " ")
+	m := readManifests(t)
+	df := readDockerfile(t)
+	c := m.container(t)
+	want := []string{"](../Dockerfile)", c.Image}
+	for name := range m.raw {
+		want = append(want, "](../deploy/"+name+")")
+	}
+	for _, st := range df.stages {
+		want = append(want, "`"+st.from+"`")
+	}
+	vals := serveArgs(t, "deployment", c.Args, serveFlags(t))
+	for name, v := range vals {
+		if name != "addr" && name != "benchmarks" && name != "config" {
+			want = append(want, "--"+name+" "+v)
+		}
+	}
+	slices.Sort(want)
+	for _, w := range want {
+		if !strings.Contains(doc, w) {
+			t.Errorf("docs/rewards.md does not say %q", w)
+		}
+	}
+}
