@@ -38,6 +38,9 @@ func nuclide(s string) (string, bool) {
 	case "tritium":
 		return "H-3", true
 	}
+	if len(s) > 40 || !strings.ContainsAny(s, "0123456789") {
+		return "", false
+	}
 	sym, mass, meta := "", "", ""
 	if m := reNuclideSup.FindStringSubmatch(s); m != nil {
 		sym, mass, meta = m[4], m[1], m[2]
@@ -104,6 +107,10 @@ type stereo struct {
 
 func parseStereo(s string) (stereo, bool) {
 	s = strings.TrimSpace(s)
+	if len(s) == 0 || len(s) > 80 || !(s[0] == '(' || strings.HasPrefix(s, "cis") || strings.HasPrefix(s, "trans") ||
+		strings.IndexByte("RSEZDL", s[0]) >= 0 && (len(s) == 1 || s[1] == '-')) {
+		return stereo{}, false
+	}
 	for _, suf := range []string{"-configuration", " configuration", " isomer", "-isomer"} {
 		s = strings.TrimSuffix(s, suf)
 	}
@@ -156,8 +163,13 @@ func (c *cmpr) tryStereo(g, p string) (Result, bool) {
 // sp^3d^2, dsp2, d^2sp^3.
 var reHybrid = regexp.MustCompile(`^(d[1-3]?)?sp([1-3]?)(d[1-3]?)?$`)
 
+var hybridClean = strings.NewReplacer("^", "", "{", "", "}", "", " ", "", "¹", "1", "²", "2", "³", "3")
+
 func hybrid(s string) (string, bool) {
-	s = strings.NewReplacer("^", "", "{", "", "}", "", " ", "", "¹", "1", "²", "2", "³", "3").Replace(strings.TrimSpace(s))
+	if len(s) > 20 || !strings.Contains(s, "sp") {
+		return "", false
+	}
+	s = hybridClean.Replace(strings.TrimSpace(s))
 	m := reHybrid.FindStringSubmatch(s)
 	if m == nil {
 		return "", false
