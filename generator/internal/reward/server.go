@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/sciif/leaderboard/generator/internal/chat"
 	"github.com/sciif/leaderboard/generator/internal/jsonobj"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 )
@@ -336,6 +337,19 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) int {
 		}
 		var resp string
 		resp, found[i] = SplitQuery(req.Query[i], prompt, s.opt.StripSuffixes)
+		if prompt == "" || !found[i] {
+			// A chat-templated query is a conversation: its last
+			// assistant turn is the response, its last user turn the
+			// prompt answered.
+			if msgs, ok := chat.FromTemplate(req.Query[i]); ok {
+				if conv, r, ok := chat.SplitResponse(msgs); ok {
+					resp, found[i] = r, true
+					if prompt == "" {
+						prompt = lastUser(conv)
+					}
+				}
+			}
+		}
 		label, err := labelText(req.Labels[i])
 		if err != nil {
 			res[i].Err = err
@@ -438,6 +452,16 @@ func labelText(raw json.RawMessage) (string, error) {
 		return "", kind.Errorf("label", "missing")
 	}
 	return string(t), nil
+}
+
+// lastUser is the content of the last user turn of msgs, "" if none.
+func lastUser(msgs []chat.Message) string {
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if msgs[i].Role == chat.User {
+			return msgs[i].Content
+		}
+	}
+	return ""
 }
 
 // SplitQuery returns the response in query, OpenRLHF's prompt followed by

@@ -270,3 +270,37 @@ func TestPointsDemoFigures(t *testing.T) {
 		}
 	}
 }
+
+// TestPointsRewardIsTaskScore rewards every demo record of the
+// point-weighted demo and finds the board's task score: the reward a
+// training run gets is what the board averages.
+func TestPointsRewardIsTaskScore(t *testing.T) {
+	benches, err := kind.Open([]*kind.Kind{rubric.Kind}, "../../../../benchmarks", []string{"../../../../benchmarks/healthbench-demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rw, err := benches[0].(kind.Rewarder).Rewards(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(rw.Parts(), " "); got != "score points positive negative_met" {
+		t.Errorf("parts %q", got)
+	}
+	want := map[string]float64{"hb-01": 25.0 / 30, "hb-02": 1, "hb-03": 0.5, "hb-04": 5.0 / 29}
+	data, err := os.ReadFile("../../../../results/demo-atlas-70b/healthbench-demo.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		r, err := rw.Record(context.Background(), []byte(line))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w, ok := want[r.ID]; ok && math.Abs(r.Reward-w) > 1e-12 {
+			t.Errorf("%s: reward %v, want the task score %v", r.ID, r.Reward, w)
+		}
+		if s, _ := r.Part("score"); s != r.Reward {
+			t.Errorf("%s: score part %v, reward %v", r.ID, s, r.Reward)
+		}
+	}
+}

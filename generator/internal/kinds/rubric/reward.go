@@ -9,7 +9,10 @@ import (
 )
 
 // Rewards serves equation 1 of Complex-IF as a training reward, with the
-// benchmark's own α and β: r = PI + α·EC − β·DB over the task's criteria.
+// benchmark's own α and β: r = PI + α·EC − β·DB over the task's criteria;
+// on a point-weighted benchmark (scoring: points), the task score: the
+// points of the criteria met over the task's positive points, clipped to
+// [0, 1].
 // The config takes no settings: the weights belong to the benchmark
 // (benchmark.yaml), so a board and a training run cannot differ.
 //
@@ -31,7 +34,17 @@ func (b *benchmark) Rewards(cfg kind.RewardConfig) (kind.Rewards, error) {
 
 type rubricRewards struct{ b *benchmark }
 
-func (r *rubricRewards) Parts() []string { return []string{"PI", "EC", "DB"} }
+func (r *rubricRewards) Parts() []string {
+	if r.b.points {
+		return pointParts
+	}
+	return []string{"PI", "EC", "DB"}
+}
+
+// pointParts are the parts of a point-weighted reward: the task score,
+// the raw points of the criteria met, the task's positive points and the
+// number of negative criteria met.
+var pointParts = []string{"score", "points", "positive", "negative_met"}
 
 // Record rewards one line of the benchmark's submission format, {"id",
 // "response", "judges": {"<judge>": "<raw output>"}}, with the protocol's
@@ -42,6 +55,9 @@ func (r *rubricRewards) Record(ctx context.Context, data []byte) (kind.Reward, e
 		return kind.Reward{}, err
 	}
 	t := &r.b.tasks[i]
+	if r.b.points {
+		return pointReward(t, res.sat), nil
+	}
 	var n, s [3]int
 	for c, cr := range t.Criteria {
 		k := catIndex(cr.Category)
@@ -59,6 +75,22 @@ func (r *rubricRewards) Record(ctx context.Context, data []byte) (kind.Reward, e
 	pi, ec, db := frac(s[0], n[0]), frac(s[1], n[1]), frac(n[2]-s[2], n[2])
 	return kind.Reward{ID: t.ID, Reward: Reward(t, res.sat, r.b.alpha, r.b.beta),
 		Parts: []kind.Part{{Name: "PI", Value: pi}, {Name: "EC", Value: ec}, {Name: "DB", Value: db}}}, nil
+}
+
+// pointReward is a point-weighted task's reward: its score, as the board
+// scores it.
+func pointReward(t *Task, met []bool) kind.Reward {
+	got, neg := 0, 0
+	for c, cr := range t.Criteria {
+		if met[c] {
+			got += *cr.Points
+			if *cr.Points < 0 {
+				neg++
+			}
+		}
+	}
+	return kind.Reward{ID: t.ID, Reward: TaskScore(t, met), Parts: []kind.Part{{Name: "score", Value: TaskScore(t, met)},
+		{Name: "points", Value: float64(got)}, {Name: "positive", Value: float64(t.Positive())}, {Name: "negative_met", Value: float64(neg)}}}
 }
 
 // verdicts decodes a record and returns its task and s_c per criterion, as

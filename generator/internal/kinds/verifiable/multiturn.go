@@ -131,6 +131,15 @@ func sortProblems(ps instr.Problems) {
 	}
 }
 
+// conversation is prompt i's conversation: its messages, or its text as
+// the one user message.
+func (b *benchmark) conversation(i int) []chat.Message {
+	if b.multi() {
+		return b.convs[i]
+	}
+	return chat.Prompt(b.ib.Prompts[i].Prompt)
+}
+
 // TurnLine is one line of a multi-turn benchmark's submission file: the
 // response to the conversation named by its key or given whole.
 type TurnLine struct {

@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sciif/leaderboard/generator/internal/chat"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr"
 )
@@ -51,7 +52,10 @@ type instrRewards struct {
 	allOrNothing          bool
 	alpha, bonus, penalty float64
 	byKey                 map[int64]int
-	parts                 []string
+	// byConv finds a prompt by its whole conversation (chat.Key: a single
+	// prompt keys as its text).
+	byConv map[string]int
+	parts  []string
 }
 
 // The parts of an instruction reward.
@@ -64,7 +68,7 @@ func (b *benchmark) Rewards(cfg kind.RewardConfig) (kind.Rewards, error) {
 		return nil, err
 	}
 	r := &instrRewards{b: b, mode: instr.Strict, allOrNothing: c.AllOrNothing, alpha: 0.7, bonus: 0.1, penalty: 0.05,
-		byKey: make(map[int64]int, len(b.ib.Prompts)), parts: instrParts}
+		byKey: make(map[int64]int, len(b.ib.Prompts)), byConv: make(map[string]int, len(b.ib.Prompts)), parts: instrParts}
 	switch c.Mode {
 	case "", "strict":
 	case "loose":
@@ -89,6 +93,7 @@ func (b *benchmark) Rewards(cfg kind.RewardConfig) (kind.Rewards, error) {
 	}
 	for i, p := range b.ib.Prompts {
 		r.byKey[p.Key] = i
+		r.byConv[chat.Key(b.conversation(i))] = i
 	}
 	return r, nil
 }
@@ -96,12 +101,15 @@ func (b *benchmark) Rewards(cfg kind.RewardConfig) (kind.Rewards, error) {
 func (r *instrRewards) Parts() []string { return r.parts }
 
 // rewardLine is a record of `sciif reward` for an instruction benchmark: a
-// submission line {"prompt", "response"}, optionally with the prompt's own
+// submission line {"prompt", "response"} (or, for a conversation,
+// {"messages", "response"}, the messages possibly ending with the
+// assistant turn that is the response), optionally with the prompt's own
 // instructions (the input format's "instruction_id_list" and "kwargs", for
 // prompts outside the benchmark), its "key", and a judge's "judge_score".
 type rewardLine struct {
 	Key            json.RawMessage `json:"key"`
 	Prompt         *string         `json:"prompt"`
+	Messages       []chat.Message  `json:"messages"`
 	Response       *string         `json:"response"`
 	InstructionIDs []string        `json:"instruction_id_list"`
 	Kwargs         []instr.Args    `json:"kwargs"`
@@ -116,6 +124,19 @@ func (r *instrRewards) Record(ctx context.Context, rec []byte) (kind.Reward, err
 	var l rewardLine
 	if err := kind.DecodeRecord(rec, &l); err != nil {
 		return kind.Reward{}, err
+	}
+	if l.Messages != nil {
+		// A conversation whose last turn is the assistant's is answered
+		// by that turn.
+		if conv, resp, ok := chat.SplitResponse(l.Messages); ok && l.Response == nil {
+			l.Messages, l.Response = conv, &resp
+		}
+		if err := chat.Check(l.Messages); err != nil {
+			return kind.Reward{}, kind.Errorf("messages", "%v", err)
+		}
+		if l.Prompt != nil {
+			return kind.Reward{}, kind.Errorf("prompt", "a record gives a prompt or messages, not both")
+		}
 	}
 	if l.Response == nil {
 		return kind.Reward{}, kind.Errorf("response", "missing; want the model's answer as a JSON string")
@@ -134,6 +155,7 @@ func (r *instrRewards) Record(ctx context.Context, rec []byte) (kind.Reward, err
 type labelRecord struct {
 	Key            json.RawMessage `json:"key"`
 	Prompt         *string         `json:"prompt"`
+	Messages       []chat.Message  `json:"messages"`
 	InstructionIDs []string        `json:"instruction_id_list"`
 	InstructionID  []string        `json:"instruction_id"`
 	Kwargs         []instr.Args    `json:"kwargs"`
@@ -167,6 +189,11 @@ func (r *instrRewards) Label(ctx context.Context, prompt, response, label string
 		}
 		if ids == nil {
 			return kind.Reward{}, kind.Errorf("label.instruction_id_list", "missing")
+		}
+		if prompt == "" && l.Messages != nil {
+			// A multi-turn input record: the instructions are the last
+			// turn's.
+			prompt = chat.Last(l.Messages)
 		}
 		var err error
 		if p, err = r.inline(prompt, ids, l.Kwargs, "label."); err != nil {
@@ -206,6 +233,9 @@ func (r *instrRewards) prompt(l *rewardLine) (p instr.Prompt, keyed bool, err er
 	if l.Prompt != nil {
 		text = *l.Prompt
 	}
+	if l.Messages != nil {
+		text = chat.Last(l.Messages)
+	}
 	if l.InstructionIDs != nil || l.Kwargs != nil {
 		p, err := r.inline(text, l.InstructionIDs, l.Kwargs, "")
 		if err != nil {
@@ -220,7 +250,13 @@ func (r *instrRewards) prompt(l *rewardLine) (p instr.Prompt, keyed bool, err er
 		}
 		return p, keyed, nil
 	}
-	if l.Prompt != nil {
+	if l.Messages != nil {
+		// Matched by the whole conversation, never by a turn of it.
+		if i, ok := r.byConv[chat.Key(l.Messages)]; ok {
+			return r.b.ib.Prompts[i], true, nil
+		}
+	}
+	if l.Prompt != nil && !r.b.multi() {
 		if i, ok := r.b.ib.Index[text]; ok {
 			return r.b.ib.Prompts[i], true, nil
 		}
@@ -236,8 +272,14 @@ func (r *instrRewards) prompt(l *rewardLine) (p instr.Prompt, keyed bool, err er
 		}
 		return r.b.ib.Prompts[i], true, nil
 	}
+	if l.Messages != nil {
+		return instr.Prompt{}, false, kind.Errorf("messages", "not a conversation of %s (conversations match whole); give its key, or its instruction_id_list and kwargs", r.b.spec.Name)
+	}
 	if l.Prompt == nil {
 		return instr.Prompt{}, false, kind.Errorf("prompt", "missing; want the prompt as written, its key, or its instruction_id_list and kwargs")
+	}
+	if r.b.multi() {
+		return instr.Prompt{}, false, kind.Errorf("prompt", "%s is multi-turn: a record names its conversation by key or by its whole messages, not by the text of a turn", r.b.spec.Name)
 	}
 	return instr.Prompt{}, false, kind.Errorf("prompt", "not a prompt of %s (prompts match by exact text); give its instruction_id_list and kwargs", r.b.spec.Name)
 }
