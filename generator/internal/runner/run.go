@@ -304,126 +304,150 @@ func (r *Runner) prepare(src source, endpoints []Endpoint) (*batch, error) {
 // run answers the batch's tasks and returns the journal entries of those
 // done (resumed or answered now) by key; see Runner.Run.
 func (b *batch) run(ctx context.Context, j *journal, progress io.Writer) (map[string]entry, Totals, error) {
-	opt := b.opt
-	totals := Totals{Endpoints: slices.Clone(b.totals.Endpoints)}
-	// resumed is t's journal entry if the journal answers t as asked.
-	// j.done does not change during the run, so the producers below may
-	// call it while the workers append.
-	resumed := func(t Task) (entry, bool) {
-		e, ok := j.done[t.Key]
-		if !ok || !e.res.matches(t, b.clients[b.index[t.Endpoint]].ep) {
-			return entry{}, false
-		}
-		e.res.Resumed = true
-		return e, true
-	}
-	results := map[string]entry{}
+	s := &batchRun{b: b, j: j, results: map[string]entry{}, totals: Totals{Endpoints: slices.Clone(b.totals.Endpoints)}}
 	err := b.src(func(t Task) bool {
-		if e, ok := resumed(t); ok {
-			results[t.Key] = e
-			totals.Endpoints[b.index[t.Endpoint]].Resumed++
+		if e, ok := s.resumed(t); ok {
+			s.results[t.Key] = e
+			s.totals.Endpoints[b.index[t.Endpoint]].Resumed++
 		}
 		return true
 	})
 	if err != nil {
-		return results, totals, fmt.Errorf("runner: %w", err)
+		return s.results, s.totals, fmt.Errorf("runner: %w", err)
 	}
 
-	var mu sync.Mutex // guards results, totals and failures
-	var failures []Failure
-	prog := newProgress(progress, opt.Clock, b.label, b.n, len(results))
+	s.prog = newProgress(progress, b.opt.Clock, b.label, b.n, len(s.results))
 	rctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
+	s.cancel = cancel
 	var wg sync.WaitGroup
 	for i, c := range b.clients {
-		u := &totals.Endpoints[i]
-		c.onRequest = func() { mu.Lock(); u.Requests++; mu.Unlock() }
-		c.onRetry = func() { mu.Lock(); u.Retries++; mu.Unlock(); prog.retry() }
+		u := &s.totals.Endpoints[i]
+		c.onRequest = func() { s.mu.Lock(); u.Requests++; s.mu.Unlock() }
+		c.onRetry = func() { s.mu.Lock(); u.Retries++; s.mu.Unlock(); s.prog.retry() }
 		queued := u.Tasks - u.Resumed
 		if queued == 0 {
 			continue
 		}
 		ch := make(chan Task)
-		wg.Go(func() {
-			defer close(ch)
-			err := b.src(func(t Task) bool {
-				if t.Endpoint != c.ep.Name {
-					return true
-				}
-				if _, ok := resumed(t); ok {
-					return true
-				}
-				select {
-				case ch <- t:
-					return true
-				case <-rctx.Done():
-					return false
-				}
-			})
-			if err != nil {
-				cancel(err)
-			}
-		})
+		wg.Go(func() { s.feed(rctx, c, ch) })
 		for range min(c.ep.Concurrency, queued) {
 			wg.Go(func() {
 				for t := range ch {
-					res, err := ask(rctx, c, t, func(reasked, invalid bool, comp Completion) {
-						mu.Lock()
-						defer mu.Unlock()
-						if reasked {
-							u.Reasked++
-						}
-						if invalid {
-							u.Invalid++
-						}
-						u.PromptTokens += comp.PromptTokens
-						u.CompletionTokens += comp.CompletionTokens
-						prog.tokens(comp.PromptTokens, comp.CompletionTokens)
-					})
-					if err != nil {
-						if rctx.Err() != nil {
-							continue // in flight when the run stopped: asked again next time
-						}
-						var se *StatusError
-						if errors.As(err, &se) && se.Fatal() {
-							cancel(err)
-							continue
-						}
-						mu.Lock()
-						failures = append(failures, Failure{t.Key, err})
-						u.Failed++
-						mu.Unlock()
-						prog.finish(false)
-						continue
-					}
-					// Journaled even if the run is stopping: it is paid for.
-					e, err := j.append(res)
-					if err != nil {
-						cancel(err)
-						continue
-					}
-					mu.Lock()
-					results[t.Key] = e
-					u.Done++
-					mu.Unlock()
-					prog.finish(true)
+					s.answer(rctx, c, u, t)
 				}
 			})
 		}
 	}
 	wg.Wait()
-	prog.end()
+	s.prog.end()
 
 	switch {
 	case ctx.Err() != nil:
-		return results, totals, fmt.Errorf("runner: interrupted with %d of %d tasks done; run again to resume: %w", len(results), b.n, ctx.Err())
+		return s.results, s.totals, fmt.Errorf("runner: interrupted with %d of %d tasks done; run again to resume: %w", len(s.results), b.n, ctx.Err())
 	case context.Cause(rctx) != nil:
-		return results, totals, fmt.Errorf("runner: stopped: %w", context.Cause(rctx))
-	case len(failures) > 0:
-		sort.Slice(failures, func(a, b int) bool { return failures[a].Key < failures[b].Key })
-		return results, totals, &FailedError{Failures: failures, Tasks: b.n}
+		return s.results, s.totals, fmt.Errorf("runner: stopped: %w", context.Cause(rctx))
+	case len(s.failures) > 0:
+		sort.Slice(s.failures, func(a, b int) bool { return s.failures[a].Key < s.failures[b].Key })
+		return s.results, s.totals, &FailedError{Failures: s.failures, Tasks: b.n}
 	}
-	return results, totals, nil
+	return s.results, s.totals, nil
+}
+
+// batchRun is one run of a batch: what its producers and workers share.
+type batchRun struct {
+	b      *batch
+	j      *journal
+	prog   *progress
+	cancel context.CancelCauseFunc // stops the run with its cause
+
+	mu       sync.Mutex // guards results, totals and failures
+	results  map[string]entry
+	totals   Totals
+	failures []Failure
+}
+
+// resumed is t's journal entry if the journal answers t as asked.
+// j.done does not change during the run, so the producers may call it
+// while the workers append.
+func (s *batchRun) resumed(t Task) (entry, bool) {
+	e, ok := s.j.done[t.Key]
+	if !ok || !e.res.matches(t, s.b.clients[s.b.index[t.Endpoint]].ep) {
+		return entry{}, false
+	}
+	e.res.Resumed = true
+	return e, true
+}
+
+// feed sends to ch, then closes it, the tasks for c's endpoint that the
+// journal does not answer, until ctx ends. An error of the source stops
+// the run.
+func (s *batchRun) feed(ctx context.Context, c *Client, ch chan<- Task) {
+	defer close(ch)
+	err := s.b.src(func(t Task) bool {
+		if t.Endpoint != c.ep.Name {
+			return true
+		}
+		if _, ok := s.resumed(t); ok {
+			return true
+		}
+		select {
+		case ch <- t:
+			return true
+		case <-ctx.Done():
+			return false
+		}
+	})
+	if err != nil {
+		s.cancel(err)
+	}
+}
+
+// answer asks c for t and journals the answer, counting in u, c's usage.
+// A task that fails is listed in the failures; a refusal no retry can
+// mend (a fatal status) or a journal that cannot be written stops the
+// run.
+func (s *batchRun) answer(ctx context.Context, c *Client, u *Usage, t Task) {
+	res, err := ask(ctx, c, t, func(reasked, invalid bool, comp Completion) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if reasked {
+			u.Reasked++
+		}
+		if invalid {
+			u.Invalid++
+		}
+		u.PromptTokens += comp.PromptTokens
+		u.CompletionTokens += comp.CompletionTokens
+		s.prog.tokens(comp.PromptTokens, comp.CompletionTokens)
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return // in flight when the run stopped: asked again next time
+		}
+		var se *StatusError
+		if errors.As(err, &se) && se.Fatal() {
+			s.cancel(err)
+			return
+		}
+		s.mu.Lock()
+		s.failures = append(s.failures, Failure{t.Key, err})
+		u.Failed++
+		s.mu.Unlock()
+		s.prog.finish(false)
+		return
+	}
+	// Journaled even if the run is stopping: it is paid for.
+	e, err := s.j.append(res)
+	if err != nil {
+		s.cancel(err)
+		return
+	}
+	s.mu.Lock()
+	s.results[t.Key] = e
+	u.Done++
+	s.mu.Unlock()
+	s.prog.finish(true)
 }
 
 // ask answers t, asking once more if the answer fails t.Valid. note is
