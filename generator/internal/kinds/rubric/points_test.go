@@ -15,6 +15,8 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/kinds/rubric"
+	"github.com/sciif/leaderboard/generator/internal/runner"
+	"github.com/sciif/leaderboard/generator/internal/runner/runnertest"
 )
 
 // recount is a second, simple implementation of the point-weighted score,
@@ -302,5 +304,75 @@ func TestPointsRewardIsTaskScore(t *testing.T) {
 		if s, _ := r.Part("score"); s != r.Reward {
 			t.Errorf("%s: score part %v, reward %v", r.ID, s, r.Reward)
 		}
+	}
+}
+
+// TestPointsRun runs the point-weighted demo against the loopback server:
+// the model is sent each task's whole conversation, each judge a prompt
+// quoting the whole conversation, the response and every criterion with
+// its points, and the submission written validates.
+func TestPointsRun(t *testing.T) {
+	dir := t.TempDir()
+	benches, err := kind.Open([]*kind.Kind{rubric.Kind}, "../../../../benchmarks", []string{"../../../../benchmarks/healthbench-demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := benches[0].(kind.Runnable)
+	clock := runnertest.NewClock()
+	srv := runnertest.NewServer(t, clock)
+	ep := func(name, model string) runner.Endpoint {
+		return runner.Endpoint{Name: name, BaseURL: srv.URL + "/v1", Model: model, APIKey: runnertest.Key}
+	}
+	out := filepath.Join(dir, "results", "acme-chat-7b")
+	p := runner.Plan{Benchmarks: []kind.Runnable{b}, Model: ep("model", "acme/chat-7b"),
+		Judges:  []runner.Endpoint{ep("judge-a", "judge/a"), ep("judge-b", "judge/b")},
+		Journal: filepath.Join(dir, ".sciif-run", "acme.jsonl"), Out: out, Date: "2026-11-02"}
+	r := runner.Runner{Options: runner.Options{Clock: clock}}
+	if _, err := r.Execute(context.Background(), p, nil); err != nil {
+		t.Fatal(err)
+	}
+	tasks := b.AnswerTasks()
+	multi := 0
+	for _, tk := range tasks {
+		if srv.RequestsOf("acme/chat-7b", tk.Conversation()) != 1 {
+			t.Errorf("%s: the model was not sent the task's whole conversation once", tk.Key)
+		}
+		if len(tk.Messages) > 1 {
+			multi++
+		}
+	}
+	if multi == 0 {
+		t.Fatal("the demo has no multi-turn task")
+	}
+	judged, turns := 0, 0
+	for _, c := range srv.Conversations() {
+		text := c[0].Content
+		if !strings.HasPrefix(text, "You are grading the final response to a conversation") {
+			continue
+		}
+		judged++
+		if !strings.Contains(text, " points]: ") {
+			t.Errorf("a judge prompt without the criteria's points:\n%s", text)
+		}
+		if strings.Contains(text, "[USER]\n") && strings.Contains(text, "[ASSISTANT]\n") {
+			turns++
+		}
+	}
+	if judged < 2*len(tasks) || turns < 2*multi {
+		t.Errorf("%d judge requests (%d quoting a conversation turn by turn), want at least one per task and judge (%d; %d)", judged, turns, 2*len(tasks), 2*multi)
+	}
+	runnertest.FillOrganization(t, out)
+	subs, err := ingest.Submissions(filepath.Join(dir, "results"), []string{"healthbench-demo.jsonl"})
+	if err != nil || len(subs) != 1 {
+		t.Fatalf("submissions: %v", err)
+	}
+	run, probs := b.Check(context.Background(), &subs[0], kind.Options{Policies: board.Policies})
+	for _, pr := range probs {
+		if pr.Fatal {
+			t.Errorf("the run's submission is refused: %v", pr)
+		}
+	}
+	if !strings.HasPrefix(run.Summary(), "20/20 tasks answered") {
+		t.Errorf("summary %q", run.Summary())
 	}
 }
