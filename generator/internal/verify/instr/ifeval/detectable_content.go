@@ -41,16 +41,24 @@ var contentPostscript = instr.Checker{
 			return instr.Undecided(err)
 		}
 		marker = text.Strip(marker)
-		var re *regexp.Regexp
+		var found bool
 		switch marker {
 		case "P.P.S":
-			re = ppsMarker
+			found = ppsMarker.MatchString(text.Lower(response))
 		case "P.S.":
-			re = psMarker
+			found = psMarker.MatchString(text.Lower(response))
 		default:
-			re = compileUser(`(?m)`+pyS+`*`, text.Lower(marker), `.*$`)
+			// The official code searches the lower-cased response for
+			// r"\s*" + marker.lower() + r".*$" with re.MULTILINE.
+			re, err := text.CompilePython(`\s*`+text.Lower(marker)+`.*$`, text.PyFlags{Multiline: true})
+			if err != nil {
+				return instr.Undecided(fmt.Errorf("postscript marker %q: %w", marker, err))
+			}
+			if found, err = re.Search(text.Lower(response)); err != nil {
+				return instr.Undecided(fmt.Errorf("postscript marker %q: %w", marker, err))
+			}
 		}
-		if re.MatchString(text.Lower(response)) {
+		if found {
 			return instr.Result{Followed: true, Reason: fmt.Sprintf("found a postscript starting with %q", marker)}
 		}
 		return instr.Result{Reason: fmt.Sprintf("found no postscript starting with %q", marker)}

@@ -95,8 +95,16 @@ var formatMultipleSections = instr.Checker{
 			return instr.Undecided(err)
 		}
 		splitter = text.Strip(splitter)
-		re := compileUser(pyS+`?`, splitter, pyS+`?[`+text.DigitClass+`]+`+pyS+`?`)
-		n := len(re.FindAllStringIndex(response, -1))
+		// The official code counts the parts of re.split(r"\s?" +
+		// splitter + r"\s?\d+\s?", response) less one: the matches.
+		re, err := text.CompilePython(`\s?`+splitter+`\s?\d+\s?`, text.PyFlags{})
+		if err != nil {
+			return instr.Undecided(fmt.Errorf("section splitter %q: %w", splitter, err))
+		}
+		n, err := re.Count(response)
+		if err != nil {
+			return instr.Undecided(fmt.Errorf("section splitter %q: %w", splitter, err))
+		}
 		return instr.Result{Followed: float64(n) >= want, Reason: fmt.Sprintf("found %s marked %q, need at least %v", plural(n, "section", "sections"), splitter+" N", want)}
 	},
 }

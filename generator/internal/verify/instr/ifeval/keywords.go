@@ -20,7 +20,11 @@ var keywordsExistence = instr.Checker{
 		var missing []string
 		folded := text.FoldASCII(response)
 		for _, kw := range kws {
-			if !findAny(folded, response, kw) {
+			found, err := findAny(folded, response, kw)
+			if err != nil {
+				return instr.Undecided(fmt.Errorf("keyword %q: %w", kw, err))
+			}
+			if !found {
 				missing = append(missing, fmt.Sprintf("%q", kw))
 			}
 		}
@@ -48,7 +52,10 @@ var keywordsFrequency = instr.Checker{
 			return instr.Undecided(err)
 		}
 		kw = text.Strip(kw)
-		n := countMatches(response, kw)
+		n, err := countMatches(response, kw)
+		if err != nil {
+			return instr.Undecided(fmt.Errorf("keyword %q: %w", kw, err))
+		}
 		ok := compare(n, freq, rel)
 		return instr.Result{Followed: ok, Reason: fmt.Sprintf("found %q %s, %s", kw, plural(n, "time", "times"), need(rel, freq))}
 	},
@@ -65,7 +72,11 @@ var keywordsForbiddenWords = instr.Checker{
 		var found []string
 		folded := text.FoldASCII(response)
 		for _, w := range words {
-			if containsWholeWord(folded, response, w) {
+			hit, err := containsWholeWord(folded, response, w)
+			if err != nil {
+				return instr.Undecided(fmt.Errorf("forbidden word %q: %w", w, err))
+			}
+			if hit {
 				found = append(found, fmt.Sprintf("%q", w))
 			}
 		}
@@ -76,38 +87,55 @@ var keywordsForbiddenWords = instr.Checker{
 	},
 }
 
-// containsWholeWord reports whether \b word \b (case-insensitive, Python's
-// Unicode word boundaries) matches somewhere in s; folded is text.FoldASCII(s).
-func containsWholeWord(folded, s, word string) bool {
+// containsWholeWord reports whether re.search(r"\b" + word + r"\b", s,
+// re.IGNORECASE) finds a match, as the official code asks (word is a
+// Python expression, joined to the boundaries without a group); folded is
+// text.FoldASCII(s). The error wraps text.ErrPyUnsupported.
+func containsWholeWord(folded, s, word string) (bool, error) {
 	if plainASCII(word) {
 		w := text.Lower(word)
 		for start := 0; ; {
 			i := strings.Index(folded[start:], w)
 			if i < 0 {
-				return false
+				return false, nil
 			}
 			a := start + i
 			if boundary(folded, a) && boundary(folded, a+len(w)) {
-				return true
+				return true, nil
 			}
 			start = a + 1
 		}
 	}
+	if !pyLiteral(word) {
+		re, err := text.CompilePython(`\b`+word+`\b`, text.PyFlags{IgnoreCase: true})
+		if err != nil {
+			return false, err
+		}
+		return re.Search(s)
+	}
+	// A literal matches the same length wherever it starts, so testing
+	// the boundaries at each match is exact, next to any character.
 	re := compileFold(word)
 	for start := 0; start <= len(s); {
 		loc := re.FindStringIndex(s[start:])
 		if loc == nil {
-			return false
+			return false, nil
 		}
 		a, b := start+loc[0], start+loc[1]
 		if boundary(s, a) && boundary(s, b) {
-			return true
+			return true, nil
 		}
 		// Try the next start position, as a backtracking engine would.
 		_, size := utf8.DecodeRuneInString(s[a:])
 		start = a + max(size, 1)
 	}
-	return false
+	return false, nil
+}
+
+// pyLiteral reports whether kw has none of Python's regular-expression
+// metacharacters, so that it matches itself.
+func pyLiteral(kw string) bool {
+	return !strings.ContainsAny(kw, `.^$*+?{}[]\|()`)
 }
 
 // boundary reports whether Python's \b holds at byte offset i of s.
@@ -171,19 +199,34 @@ func plainASCII(kw string) bool {
 	return true
 }
 
-// findAny reports whether kw, as a case-insensitive expression, matches s
-// (folded is text.FoldASCII(s)).
-func findAny(folded, s, kw string) bool {
+// findAny reports whether re.search(kw, s, re.IGNORECASE) finds a match
+// (folded is text.FoldASCII(s)). The error wraps text.ErrPyUnsupported.
+func findAny(folded, s, kw string) (bool, error) {
 	if plainASCII(kw) {
-		return strings.Contains(folded, text.Lower(kw))
+		return strings.Contains(folded, text.Lower(kw)), nil
 	}
-	return compileFold(kw).MatchString(s)
+	if pyLiteral(kw) {
+		return compileFold(kw).MatchString(s), nil
+	}
+	re, err := text.CompilePython(kw, text.PyFlags{IgnoreCase: true})
+	if err != nil {
+		return false, err
+	}
+	return re.Search(s)
 }
 
-// countMatches counts the non-overlapping case-insensitive matches of kw.
-func countMatches(s, kw string) int {
+// countMatches returns len(re.findall(kw, s, re.IGNORECASE)). The error
+// wraps text.ErrPyUnsupported.
+func countMatches(s, kw string) (int, error) {
 	if plainASCII(kw) {
-		return strings.Count(text.FoldASCII(s), text.Lower(kw))
+		return strings.Count(text.FoldASCII(s), text.Lower(kw)), nil
 	}
-	return len(compileFold(kw).FindAllStringIndex(s, -1))
+	if pyLiteral(kw) && kw != "" {
+		return len(compileFold(kw).FindAllStringIndex(s, -1)), nil
+	}
+	re, err := text.CompilePython(kw, text.PyFlags{IgnoreCase: true})
+	if err != nil {
+		return 0, err
+	}
+	return re.Count(s)
 }

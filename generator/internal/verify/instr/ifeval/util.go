@@ -13,16 +13,6 @@ import (
 // pyS is Python's Unicode \s for use inside Go expressions.
 const pyS = `[` + text.SpaceChars + `]`
 
-// compileUser compiles an expression taken from the instruction arguments,
-// as the official code passes keywords to re.search. What Go cannot compile
-// is matched literally.
-func compileUser(prefix, expr, suffix string) *regexp.Regexp {
-	if re, err := regexp.Compile(prefix + expr + suffix); err == nil {
-		return re
-	}
-	return regexp.MustCompile(prefix + regexp.QuoteMeta(expr) + suffix)
-}
-
 // compileFold compiles a keyword from the instruction arguments as the
 // official code passes it to re.search with re.IGNORECASE: letters match as
 // Python's case-insensitive matching equates them (text.CompileIgnoreCase),
