@@ -294,21 +294,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "no such route", http.StatusNotFound)
 		return
 	}
-	var req struct {
-		Model       string          `json:"model"`
-		Messages    json.RawMessage `json:"messages"`
-		Temperature *float64        `json:"temperature"`
-		MaxTokens   int             `json:"max_tokens"`
-	}
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields() // no tools, nothing else
-	err := dec.Decode(&req)
-	var msgs []chat.Message
-	if err == nil {
-		if msgs, err = chat.Decode(req.Messages); err == nil {
-			err = chat.Check(msgs)
-		}
-	}
+	req, msgs, err := decodeRequest(r)
 	if err != nil || req.Temperature == nil || req.MaxTokens <= 0 || (!s.AnyDecoding && (*req.Temperature != 0 || req.MaxTokens != MaxTokens)) {
 		s.t.Errorf("bad request (err %v): %+v", err, req)
 		http.Error(w, "bad request", http.StatusBadRequest)
@@ -317,27 +303,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// A single prompt is counted and answered by its text, a conversation
 	// by its chat.Key, so that HashOf(p) is the journal's hash of either.
 	p := chat.Key(msgs)
-	s.mu.Lock()
-	s.conversations = append(s.conversations, msgs)
-	s.count[CountKey(req.Model, HashOf(p))]++
-	n := s.count[CountKey(req.Model, HashOf(p))]
-	s.total++
-	total := s.total
-	s.prompts = append(s.prompts, p)
-	s.inflight[req.Model]++
-	s.maxInflight[req.Model] = max(s.maxInflight[req.Model], s.inflight[req.Model])
-	s.arrived[req.Model]++
-	var wait chan struct{}
-	if k := s.Barrier[req.Model]; k > 0 && s.arrived[req.Model] <= k {
-		if s.release[req.Model] == nil {
-			s.release[req.Model] = make(chan struct{})
-		}
-		wait = s.release[req.Model]
-		if s.arrived[req.Model] == k {
-			close(wait)
-		}
-	}
-	s.mu.Unlock()
+	n, total, wait := s.arrive(req.Model, p, msgs)
 	defer func() {
 		s.mu.Lock()
 		s.inflight[req.Model]--
@@ -361,51 +327,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.served[f]++
 	s.mu.Unlock()
+	if s.fail(w, r, f) {
+		return
+	}
 	content := Reply(req.Model, p)
-	switch f {
-	case TooMany:
-		http.Error(w, `{"error":{"message":"rate limited"}}`, http.StatusTooManyRequests)
-		return
-	case TooManyRetryAfter:
-		w.Header().Set("Retry-After", "7")
-		http.Error(w, `{"error":{"message":"rate limited"}}`, http.StatusTooManyRequests)
-		return
-	case TooManyDate:
-		w.Header().Set("Retry-After", s.clock.Now().Add(30*time.Second).Format(http.TimeFormat))
-		http.Error(w, `{"error":{"message":"rate limited"}}`, http.StatusTooManyRequests)
-		return
-	case InternalError:
-		http.Error(w, "internal error", http.StatusInternalServerError)
-		return
-	case BadGateway:
-		http.Error(w, "<html>bad gateway</html>", http.StatusBadGateway)
-		return
-	case Slow:
-		<-r.Context().Done()
-		return
-	case Drop:
-		conn, _, err := http.NewResponseController(w).Hijack()
-		if err != nil {
-			s.t.Errorf("hijack: %v", err)
-			return
-		}
-		conn.Close()
-		return
-	case Garbage:
-		w.Header().Set("Content-Type", "application/json")
-		fmt.Fprint(w, `{"choices": [{"message": {"content": "trunc`)
-		return
-	case BadFormat:
+	if f == BadFormat {
 		content = "I think it is fine."
-	case EchoKey:
-		http.Error(w, "upstream refused credentials "+r.Header.Get("Authorization"), http.StatusServiceUnavailable)
-		return
-	case Unauthorized:
-		http.Error(w, `{"error":{"message":"Incorrect API key provided: `+strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")+`"}}`, http.StatusUnauthorized)
-		return
-	case BadRequest:
-		http.Error(w, `{"error":{"message":"context length exceeded"}}`, http.StatusBadRequest)
-		return
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(map[string]any{
@@ -414,6 +341,100 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			"message": map[string]any{"role": "assistant", "content": content}}},
 		"usage": map[string]any{"prompt_tokens": len(p) / 4, "completion_tokens": len(content) / 4},
 	})
+}
+
+// chatRequest is the body of a chat-completions request, the fields the
+// server accepts.
+type chatRequest struct {
+	Model       string          `json:"model"`
+	Messages    json.RawMessage `json:"messages"`
+	Temperature *float64        `json:"temperature"`
+	MaxTokens   int             `json:"max_tokens"`
+}
+
+// decodeRequest decodes the body of r, refusing any other field (no
+// tools, nothing else), and checks its conversation.
+func decodeRequest(r *http.Request) (chatRequest, []chat.Message, error) {
+	var req chatRequest
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields() // no tools, nothing else
+	err := dec.Decode(&req)
+	var msgs []chat.Message
+	if err == nil {
+		if msgs, err = chat.Decode(req.Messages); err == nil {
+			err = chat.Check(msgs)
+		}
+	}
+	return req, msgs, err
+}
+
+// arrive counts a request of p (the conversation msgs) to model and
+// returns its number among the requests of p to model, the number of
+// requests so far, and, while the model's Barrier holds it, the channel
+// closed when all its held requests are in flight. The request is in
+// flight until the caller takes it off s.inflight.
+func (s *Server) arrive(model, p string, msgs []chat.Message) (n, total int, wait chan struct{}) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.conversations = append(s.conversations, msgs)
+	s.count[CountKey(model, HashOf(p))]++
+	n = s.count[CountKey(model, HashOf(p))]
+	s.total++
+	total = s.total
+	s.prompts = append(s.prompts, p)
+	s.inflight[model]++
+	s.maxInflight[model] = max(s.maxInflight[model], s.inflight[model])
+	s.arrived[model]++
+	if k := s.Barrier[model]; k > 0 && s.arrived[model] <= k {
+		if s.release[model] == nil {
+			s.release[model] = make(chan struct{})
+		}
+		wait = s.release[model]
+		if s.arrived[model] == k {
+			close(wait)
+		}
+	}
+	return n, total, wait
+}
+
+// fail answers r with the fault f instead of a completion and reports
+// whether it did: OK and BadFormat are answered with a completion.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, f Fault) bool {
+	switch f {
+	case TooMany:
+		http.Error(w, `{"error":{"message":"rate limited"}}`, http.StatusTooManyRequests)
+	case TooManyRetryAfter:
+		w.Header().Set("Retry-After", "7")
+		http.Error(w, `{"error":{"message":"rate limited"}}`, http.StatusTooManyRequests)
+	case TooManyDate:
+		w.Header().Set("Retry-After", s.clock.Now().Add(30*time.Second).Format(http.TimeFormat))
+		http.Error(w, `{"error":{"message":"rate limited"}}`, http.StatusTooManyRequests)
+	case InternalError:
+		http.Error(w, "internal error", http.StatusInternalServerError)
+	case BadGateway:
+		http.Error(w, "<html>bad gateway</html>", http.StatusBadGateway)
+	case Slow:
+		<-r.Context().Done()
+	case Drop:
+		conn, _, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			s.t.Errorf("hijack: %v", err)
+			return true
+		}
+		conn.Close()
+	case Garbage:
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"choices": [{"message": {"content": "trunc`)
+	case EchoKey:
+		http.Error(w, "upstream refused credentials "+r.Header.Get("Authorization"), http.StatusServiceUnavailable)
+	case Unauthorized:
+		http.Error(w, `{"error":{"message":"Incorrect API key provided: `+strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")+`"}}`, http.StatusUnauthorized)
+	case BadRequest:
+		http.Error(w, `{"error":{"message":"context length exceeded"}}`, http.StatusBadRequest)
+	default:
+		return false
+	}
+	return true
 }
 
 // SetOnRequest replaces OnRequest, safely while requests are in flight.
