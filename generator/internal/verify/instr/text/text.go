@@ -8,6 +8,8 @@
 // state: the Punkt model is parsed once, on first use, and only read after.
 package text
 
+//go:generate sh -c "python3 gen_unicode.py > unicode_table.go && gofmt -w unicode_table.go"
+
 import (
 	"strings"
 	"unicode"
