@@ -48,9 +48,11 @@
 //     record is a *RecordError, a label the benchmark cannot know a
 //     *RecordError on "label"; an unknown setting is an error.
 //   - A Runnable's AnswerTasks (one per item, Size of them) have unique
-//     non-empty keys and prompts, and so do its JudgeTasks; the Submission
-//     written from answers to every task (and any judge verdict) is the
-//     same every time and passes Check with no fatal problem.
+//     non-empty keys and conversations ending in a user turn (a Prompt,
+//     or Messages that chat.Check accepts), and so do its JudgeTasks; the
+//     Submission written from answers to every task (and any judge
+//     verdict) is the same every time and passes Check with no fatal
+//     problem.
 //
 // The package reads benchmark.yaml and nothing else; it holds no kind.
 package kind
