@@ -451,6 +451,13 @@ func (b *Board) Write(w io.Writer, format string, opt kind.Options) error {
 		fmt.Fprintf(w, "%-6d %-6d %-40s %8.1f%% %8.1f%% %8.1f%% %8.1f%%\n", m.Strict.Rank, m.Loose.Rank, m.ID,
 			100*m.Strict.Prompt.Rate, 100*m.Loose.Prompt.Rate, 100*m.Strict.Instruction.Rate, 100*m.Loose.Instruction.Rate)
 	}
+	if g := b.board.Gap; g != nil {
+		fmt.Fprintf(w, "\nsingle-turn (%s) vs multi-turn, per instruction id answered both ways (Strict):\n", g.Single)
+		fmt.Fprintf(w, "%-40s %5s %6s %6s %9s %7s\n", "model", "ids", "worse", "better", "mean gap", "sign p")
+		for _, m := range g.Models {
+			fmt.Fprintf(w, "%-40s %5d %6d %6d %+8.1f%% %7.3f\n", m.ID, len(m.Instructions), m.Worse, m.Better, 100*m.MeanGap, m.P)
+		}
+	}
 	return nil
 }
 
