@@ -235,6 +235,16 @@ func (b *Board) pointsPages(rs *render.Site, s *site) error {
 		{Href: s.home, What: "the board."},
 		{Href: s.dir + "/<task id>.html", What: "a task: the conversation, its criteria and points, and every response with the criteria met and missed; <code>#m-&lt;model&gt;</code> jumps to one model."},
 	})
+	sc := b.pointScores()
+	m, err := rs.Fragment("rubric/points-methodology", struct {
+		Title                             string
+		Tasks, Criteria, Negative, Judges int
+		Intervals                         string
+	}{b.bench.spec.Title, sc.Tasks, sc.Criteria, sc.Negative, sc.Judges, PointIntervals})
+	if err != nil {
+		return err
+	}
+	rs.AddMethodology(m)
 	return nil
 }
 
