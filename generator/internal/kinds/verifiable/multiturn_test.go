@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -286,4 +287,28 @@ func sortedKeys(m map[string][2]int) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// sciif prompts writes each conversation whole, as messages.
+func TestMultiTurnPromptsWriteMessages(t *testing.T) {
+	b := openMT(t, t.TempDir(), mtInput)
+	var buf bytes.Buffer
+	if err := b.Prompts(&buf); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("%d lines, want 2", len(lines))
+	}
+	var got struct {
+		Key      int64          `json:"key"`
+		Prompt   *string        `json:"prompt"`
+		Messages []chat.Message `json:"messages"`
+	}
+	if err := json.Unmarshal([]byte(lines[0]), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Prompt != nil || len(got.Messages) != 4 || got.Messages[0].Role != chat.System || got.Messages[3].Content != "Again, with exactly 2 numbers." {
+		t.Errorf("prompts line %s: want the whole conversation as messages and no prompt", lines[0])
+	}
 }
