@@ -96,7 +96,7 @@ func (s *site) instrIndexPage(is *instrSite) (board.File, error) {
 	b := is.b
 	v := instrIndexView{Name: is.title, Main: s.home(), Outcomes: outcomeOptions()}
 	for i := range b.Models {
-		v.Models = append(v.Models, render.ModelName{Link: is.links[i], Linked: is.linked[i]})
+		v.Models = append(v.Models, is.names[i])
 		v.ModelOpt = append(v.ModelOpt, render.Option{Value: is.slugs[i], Label: b.Models[i].Name})
 		v.Slugs = append(v.Slugs, is.slugs[i])
 	}
@@ -216,7 +216,7 @@ func (s *site) instrCasePage(is *instrSite, pi int) (board.File, error) {
 	for mi := range b.Models {
 		r := is.result(mi, pi)
 		c, _, l := promptOutcome(r)
-		a := instrAnswer{Model: render.ModelName{Link: is.links[mi], Linked: is.linked[mi]}, Anchor: "m-" + is.slugs[mi], Answered: r != nil, Class: c, Label: l}
+		a := instrAnswer{Model: is.names[mi], Anchor: "m-" + is.slugs[mi], Answered: r != nil, Class: c, Label: l}
 		if r != nil {
 			part, cut := render.Shown(r.Response)
 			a.Response = part

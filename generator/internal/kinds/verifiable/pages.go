@@ -7,9 +7,6 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/render"
 
-	"github.com/go-echarts/go-echarts/v2/charts"
-	"github.com/go-echarts/go-echarts/v2/opts"
-
 	"github.com/sciif/leaderboard/generator/internal/board"
 )
 
@@ -34,34 +31,24 @@ type instrSite struct {
 	// slugs and keys name the models' anchors and the prompts' pages.
 	slugs  []string
 	keys   []string
-	links  []render.Link
-	linked []bool
+	names  []render.ModelName
 	colors []string
 }
 
 func (s *site) prepareInstr(b *board.InstrBoard) (*instrSite, error) {
 	is := &instrSite{b: b, title: s.title, dir: s.dir()}
-	seen := map[string]string{}
 	for i := range b.Models {
 		m := &b.Models[i]
 		if n := len(m.Results); n != 0 && n != len(b.Prompts) {
 			return nil, fmt.Errorf("%s model %s: %d results for %d prompts", b.Benchmark, m.ID, n, len(b.Prompts))
 		}
-		sl := render.Slug(m.ID)
-		if other, dup := seen[sl]; dup {
-			return nil, fmt.Errorf("%s models %q and %q share the anchor %s", b.Benchmark, other, m.ID, sl)
-		}
-		seen[sl] = m.ID
-		is.slugs = append(is.slugs, sl)
-		ref, _ := s.Model(m.ID)
-		l, ok, color := render.Link{Text: m.Name}, ref.Href != "", render.Palette(ref.Index)
-		if ok {
-			l.Href = ref.Href
-		}
-		is.links = append(is.links, l)
-		is.linked = append(is.linked, ok)
-		is.colors = append(is.colors, color)
 	}
+	ms, err := s.BoardModels(len(b.Models), func(i int) (string, string) { return b.Models[i].ID, b.Models[i].Name })
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", b.Benchmark, err)
+	}
+	is.names, is.slugs, is.colors = ms.Names, ms.Slugs, ms.Colors
+	seen := map[string]string{}
 	seen = map[string]string{}
 	for _, p := range b.Prompts {
 		k := fmt.Sprint(p.Key)
@@ -176,7 +163,7 @@ func (s *site) gapSection(is *instrSite) *gapView {
 		if gm == nil {
 			continue
 		}
-		v.Rows = append(v.Rows, gapRow{Model: render.ModelName{Link: is.links[i], Linked: is.linked[i]}, N: len(gm.Instructions),
+		v.Rows = append(v.Rows, gapRow{Model: is.names[i], N: len(gm.Instructions),
 			Worse: gm.Worse, Better: gm.Better, Mean: fmt.Sprintf("%+.1f", 100*gm.MeanGap), P: fmt.Sprintf("%.3f", gm.P)})
 		for _, r := range gm.Instructions {
 			if byID[r.ID] == nil {
@@ -284,7 +271,7 @@ func (s *site) instrPage(is *instrSite) (board.File, error) {
 	ranks := instrRanks(b)
 	for i := range b.Models {
 		m := &b.Models[i]
-		name := render.ModelName{Link: is.links[i], Linked: is.linked[i]}
+		name := is.names[i]
 		v.Models = append(v.Models, name)
 		row := instrRow{Model: name, Complete: m.Complete, Answered: m.Answered}
 		for pi := range 2 {
@@ -314,12 +301,12 @@ func (s *site) instrPage(is *instrSite) (board.File, error) {
 	}
 	for i := range b.Models {
 		m := &b.Models[i]
-		gr := render.KRow{Model: is.links[i]}
+		gr := render.KRow{Model: is.names[i].Link}
 		for _, g := range v.Groups {
 			gr.Cells = append(gr.Cells, instrPair(m, func(sc board.InstrScores) (board.Rate, bool) { r, ok := sc.ByGroup[g]; return r, ok }))
 		}
 		v.GroupRow = append(v.GroupRow, gr)
-		cr := render.KRow{Model: is.links[i]}
+		cr := render.KRow{Model: is.names[i].Link}
 		for _, k := range v.Counts {
 			cr.Cells = append(cr.Cells, instrPair(m, func(sc board.InstrScores) (board.Rate, bool) { r, ok := sc.ByCount[k.K]; return r, ok }))
 		}
@@ -368,29 +355,18 @@ func instrGroup(id string) string {
 // instrCountChart draws prompt-level accuracy against the number of
 // instructions per prompt, one line per model with its 95% band.
 func (s *site) instrCountChart(is *instrSite, id string, p board.Policy, counts []render.KCol) map[string]any {
-	line := charts.NewLine()
-	lg := render.Legend()
-	if len(is.b.Models) > render.ShownCurves {
-		lg.Selected = map[string]bool{}
-		for i := range is.b.Models {
-			lg.Selected[is.b.Models[i].Name] = i < render.ShownCurves
-		}
-	}
-	line.SetGlobalOptions(render.ChartInit(id), charts.WithLegendOpts(lg), charts.WithTooltipOpts(render.ItemTooltip()),
-		charts.WithYAxisOpts(render.PercentAxis("")),
-		charts.WithGridOpts(opts.Grid{Top: "30", Left: "50", Right: "20", Bottom: "50"}))
 	axis := make([]string, len(counts))
 	for i, c := range counts {
 		axis[i] = fmt.Sprintf("%s (n=%d)", c.K, c.N)
 	}
-	line.SetXAxis(axis)
+	curves := make([]render.Curve, len(is.b.Models))
 	for i := range is.b.Models {
 		m := &is.b.Models[i]
 		sc := m.Strict
 		if p == board.Loose {
 			sc = m.Loose
 		}
-		render.BandSeries(line, m.Name, is.colors[i], fmt.Sprintf("band%d", i), counts, sc.ByCount)
+		curves[i] = render.Curve{Name: m.Name, Color: is.colors[i], Rates: sc.ByCount}
 	}
-	return render.OptionOf(line)
+	return render.BandChart(id, "30", axis, counts, curves)
 }
