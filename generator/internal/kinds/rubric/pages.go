@@ -59,6 +59,17 @@ func (b *Board) newSite(rs *render.Site) (*site, error) {
 // taskHref is task i's page, relative to the site root.
 func (s *site) taskHref(i int) string { return s.dir + "/" + s.pages[i] + ".html" }
 
+// taskPager is task ti's pager: the tasks around it, index (if any) and
+// the scores.
+func (s *site) taskPager(ti int, index ...render.Link) render.CasePager {
+	bn := s.b.bench
+	links := append(index, render.Link{Href: "../" + s.home, Text: bn.spec.Title + " scores"})
+	return render.PagerAt("Tasks", ti, len(bn.tasks),
+		func(j int) render.Link {
+			return render.Link{Href: s.pages[j] + ".html", Text: "task " + bn.tasks[j].ID}
+		}, links...)
+}
+
 func (b *Board) Pages(rs *render.Site) error {
 	s, err := b.newSite(rs)
 	if err != nil {
@@ -386,9 +397,7 @@ type answerView struct {
 	Model    render.ModelName
 	Anchor   string
 	Answered bool
-	Response string
-	Cut      *render.CutView
-	Words    string
+	Shown    render.ResponseView
 	Judges   []string
 	Checks   []checkRow
 	Sat, N   int
@@ -397,25 +406,21 @@ type answerView struct {
 }
 
 type taskView struct {
-	Name, Main, ID, Prompt string
-	Criteria               []criterionView
-	Answers                []answerView
-	Alpha, Beta            string
-	Prev, Next             *render.Link
+	Pager       render.CasePager
+	Name, ID    string
+	Ask         render.Ask
+	Criteria    []criterionView
+	Answers     []answerView
+	Alpha, Beta string
 }
 
 func (s *site) taskPage(ti int) (board.File, error) {
 	b, bn := s.b, s.b.bench
 	t := &bn.tasks[ti]
-	v := taskView{Name: bn.spec.Title, Main: s.home, ID: t.ID, Prompt: t.Prompt, Alpha: weight(bn.alpha), Beta: weight(bn.beta)}
+	v := taskView{Name: bn.spec.Title, ID: t.ID, Ask: render.Ask{Prompt: t.Prompt}, Alpha: weight(bn.alpha), Beta: weight(bn.beta),
+		Pager: s.taskPager(ti, render.Link{Href: "cases.html", Text: "All " + bn.spec.Title + " tasks"})}
 	for _, c := range t.Criteria {
 		v.Criteria = append(v.Criteria, criterionView{ID: c.ID, Category: c.Category, Name: categoryNames[c.Category], Text: c.Text})
-	}
-	if ti > 0 {
-		v.Prev = &render.Link{Href: s.pages[ti-1] + ".html", Text: "task " + bn.tasks[ti-1].ID}
-	}
-	if ti+1 < len(bn.tasks) {
-		v.Next = &render.Link{Href: s.pages[ti+1] + ".html", Text: "task " + bn.tasks[ti+1].ID}
 	}
 	for mi, r := range b.runs {
 		res := &r.results[ti]
@@ -428,13 +433,7 @@ func (s *site) taskPage(ti int) (board.File, error) {
 		a.Perfect = res.answered && a.Sat == a.N
 		if res.answered {
 			a.Reward = fmt.Sprintf("%.3f", Reward(t, res.sat, bn.alpha, bn.beta))
-			part, cut := render.Shown(res.response)
-			a.Response = part
-			if cut {
-				a.Cut = render.CutNote(res.response, part, render.RootOf(s.taskHref(ti)), s.slugs[mi])
-				s.AddAnswer(s.slugs[mi], bn.spec.Name, t.ID, res.response)
-			}
-			a.Words = render.CountLabel(len(strings.Fields(res.response)), "word", "words")
+			a.Shown = s.Response(res.response, s.taskHref(ti), s.slugs[mi], bn.spec.Name, t.ID)
 		}
 		for c, cr := range t.Criteria {
 			row := checkRow{ID: cr.ID, Category: cr.Category, Sat: res.sat[c]}

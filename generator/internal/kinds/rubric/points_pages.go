@@ -8,7 +8,6 @@ package rubric
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/chat"
@@ -115,21 +114,19 @@ type pointsAnswer struct {
 	Answered      bool
 	Score         string
 	Got, Positive int
-	Response      string
-	Cut           *render.CutView
-	Words         string
+	Shown         render.ResponseView
 	Judges        []string
 	Met, Missed   []pointsCheck
 	Disagreements int
 }
 
 type pointsTaskView struct {
-	Name, Main, ID string
-	Turns          []chat.Turn
-	Positive       int
-	Criteria       []pointsCriterion
-	Answers        []pointsAnswer
-	Prev, Next     *render.Link
+	Pager    render.CasePager
+	Name, ID string
+	Ask      render.Ask
+	Positive int
+	Criteria []pointsCriterion
+	Answers  []pointsAnswer
 }
 
 func signed(n int) string { return fmt.Sprintf("%+d", n) }
@@ -137,28 +134,17 @@ func signed(n int) string { return fmt.Sprintf("%+d", n) }
 func (s *site) pointsTaskPage(ti int) (board.File, error) {
 	b, bn := s.b, s.b.bench
 	t := &bn.tasks[ti]
-	v := pointsTaskView{Name: bn.spec.Title, Main: s.home, ID: t.ID, Turns: chat.Turns(t.Conversation()), Positive: t.Positive()}
+	v := pointsTaskView{Name: bn.spec.Title, ID: t.ID, Positive: t.Positive(), Pager: s.taskPager(ti),
+		Ask: render.Ask{Turns: chat.Turns(t.Conversation()), Note: "The model answers the last turn; the judges see the whole conversation, the response and the criteria."}}
 	for _, c := range t.Criteria {
 		v.Criteria = append(v.Criteria, pointsCriterion{ID: c.ID, Text: c.Text, Points: signed(*c.Points), Negative: *c.Points < 0, Tags: c.Tags})
-	}
-	if ti > 0 {
-		v.Prev = &render.Link{Href: s.pages[ti-1] + ".html", Text: "task " + bn.tasks[ti-1].ID}
-	}
-	if ti+1 < len(bn.tasks) {
-		v.Next = &render.Link{Href: s.pages[ti+1] + ".html", Text: "task " + bn.tasks[ti+1].ID}
 	}
 	for mi, r := range b.runs {
 		res := &r.results[ti]
 		a := pointsAnswer{Model: s.links[mi], Anchor: "m-" + s.slugs[mi], Answered: res.answered, Positive: t.Positive(), Judges: r.judges, Score: "0"}
 		if res.answered {
 			a.Score = fmt.Sprintf("%.3f", r.points.TaskScores[ti])
-			part, cut := render.Shown(res.response)
-			a.Response = part
-			if cut {
-				a.Cut = render.CutNote(res.response, part, render.RootOf(s.taskHref(ti)), s.slugs[mi])
-				s.AddAnswer(s.slugs[mi], bn.spec.Name, t.ID, res.response)
-			}
-			a.Words = render.CountLabel(len(strings.Fields(res.response)), "word", "words")
+			a.Shown = s.Response(res.response, s.taskHref(ti), s.slugs[mi], bn.spec.Name, t.ID)
 		}
 		for c, cr := range t.Criteria {
 			pc := pointsCheck{ID: cr.ID, Points: signed(*cr.Points), Negative: *cr.Points < 0, Met: res.sat[c]}

@@ -144,9 +144,7 @@ type instrAnswer struct {
 	Model    render.ModelName
 	Anchor   string
 	Answered bool
-	Response string
-	Cut      *render.CutView
-	Words    string
+	Shown    render.ResponseView
 	Class    string
 	Label    string
 	StrictOK bool
@@ -155,17 +153,15 @@ type instrAnswer struct {
 }
 
 type instrCaseView struct {
-	Name   string
-	Main   string
-	Key    string
-	Prompt string
-	// Turns is a multi-turn prompt's conversation, nil for a single prompt.
-	Turns        []chat.Turn
+	Pager render.CasePager
+	Name  string
+	Key   string
+	// Ask is the prompt, or a multi-turn prompt's conversation.
+	Ask          render.Ask
 	Instructions []string
 	// Args pairs each instruction with its arguments as JSON.
-	Args       []instrArg
-	Answers    []instrAnswer
-	Prev, Next *render.Link
+	Args    []instrArg
+	Answers []instrAnswer
 }
 
 // instrArg is an instruction id and its arguments, for the case page.
@@ -193,9 +189,10 @@ func verdictAt(vs []board.InstrVerdict, j int) instrVerdictView {
 func (s *site) instrCasePage(is *instrSite, pi int) (board.File, error) {
 	b := is.b
 	p := &b.Prompts[pi]
-	v := instrCaseView{Name: is.title, Main: s.home(), Key: is.keys[pi], Prompt: p.Prompt, Instructions: p.Instructions}
+	v := instrCaseView{Name: is.title, Key: is.keys[pi], Instructions: p.Instructions,
+		Ask: render.Ask{Prompt: p.Prompt, Note: "The model answers the last turn; the instructions below are checked on that answer alone."}}
 	if p.Messages != nil {
-		v.Turns = chat.Turns(p.Messages)
+		v.Ask.Turns = chat.Turns(p.Messages)
 	}
 	for j, id := range p.Instructions {
 		arg := instrArg{ID: id}
@@ -207,24 +204,15 @@ func (s *site) instrCasePage(is *instrSite, pi int) (board.File, error) {
 		}
 		v.Args = append(v.Args, arg)
 	}
-	if pi > 0 {
-		v.Prev = &render.Link{Href: is.keys[pi-1] + ".html", Text: "prompt " + is.keys[pi-1]}
-	}
-	if pi+1 < len(b.Prompts) {
-		v.Next = &render.Link{Href: is.keys[pi+1] + ".html", Text: "prompt " + is.keys[pi+1]}
-	}
+	v.Pager = render.PagerAt("Prompts", pi, len(b.Prompts),
+		func(j int) render.Link { return render.Link{Href: is.keys[j] + ".html", Text: "prompt " + is.keys[j]} },
+		render.Link{Href: "index.html", Text: "All " + is.title + " prompts"}, render.Link{Href: "../" + s.home(), Text: is.title + " scores"})
 	for mi := range b.Models {
 		r := is.result(mi, pi)
 		c, _, l := promptOutcome(r)
 		a := instrAnswer{Model: is.names[mi], Anchor: "m-" + is.slugs[mi], Answered: r != nil, Class: c, Label: l}
 		if r != nil {
-			part, cut := render.Shown(r.Response)
-			a.Response = part
-			if cut {
-				a.Cut = render.CutNote(r.Response, part, render.RootOf(is.promptHref(pi)), is.slugs[mi])
-				s.AddAnswer(is.slugs[mi], s.name, is.keys[pi], r.Response)
-			}
-			a.Words = render.CountLabel(len(strings.Fields(r.Response)), "word", "words")
+			a.Shown = s.Response(r.Response, is.promptHref(pi), is.slugs[mi], s.name, is.keys[pi])
 			a.StrictOK, a.LooseOK = followedAll(r.Strict), followedAll(r.Loose)
 		}
 		for j, id := range p.Instructions {
