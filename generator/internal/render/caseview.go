@@ -65,3 +65,39 @@ func (s *Site) Response(resp, out, slug, bench, id string) ResponseView {
 	}
 	return v
 }
+
+// CaseFilters is a case index's filter bar ("case-filters" in base.html):
+// assets/site.js shows the rows where the chosen model's cell, or any cell,
+// matches the chosen outcome and, when ByInstruction, that carry the
+// chosen instruction.
+type CaseFilters struct {
+	Models        []Option
+	ByInstruction bool
+	Instructions  []Option
+	Outcomes      []OutcomeOption
+}
+
+// CaseColumn is a model's column of a case index ("case-columns" in
+// base.html), named by the model's slug, its anchor on the case pages.
+type CaseColumn struct {
+	Slug, Name string
+}
+
+// OutcomeCell is a model's cell of a case index ("outcome-cells" in
+// base.html): site.js makes it a link to the model's response on the
+// case's page.
+type OutcomeCell struct {
+	Class, Glyph string
+}
+
+// CaseModels are a case index's models, names[i] with slug slugs[i]: the
+// model filter's choices and the table's columns.
+func CaseModels(names []ModelName, slugs []string) ([]Option, []CaseColumn) {
+	opts := make([]Option, len(names))
+	cols := make([]CaseColumn, len(names))
+	for i, n := range names {
+		opts[i] = Option{Value: slugs[i], Label: n.Text}
+		cols[i] = CaseColumn{Slug: slugs[i], Name: n.Text}
+	}
+	return opts, cols
+}

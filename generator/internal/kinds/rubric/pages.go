@@ -309,34 +309,25 @@ func outcomeOptions() []render.OutcomeOption {
 	}, outcomeClasses)
 }
 
-// outcomeCell is a cell of the cases page: site.js makes it a link to the
-// model's response on the task's page.
-type outcomeCell struct {
-	Class, Glyph string
-}
-
 type caseRow struct {
 	Href, ID, Excerpt string
 	N                 int
-	Cells             []outcomeCell
+	Cells             []render.OutcomeCell
 }
 
 type casesView struct {
 	Name, Main string
-	Models     []render.ModelName
-	// Slugs name the models' anchors on task pages, in column order.
-	Slugs    []string
-	ModelOpt []render.Option
-	Outcomes []render.OutcomeOption
-	Rows     []caseRow
+	Filters    render.CaseFilters
+	Columns    []render.CaseColumn
+	Rows       []caseRow
 }
 
 // outcome classifies model mi's result on task ti (see outcomeClasses).
-func (s *site) outcome(mi, ti int) outcomeCell {
+func (s *site) outcome(mi, ti int) render.OutcomeCell {
 	r := &s.b.runs[mi].results[ti]
 	t := &s.b.bench.tasks[ti]
 	if !r.answered {
-		return outcomeCell{Class: "o-na", Glyph: "·"}
+		return render.OutcomeCell{Class: "o-na", Glyph: "·"}
 	}
 	sat, hit := 0, false
 	for c, ok := range r.sat {
@@ -347,9 +338,9 @@ func (s *site) outcome(mi, ti int) outcomeCell {
 		}
 	}
 	if sat == len(r.sat) {
-		return outcomeCell{Class: "o-pass", Glyph: "✓"}
+		return render.OutcomeCell{Class: "o-pass", Glyph: "✓"}
 	}
-	cell := outcomeCell{Class: "o-fail", Glyph: fmt.Sprintf("%d/%d", sat, len(r.sat))}
+	cell := render.OutcomeCell{Class: "o-fail", Glyph: fmt.Sprintf("%d/%d", sat, len(r.sat))}
 	if hit {
 		cell.Class += " o-dodged"
 	}
@@ -358,11 +349,8 @@ func (s *site) outcome(mi, ti int) outcomeCell {
 
 func (s *site) casesPage() (board.File, error) {
 	b := s.b
-	v := casesView{Name: b.bench.spec.Title, Main: s.home, Models: s.links, Outcomes: outcomeOptions()}
-	for i, r := range b.runs {
-		v.ModelOpt = append(v.ModelOpt, render.Option{Value: s.slugs[i], Label: r.name})
-		v.Slugs = append(v.Slugs, s.slugs[i])
-	}
+	v := casesView{Name: b.bench.spec.Title, Main: s.home, Filters: render.CaseFilters{Outcomes: outcomeOptions()}}
+	v.Filters.Models, v.Columns = render.CaseModels(s.links, s.slugs)
 	for ti, t := range b.bench.tasks {
 		row := caseRow{Href: s.pages[ti] + ".html", ID: t.ID, Excerpt: render.Excerpt(t.Prompt, 140), N: len(t.Criteria)}
 		for mi := range b.runs {

@@ -64,49 +64,37 @@ func promptOutcome(r *board.InstrResult) (class, glyph, label string) {
 	return o.class, o.glyph, o.label
 }
 
-// outcomeCell is a cell of the case index: site.js makes it a link to the
-// model's response on the prompt's page (a link in each of prompts ×
-// models cells made the page several megabytes).
-type outcomeCell struct {
-	Class, Glyph string
-}
-
 type promptRow struct {
 	Href     string
 	Key      string
 	Excerpt  string
 	Instr    []string
 	InstrIDs string
-	Cells    []outcomeCell
+	// Cells are plain: site.js makes each a link to the model's response
+	// on the prompt's page (a link in each of prompts × models cells made
+	// the page several megabytes).
+	Cells []render.OutcomeCell
 }
 
 type instrIndexView struct {
-	Name   string
-	Main   string
-	Models []render.ModelName
-	// Slugs name the models' anchors on prompt pages, in column order.
-	Slugs    []string
-	ModelOpt []render.Option
-	InstrOpt []render.Option
-	Outcomes []render.OutcomeOption
-	Rows     []promptRow
+	Name    string
+	Main    string
+	Filters render.CaseFilters
+	Columns []render.CaseColumn
+	Rows    []promptRow
 }
 
 func (s *site) instrIndexPage(is *instrSite) (board.File, error) {
 	b := is.b
-	v := instrIndexView{Name: is.title, Main: s.home(), Outcomes: outcomeOptions()}
-	for i := range b.Models {
-		v.Models = append(v.Models, is.names[i])
-		v.ModelOpt = append(v.ModelOpt, render.Option{Value: is.slugs[i], Label: b.Models[i].Name})
-		v.Slugs = append(v.Slugs, is.slugs[i])
-	}
+	v := instrIndexView{Name: is.title, Main: s.home(), Filters: render.CaseFilters{ByInstruction: true, Outcomes: outcomeOptions()}}
+	v.Filters.Models, v.Columns = render.CaseModels(is.names, is.slugs)
 	ids := map[string]bool{}
 	for pi, p := range b.Prompts {
 		row := promptRow{Href: is.keys[pi] + ".html", Key: is.keys[pi], Excerpt: render.Excerpt(p.Prompt, 140), Instr: p.Instructions,
 			InstrIDs: " " + strings.Join(p.Instructions, " ") + " "}
 		for mi := range b.Models {
 			c, g, _ := promptOutcome(is.result(mi, pi))
-			row.Cells = append(row.Cells, outcomeCell{Class: c, Glyph: g})
+			row.Cells = append(row.Cells, render.OutcomeCell{Class: c, Glyph: g})
 		}
 		for _, id := range p.Instructions {
 			ids[id] = true
@@ -119,7 +107,7 @@ func (s *site) instrIndexPage(is *instrSite) (board.File, error) {
 	}
 	sort.Strings(idl)
 	for _, id := range idl {
-		v.InstrOpt = append(v.InstrOpt, render.Option{Value: id, Label: id})
+		v.Filters.Instructions = append(v.Filters.Instructions, render.Option{Value: id, Label: id})
 	}
 	return s.exec("prompts", is.dir+"/index.html", render.Page{
 		Title:       is.title + " case studies",
