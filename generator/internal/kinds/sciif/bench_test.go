@@ -1,6 +1,10 @@
 package sciif
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/sciif/leaderboard/generator/internal/sitetest/fixture"
+)
 
 // BenchmarkSite renders whole sites built in memory: the paper's size
 // (16 models × 334 items) and a crowded board of 100 models. Peak memory:
@@ -15,7 +19,7 @@ func BenchmarkSite(b *testing.B) {
 		{"crowded_100x334", 100, 334},
 	} {
 		b.Run(size.name, func(b *testing.B) {
-			in := synthInput(size.models, size.items, 11)
+			in := fixture.SynthInput(size.models, size.items, 11)
 			b.ReportAllocs()
 			b.ResetTimer()
 			var bytes int

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/score"
+	"github.com/sciif/leaderboard/generator/internal/sitetest/fixture"
 )
 
 // compareFromPage reads the data compare.html embeds.
@@ -18,7 +19,7 @@ func compareFromPage(t *testing.T, files map[string][]byte) compareData {
 	if !ok {
 		t.Fatal("no compare.html")
 	}
-	doc := parse(t, "compare.html", page)
+	doc := fixture.Parse(t, "compare.html", page)
 	var d compareData
 	if err := json.Unmarshal([]byte(doc.Find("#compare-data").Text()), &d); err != nil {
 		t.Fatalf("compare data: %v", err)
@@ -30,8 +31,8 @@ func compareFromPage(t *testing.T, files map[string][]byte) compareData {
 // problems are the scorer's, and each differing problem's links reach an
 // answer on the model's answers pages.
 func TestCompareDataMatchesScorer(t *testing.T) {
-	in := synthInput(6, 40, 11)
-	files := fileMap(renderSite(t, in))
+	in := fixture.SynthInput(6, 40, 11)
+	files := fixture.FileMap(renderSite(t, in))
 	d := compareFromPage(t, files)
 	if len(d.Models) != len(in.Board.Models) || len(d.Items) != len(in.Bench.Items) {
 		t.Fatalf("%d models and %d items embedded, want %d and %d", len(d.Models), len(d.Items), len(in.Board.Models), len(in.Bench.Items))

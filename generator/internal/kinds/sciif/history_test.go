@@ -16,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/sciif/leaderboard/generator/internal/render"
+	"github.com/sciif/leaderboard/generator/internal/sitetest/fixture"
 )
 
 func TestDiffEntriesListsAddedRemovedAndMoved(t *testing.T) {
@@ -68,7 +69,7 @@ func TestParseHistoryNamesTheBadLine(t *testing.T) {
 // states and checks the page by selector: newest first, the present board
 // on top when it differs, additions linked to model pages.
 func TestChangesPageShowsRecordedStates(t *testing.T) {
-	in := synthInput(4, 12, 3)
+	in := fixture.SynthInput(4, 12, 3)
 	b := &Board{bench: in.Bench, board: in.Board, runs: in.Runs}
 	b.spec.Name, b.spec.Title, b.spec.Dir = "sciif", "SciIF", t.TempDir()
 	first := entryOf(in.Board, "v1")
@@ -79,11 +80,11 @@ func TestChangesPageShowsRecordedStates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	page := fileMap(files)["changes.html"]
+	page := fixture.FileMap(files)["changes.html"]
 	if page == nil {
 		t.Fatal("no changes.html")
 	}
-	doc := parse(t, "changes.html", page)
+	doc := fixture.Parse(t, "changes.html", page)
 	heads := doc.Find("section.change h2").Map(func(_ int, s *goquery.Selection) string { return s.Text() })
 	if diff := cmp.Diff([]string{"This build", "2025-01-01"}, heads); diff != "" {
 		t.Errorf("sections (-want +got):\n%s", diff)

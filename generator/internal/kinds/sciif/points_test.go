@@ -1,13 +1,12 @@
 package sciif
 
 import (
-	"encoding/csv"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sciif/leaderboard/generator/internal/sitetest/fixture"
 )
 
 // TestPointsAgreeWithVerdicts recomputes each model's verdicts from its
@@ -17,7 +16,7 @@ import (
 // the golden site's, which TestGolden keeps equal to what is rendered.
 func TestPointsAgreeWithVerdicts(t *testing.T) {
 	dir := filepath.Join("testdata", "golden")
-	verdicts := readCSV(t, filepath.Join(dir, "verdicts.csv"))
+	verdicts := fixture.ReadCSV(t, filepath.Join(dir, "verdicts.csv"))
 	type key struct{ model, item string }
 	type got struct {
 		correct               bool
@@ -41,7 +40,7 @@ func TestPointsAgreeWithVerdicts(t *testing.T) {
 	for _, f := range files {
 		model := strings.TrimSuffix(filepath.Base(f), ".csv")
 		strict, loose := map[key]map[string]bool{}, map[key]map[string]bool{}
-		for _, r := range readCSV(t, f) {
+		for _, r := range fixture.ReadCSV(t, f) {
 			k := key{model, r["item"]}
 			g := seen[k]
 			if r["point"] == "correctness" {
@@ -91,87 +90,6 @@ func TestPointsAgreeWithVerdicts(t *testing.T) {
 		}
 		if g.correct != w.correct || !slices.Equal(g.failStrict, w.failStrict) || !slices.Equal(g.failLoose, w.failLoose) {
 			t.Errorf("%s %s: from points %+v, verdicts.csv %+v", k.model, k.item, g, w)
-		}
-	}
-}
-
-func readCSV(t *testing.T, path string) []map[string]string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil || len(recs) < 2 {
-		t.Fatalf("%s: %d records, %v", path, len(recs), err)
-	}
-	var rows []map[string]string
-	for _, rec := range recs[1:] {
-		r := map[string]string{}
-		for i, h := range recs[0] {
-			r[h] = rec[i]
-		}
-		rows = append(rows, r)
-	}
-	return rows
-}
-
-// TestInstrVerdictsAgreeWithScores recounts each model's prompt- and
-// instruction-level accuracies, Strict and Loose, from the instruction
-// board's verdicts/<model>.csv and compares them with its scores.json.
-func TestInstrVerdictsAgreeWithScores(t *testing.T) {
-	dir := filepath.Join("testdata", "golden", "ifeval")
-	data, err := os.ReadFile(filepath.Join(dir, "scores.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	type rate struct{ Pass, Total int }
-	type mode struct {
-		Prompt      rate `json:"prompt_level"`
-		Instruction rate `json:"instruction_level"`
-	}
-	var scores struct {
-		Models []struct {
-			ID            string
-			Strict, Loose mode
-		}
-	}
-	if err := json.Unmarshal(data, &scores); err != nil || len(scores.Models) == 0 {
-		t.Fatalf("scores.json: %d models, %v", len(scores.Models), err)
-	}
-	for _, m := range scores.Models {
-		rows := readCSV(t, filepath.Join(dir, "verdicts", m.ID+".csv"))
-		var got [2]mode
-		var keys []string
-		followed := map[string][2]bool{}
-		for _, r := range rows {
-			k := r["key"]
-			f, ok := followed[k]
-			if !ok {
-				keys = append(keys, k)
-				f = [2]bool{true, true}
-			}
-			for i, col := range []string{"strict", "loose"} {
-				pass := r[col] == "true"
-				got[i].Instruction.Total++
-				if pass {
-					got[i].Instruction.Pass++
-				}
-				f[i] = f[i] && pass
-			}
-			followed[k] = f
-		}
-		for _, k := range keys {
-			for i := range got {
-				got[i].Prompt.Total++
-				if followed[k][i] {
-					got[i].Prompt.Pass++
-				}
-			}
-		}
-		if want := [2]mode{m.Strict, m.Loose}; got != want {
-			t.Errorf("%s: recounted from verdicts %+v, scores.json %+v", m.ID, got, want)
 		}
 	}
 }

@@ -5,8 +5,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"net/url"
-	"path"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,149 +14,15 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/render"
+	"github.com/sciif/leaderboard/generator/internal/sitetest/fixture"
 )
 
-func parse(t *testing.T, name string, data []byte) *goquery.Document {
-	t.Helper()
-	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(data))
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return doc
-}
-
-func htmlPages(files []board.File) []board.File {
-	var out []board.File
-	for _, f := range files {
-		if strings.HasSuffix(f.Path, ".html") && !strings.HasPrefix(f.Path, "assets/") {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
-// checkPageSafety asserts what a strict CSP and the offline rule need, on
-// every page: no inline script or handler, no inline style, no javascript:
-// URL, no remote resource, and every local link pointing at a file of the
-// site.
-func checkPageSafety(t *testing.T, files []board.File) {
-	t.Helper()
-	have := fileMap(files)
-	ids := map[string]map[string]bool{}
-	docs := map[string]*goquery.Document{}
-	for _, f := range htmlPages(files) {
-		doc := parse(t, f.Path, f.Data)
-		docs[f.Path] = doc
-		set := map[string]bool{}
-		doc.Find("[id]").Each(func(_ int, s *goquery.Selection) { set[s.AttrOr("id", "")] = true })
-		ids[f.Path] = set
-	}
-	for p, doc := range docs {
-		if doc.Find(`meta[http-equiv="Content-Security-Policy"]`).Length() != 1 {
-			t.Errorf("%s: no Content-Security-Policy meta element", p)
-		}
-		doc.Find("script").Each(func(_ int, s *goquery.Selection) {
-			src, hasSrc := s.Attr("src")
-			typ := s.AttrOr("type", "")
-			switch {
-			case hasSrc && strings.TrimSpace(s.Text()) == "":
-				if u, err := url.Parse(src); err != nil || u.Scheme != "" || strings.HasPrefix(src, "//") {
-					t.Errorf("%s: script from %q is not local", p, src)
-				}
-			case typ == "application/json" && !hasSrc:
-				if !json.Valid([]byte(s.Text())) {
-					t.Errorf("%s: script %s holds invalid JSON", p, s.AttrOr("id", "?"))
-				}
-			default:
-				t.Errorf("%s: inline or typed script %q: %.80s", p, typ, s.Text())
-			}
-		})
-		doc.Find("*").Each(func(_ int, s *goquery.Selection) {
-			for _, a := range s.Nodes[0].Attr {
-				k := strings.ToLower(a.Key)
-				if strings.HasPrefix(k, "on") {
-					t.Errorf("%s: <%s %s=%q>: inline event handler", p, goquery.NodeName(s), a.Key, a.Val)
-				}
-				if k == "style" {
-					t.Errorf("%s: <%s style=%q>: inline style breaks style-src 'self'", p, goquery.NodeName(s), a.Val)
-				}
-				if k != "href" && k != "src" {
-					continue
-				}
-				u, err := url.Parse(strings.TrimSpace(a.Val))
-				if err != nil {
-					t.Errorf("%s: bad URL %q", p, a.Val)
-					continue
-				}
-				switch u.Scheme {
-				case "http", "https":
-					if goquery.NodeName(s) != "a" {
-						t.Errorf("%s: <%s %s=%q> loads from the network", p, goquery.NodeName(s), k, a.Val)
-					}
-					continue
-				case "":
-				default:
-					t.Errorf("%s: <%s %s=%q>: scheme %q", p, goquery.NodeName(s), k, a.Val, u.Scheme)
-					continue
-				}
-				target := p
-				if u.Path != "" {
-					target = path.Join(path.Dir(p), u.Path)
-					if _, ok := have[target]; !ok {
-						t.Errorf("%s: link to missing file %s", p, target)
-						continue
-					}
-				}
-				if frag := u.Fragment; frag != "" && !strings.Contains(frag, "=") && strings.HasSuffix(target, ".html") {
-					if !ids[target][frag] {
-						t.Errorf("%s: link to missing anchor %s#%s", p, target, frag)
-					}
-				}
-			}
-		})
-	}
-}
-
-func TestPagesAreSafeAndLinked(t *testing.T) {
-	checkPageSafety(t, renderSite(t, tinyInput()))
-}
-
-func TestHostileSubmissionIsInert(t *testing.T) {
-	files := renderSite(t, hostileInput())
-	checkPageSafety(t, files)
-	for _, f := range htmlPages(files) {
-		doc := parse(t, f.Path, f.Data)
-		if n := doc.Find("img, iframe, svg, object, embed").Not(".brand img").Length(); n > 0 {
-			t.Errorf("%s: %d elements from submitted text became markup", f.Path, n)
-		}
-		doc.Find("a[href]").Each(func(_ int, s *goquery.Selection) {
-			if strings.Contains(strings.ToLower(s.AttrOr("href", "")), "javascript") {
-				t.Errorf("%s: link %q survived", f.Path, s.AttrOr("href", ""))
-			}
-		})
-		// The model name must reach JSON only escaped.
-		doc.Find(`script[type="application/json"]`).Each(func(_ int, s *goquery.Selection) {
-			if strings.Contains(s.Text(), "</script") {
-				t.Errorf("%s: chart JSON holds a raw </script", f.Path)
-			}
-		})
-	}
-	page := parse(t, "ifeval/2.html", fileMap(files)["ifeval/2.html"])
-	if got := page.Find("#m-" + render.Slug(hostileInput().Instr[0].Models[0].ID) + " pre.text").Text(); got != instrResponse {
-		t.Errorf("IFEval response shown as %q, want the literal text", got)
-	}
-	idx := parse(t, "index.html", fileMap(files)["index.html"])
-	if got := idx.Find("#board tbody th a").First().Text(); got != scriptName {
-		t.Errorf("model name shown as %q, want the literal text %q", got, scriptName)
-	}
-}
-
 func TestLeaderboardTable(t *testing.T) {
-	in := tinyInput()
+	in := fixture.TinyInput()
 	// Make two models tie under Strict to see the "=" mark.
 	in.Board.Models[2].Strict.Rank = in.Board.Models[1].Strict.Rank
-	files := fileMap(renderSite(t, in))
-	doc := parse(t, "index.html", files["index.html"])
+	files := fixture.FileMap(renderSite(t, in))
+	doc := fixture.Parse(t, "index.html", files["index.html"])
 	rows := doc.Find("#board tbody tr")
 	if rows.Length() != len(in.Board.Models) {
 		t.Fatalf("%d rows, want %d", rows.Length(), len(in.Board.Models))
@@ -213,8 +77,8 @@ func TestLeaderboardTable(t *testing.T) {
 }
 
 func TestConstraintTableLayout(t *testing.T) {
-	in := tinyInput()
-	doc := parse(t, "constraints.html", fileMap(renderSite(t, in))["constraints.html"])
+	in := fixture.TinyInput()
+	doc := fixture.Parse(t, "constraints.html", fixture.FileMap(renderSite(t, in))["constraints.html"])
 	var fams []string
 	doc.Find("table.cons thead tr").First().Find("th.fam").Each(func(_ int, s *goquery.Selection) { fams = append(fams, s.Text()) })
 	if diff := cmp.Diff([]string{"Condition", "Terminology", "Process"}, fams); diff != "" {
@@ -251,62 +115,43 @@ func TestConstraintTableLayout(t *testing.T) {
 	}
 }
 
-func TestChartsHaveDataAndFixedIDs(t *testing.T) {
-	files := renderSite(t, tinyInput())
-	for _, f := range htmlPages(files) {
-		doc := parse(t, f.Path, f.Data)
-		doc.Find(".chart[data-chart]").Each(func(_ int, s *goquery.Selection) {
-			name := s.AttrOr("data-chart", "")
-			single := doc.Find("#chart-" + name).Length()
-			pair := doc.Find("#chart-"+name+"_strict").Length() + doc.Find("#chart-"+name+"_loose").Length()
-			if single != 1 && pair != 2 {
-				t.Errorf("%s: chart %q has no data", f.Path, name)
+func TestModelPageOtherBenchmarks(t *testing.T) {
+	in := fixture.TinyInput()
+	files := fixture.FileMap(renderSite(t, in))
+	im := in.Instr[0].Models[1]
+	doc := fixture.Parse(t, "models/model-02.html", files["models/"+im.ID+".html"])
+	var got [][]string
+	doc.Find("table.other tbody tr").Each(func(_ int, s *goquery.Selection) {
+		row := []string{s.Find("th").Text()}
+		s.Find("td").Each(func(i int, c *goquery.Selection) {
+			if i == 0 {
+				row = append(row, c.Text())
+				return
 			}
+			row = append(row, c.Contents().First().Text())
 		})
-		doc.Find(`script[type="application/json"][id^="chart-"]`).Each(func(_ int, s *goquery.Selection) {
-			var opt struct {
-				Series []json.RawMessage `json:"series"`
-			}
-			if err := json.Unmarshal([]byte(s.Text()), &opt); err != nil || len(opt.Series) == 0 {
-				t.Errorf("%s: %s: no series (%v)", f.Path, s.AttrOr("id", ""), err)
-			}
-		})
-	}
-}
-
-func TestProblemPagesAreNotIndexed(t *testing.T) {
-	for _, f := range htmlPages(renderSite(t, tinyInput())) {
-		doc := parse(t, f.Path, f.Data)
-		noindex := doc.Find(`meta[name=robots][content=noindex]`).Length() == 1
-		// Pages that quote submitted answers: problems, a model's answers
-		// (models/<id>/<subject>.html), instruction prompts.
-		answers := strings.HasPrefix(f.Path, "models/") && strings.Count(f.Path, "/") == 2
-		want := strings.HasPrefix(f.Path, "problems/") || answers || strings.HasPrefix(f.Path, "ifeval/") && f.Path != "ifeval/index.html"
-		if noindex != want {
-			t.Errorf("%s: noindex = %v, want %v", f.Path, noindex, want)
+		got = append(got, row)
+	})
+	var ms *board.ModelScores
+	for i := range in.Board.Models {
+		if in.Board.Models[i].ID == im.ID {
+			ms = &in.Board.Models[i]
 		}
 	}
-}
-
-// A board that sets index_items: true lets every page be indexed, and
-// every page then has the description search engines show.
-func TestIndexItemsLiftsNoindex(t *testing.T) {
-	in := tinyInput()
-	in.IndexItems = true
-	for _, f := range htmlPages(renderSite(t, in)) {
-		doc := parse(t, f.Path, f.Data)
-		if doc.Find(`meta[name=robots]`).Length() != 0 {
-			t.Errorf("%s: robots meta with index_items: true", f.Path)
-		}
-		if d := doc.Find(`meta[name=description]`).AttrOr("content", ""); strings.TrimSpace(d) == "" {
-			t.Errorf("%s: no description", f.Path)
-		}
+	want := [][]string{
+		{"SciIF", "Correct", render.Pct(ms.Strict.Correct.Rate), render.Pct(ms.Loose.Correct.Rate)},
+		{"SciIF", "Compliant", render.Pct(ms.Strict.Compliant.Rate), render.Pct(ms.Loose.Compliant.Rate)},
+		{"IFEval", "Prompt-level", render.Pct(im.Strict.Prompt.Rate), render.Pct(im.Loose.Prompt.Rate)},
+		{"IFEval", "Instruction-level", render.Pct(im.Strict.Instruction.Rate), render.Pct(im.Loose.Instruction.Rate)},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Other benchmarks (-want +got):\n%s", diff)
 	}
 }
 
 func TestDownloads(t *testing.T) {
-	in := hostileInput()
-	files := fileMap(renderSite(t, in))
+	in := fixture.HostileInput()
+	files := fixture.FileMap(renderSite(t, in))
 	var got board.Board
 	if err := json.Unmarshal(files["scores.json"], &got); err != nil {
 		t.Fatal(err)
@@ -345,12 +190,12 @@ func TestDownloads(t *testing.T) {
 // its own HTML, CSS and JavaScript (vendored libraries aside) stay under
 // 100 KB.
 func TestIndexPageWeight(t *testing.T) {
-	in := synthInput(16, 334, 11)
+	in := fixture.SynthInput(16, 334, 11)
 	// The paper's eighteen published rows.
 	for len(in.Reported) < 18 {
-		in.Reported = append(in.Reported, reportedRows()...)
+		in.Reported = append(in.Reported, fixture.ReportedRows()...)
 	}
-	files := fileMap(renderSite(t, in))
+	files := fixture.FileMap(renderSite(t, in))
 	total := 0
 	for _, p := range []string{"index.html", "assets/site.css", "assets/site.js", "assets/favicon.svg"} {
 		total += len(files[p])
@@ -365,11 +210,11 @@ func TestIndexPageWeight(t *testing.T) {
 // judges-only table: it appears only with a judges-only board, and shows
 // both boards' numbers.
 func TestAnalysisComparesRulesWithJudgesAlone(t *testing.T) {
-	in := tinyInput()
+	in := fixture.TinyInput()
 	page := func(files []board.File) *goquery.Document {
 		for _, f := range files {
 			if f.Path == "analysis.html" {
-				return parse(t, f.Path, f.Data)
+				return fixture.Parse(t, f.Path, f.Data)
 			}
 		}
 		t.Fatal("no analysis.html")
@@ -397,34 +242,5 @@ func TestAnalysisComparesRulesWithJudgesAlone(t *testing.T) {
 	}
 	if got := first.Eq(1).Text(); got != "12.5%" {
 		t.Errorf("correct, judges only = %q, want 12.5%%", got)
-	}
-}
-
-// TestFragmentMarksInSubmittedText builds a board whose submitted texts
-// hold the marks pages are spliced at (render.Mark): none of them may
-// stand for a fragment, fail the build or reach a page with its NULs.
-func TestFragmentMarksInSubmittedText(t *testing.T) {
-	marks := string(render.Mark(0)) + string(render.Mark(1))
-	in := synthInput(3, 6, 5)
-	in.Board.Models[0].Name = "M " + marks
-	in.Runs[0].Submission.Meta.Name = in.Board.Models[0].Name
-	for i := range in.Runs {
-		for j := range in.Runs[i].Responses {
-			in.Runs[i].Responses[j] = "text " + marks + " and math $" + marks + "$"
-		}
-		for j := range in.Runs[i].Verdicts {
-			v := &in.Runs[i].Verdicts[j]
-			v.Extracted = marks
-			for k := range v.CorrectVotes {
-				v.CorrectVotes[k].Reason = marks
-			}
-		}
-	}
-	in.Bench.Items[0].Question = "Question " + marks
-	files := renderSite(t, in)
-	for _, f := range files {
-		if bytes.IndexByte(f.Data, 0) >= 0 && strings.HasSuffix(f.Path, ".html") {
-			t.Errorf("%s holds a NUL", f.Path)
-		}
 	}
 }

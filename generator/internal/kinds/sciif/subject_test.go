@@ -7,13 +7,14 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/sitetest/fixture"
 )
 
 // Each subject tab lists every model, with Correct and Compliant
 // recounted from the verdicts of that subject's problems.
 func TestSubjectTabsRecount(t *testing.T) {
-	in := synthInput(6, 40, 11)
-	files := fileMap(renderSite(t, in))
+	in := fixture.SynthInput(6, 40, 11)
+	files := fixture.FileMap(renderSite(t, in))
 	subjects := map[string]bool{}
 	for _, it := range in.Bench.Items {
 		subjects[it.Subject] = true
@@ -21,7 +22,7 @@ func TestSubjectTabsRecount(t *testing.T) {
 	if len(subjects) < 2 {
 		t.Fatalf("the fixture has %d subjects", len(subjects))
 	}
-	index := parse(t, "index.html", files["index.html"])
+	index := fixture.Parse(t, "index.html", files["index.html"])
 	if n := index.Find("nav.tabs a").Length(); n != len(subjects) {
 		t.Errorf("index.html links %d subject tabs, want %d", n, len(subjects))
 	}
@@ -32,7 +33,7 @@ func TestSubjectTabsRecount(t *testing.T) {
 		if !ok {
 			t.Fatalf("no %s", name)
 		}
-		doc := parse(t, name, page)
+		doc := fixture.Parse(t, name, page)
 		rows := doc.Find("#board tbody tr")
 		if rows.Length() != len(in.Runs) {
 			t.Fatalf("%s lists %d models, want %d", name, rows.Length(), len(in.Runs))

@@ -1,4 +1,4 @@
-package sciif
+package verifiable_test
 
 import (
 	"encoding/json"
@@ -10,14 +10,14 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/render"
+	"github.com/sciif/leaderboard/generator/internal/sitetest/fixture"
 )
 
 func TestInstrBoardShowsFourFigures(t *testing.T) {
-	in := tinyInput()
+	in := fixture.TinyInput()
 	b := in.Instr[0]
-	doc := parse(t, "ifeval.html", fileMap(renderSite(t, in))["ifeval.html"])
+	doc := fixture.Parse(t, "ifeval.html", fixture.FileMap(renderSite(t, in))["ifeval.html"])
 	rows := doc.Find("#instr-board tbody tr")
 	if rows.Length() != len(b.Models) {
 		t.Fatalf("%d rows, want %d", rows.Length(), len(b.Models))
@@ -43,9 +43,9 @@ func TestInstrBoardShowsFourFigures(t *testing.T) {
 }
 
 func TestInstrPerInstructionTable(t *testing.T) {
-	in := tinyInput()
+	in := fixture.TinyInput()
 	b := in.Instr[0]
-	doc := parse(t, "ifeval.html", fileMap(renderSite(t, in))["ifeval.html"])
+	doc := fixture.Parse(t, "ifeval.html", fixture.FileMap(renderSite(t, in))["ifeval.html"])
 	n := map[string]int{}
 	for _, p := range b.Prompts {
 		for _, id := range p.Instructions {
@@ -80,8 +80,8 @@ func TestInstrPerInstructionTable(t *testing.T) {
 }
 
 func TestInstrCollapseChart(t *testing.T) {
-	in := tinyInput()
-	doc := parse(t, "ifeval.html", fileMap(renderSite(t, in))["ifeval.html"])
+	in := fixture.TinyInput()
+	doc := fixture.Parse(t, "ifeval.html", fixture.FileMap(renderSite(t, in))["ifeval.html"])
 	if doc.Find(`.chart[data-chart="instrifeval_byn"]`).Length() != 1 {
 		t.Fatal("no collapse chart on the IFEval page")
 	}
@@ -108,10 +108,10 @@ func TestInstrCollapseChart(t *testing.T) {
 }
 
 func TestInstrCasePages(t *testing.T) {
-	in := tinyInput()
+	in := fixture.TinyInput()
 	b := in.Instr[0]
-	files := fileMap(renderSite(t, in))
-	idx := parse(t, "ifeval/index.html", files["ifeval/index.html"])
+	files := fixture.FileMap(renderSite(t, in))
+	idx := fixture.Parse(t, "ifeval/index.html", files["ifeval/index.html"])
 	rows := idx.Find("#prompts tbody tr")
 	if rows.Length() != len(b.Prompts) {
 		t.Fatalf("case index: %d rows, want %d", rows.Length(), len(b.Prompts))
@@ -161,7 +161,7 @@ func TestInstrCasePages(t *testing.T) {
 		}
 	}
 
-	page := parse(t, "ifeval/2.html", files["ifeval/2.html"])
+	page := fixture.Parse(t, "ifeval/2.html", files["ifeval/2.html"])
 	if got := page.Find("pre.text").First().Text(); got != b.Prompts[1].Prompt {
 		t.Errorf("prompt shown as %q", got)
 	}
@@ -185,137 +185,5 @@ func TestInstrCasePages(t *testing.T) {
 	}
 	if got := page.Find("#m-model-03 pre").Length(); got != 0 {
 		t.Errorf("an unanswered prompt shows %d responses", got)
-	}
-}
-
-func TestModelPageOtherBenchmarks(t *testing.T) {
-	in := tinyInput()
-	files := fileMap(renderSite(t, in))
-	im := in.Instr[0].Models[1]
-	doc := parse(t, "models/model-02.html", files["models/"+im.ID+".html"])
-	var got [][]string
-	doc.Find("table.other tbody tr").Each(func(_ int, s *goquery.Selection) {
-		row := []string{s.Find("th").Text()}
-		s.Find("td").Each(func(i int, c *goquery.Selection) {
-			if i == 0 {
-				row = append(row, c.Text())
-				return
-			}
-			row = append(row, c.Contents().First().Text())
-		})
-		got = append(got, row)
-	})
-	var ms *board.ModelScores
-	for i := range in.Board.Models {
-		if in.Board.Models[i].ID == im.ID {
-			ms = &in.Board.Models[i]
-		}
-	}
-	want := [][]string{
-		{"SciIF", "Correct", render.Pct(ms.Strict.Correct.Rate), render.Pct(ms.Loose.Correct.Rate)},
-		{"SciIF", "Compliant", render.Pct(ms.Strict.Compliant.Rate), render.Pct(ms.Loose.Compliant.Rate)},
-		{"IFEval", "Prompt-level", render.Pct(im.Strict.Prompt.Rate), render.Pct(im.Loose.Prompt.Rate)},
-		{"IFEval", "Instruction-level", render.Pct(im.Strict.Instruction.Rate), render.Pct(im.Loose.Instruction.Rate)},
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("Other benchmarks (-want +got):\n%s", diff)
-	}
-}
-
-func TestReportedRowsApartAndCitedOnce(t *testing.T) {
-	in := tinyInput()
-	in.Reported = reportedRows()
-	doc := parse(t, "index.html", fileMap(renderSite(t, in))["index.html"])
-	rows := doc.Find("#reported-table tbody tr")
-	if rows.Length() != len(in.Reported) {
-		t.Fatalf("%d reported rows, want %d", rows.Length(), len(in.Reported))
-	}
-	if got := rows.Find(".badge.reported").Length(); got != len(in.Reported) {
-		t.Errorf("%d rows marked reported, want every one of %d", got, len(in.Reported))
-	}
-	if got := doc.Find("#board tbody tr").Length(); got != len(in.Board.Models) {
-		t.Errorf("the ranked board has %d rows, want only the %d rescored ones", got, len(in.Board.Models))
-	}
-	if got := doc.Find("ul.citations li").Length(); got != 1 {
-		t.Errorf("%d citations printed, want one", got)
-	}
-	text := doc.Find("main").Text()
-	for _, note := range []string{"open_weights follows the paper's Table 1 grouping.", "Fine-tuned on SciIF data."} {
-		if n := strings.Count(text, note); n != 1 {
-			t.Errorf("note %q printed %d times, want once", note, n)
-		}
-	}
-	var fams []string
-	rows.First().Find("td.num").Slice(2, 5).Each(func(_ int, s *goquery.Selection) { fams = append(fams, s.Text()) })
-	if diff := cmp.Diff([]string{"35.0%", "41.5%", "67.7%"}, fams); diff != "" {
-		t.Errorf("family averages of the first row (-want +got):\n%s", diff)
-	}
-	if got := rows.Last().Find("sup a").Text(); got == "" {
-		t.Error("the row with a note of its own does not refer to it")
-	}
-}
-
-func TestReportedNoteSharedByAllIsUnnumbered(t *testing.T) {
-	in := tinyInput()
-	in.Reported = reportedRows()[:3]
-	doc := parse(t, "index.html", fileMap(renderSite(t, in))["index.html"])
-	if got := doc.Find("#reported-table sup").Length(); got != 0 {
-		t.Errorf("%d note marks, want none when every row shares the note", got)
-	}
-	if got := doc.Find("ul.notes li").Length(); got != 1 {
-		t.Errorf("%d notes, want 1", got)
-	}
-}
-
-func TestReportedCurvesAreDashedAndHidden(t *testing.T) {
-	in := tinyInput()
-	doc := parse(t, "analysis.html", fileMap(renderSite(t, in))["analysis.html"])
-	var opt struct {
-		Legend struct {
-			Selected map[string]bool `json:"selected"`
-		} `json:"legend"`
-		Series []struct {
-			Name      string `json:"name"`
-			LineStyle struct {
-				Type string `json:"type"`
-			} `json:"lineStyle"`
-			Data []json.RawMessage `json:"data"`
-		} `json:"series"`
-	}
-	if err := json.Unmarshal([]byte(doc.Find("#chart-byk_strict").Text()), &opt); err != nil {
-		t.Fatal(err)
-	}
-	found := map[string]bool{}
-	for _, s := range opt.Series {
-		if !strings.HasSuffix(s.Name, " (reported)") {
-			if s.LineStyle.Type == "dashed" {
-				t.Errorf("rescored series %q is dashed", s.Name)
-			}
-			continue
-		}
-		found[s.Name] = true
-		if s.LineStyle.Type != "dashed" {
-			t.Errorf("%s: line %q, want dashed", s.Name, s.LineStyle.Type)
-		}
-		if sel, ok := opt.Legend.Selected[s.Name]; !ok || sel {
-			t.Errorf("%s: legend selected = %v (set %v), want hidden by default", s.Name, sel, ok)
-		}
-	}
-	for _, r := range in.Reported {
-		if want := r.Model.Name + " (reported)"; len(r.ByK) > 0 && !found[want] {
-			t.Errorf("no curve %q", want)
-		}
-	}
-	for _, m := range in.Board.Models {
-		if !opt.Legend.Selected[m.Name] {
-			t.Errorf("rescored model %q hidden", m.Name)
-		}
-	}
-	if got := doc.Find(".badge.reported").Length(); got != len(found) {
-		t.Errorf("%d reported rows in the by-k table, want %d", got, len(found))
-	}
-	// The Loose chart has no published curves: the paper measured Strict.
-	if strings.Contains(doc.Find("#chart-byk_loose").Text(), "(reported)") {
-		t.Error("published Strict figures drawn on the Loose chart")
 	}
 }

@@ -1,4 +1,4 @@
-package sciif
+package sitetest
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/sciif/leaderboard/generator/internal/browsertest"
+	"github.com/sciif/leaderboard/generator/internal/sitetest/fixture"
 )
 
 // layoutChecks measures a page as laid out and returns what is wrong with
@@ -66,18 +67,18 @@ const layoutChecks = `(() => {
 
 func TestBrowserLayoutFitsEveryScreen(t *testing.T) {
 	ctx := browsertest.Browser(t)
-	in := synthInput(24, 30, 7)
-	in.Reported = reportedRows()
+	in := fixture.SynthInput(24, 30, 7)
+	in.Reported = fixture.ReportedRows()
 	// The longest name metadata allows (ingest.MaxModelName).
 	in.Board.Models[3].Name = strings.Repeat("Very-Long-Model-Name ", 4)[:80]
 	dir := t.TempDir()
-	writeSite(t, dir, renderSite(t, in))
+	fixture.WriteSite(t, dir, renderSite(t, in))
 	m := in.Board.Models[0].ID
 	pages := []string{
 		"index.html", "constraints.html", "analysis.html", "cases.html", "cases/" + m + ".html", "matrix.html",
 		"problems/" + in.Bench.Items[0].ID + ".html", "models/" + m + ".html", "models/" + m + "/biology.html",
 		"methodology.html", "downloads.html", "ifeval.html", "ifeval/index.html", "ifeval/1.html",
-		"compare.html#a=" + m + "&b=" + in.Board.Models[3].ID, subjectFile(in.Bench.Items[0].Subject),
+		"compare.html#a=" + m + "&b=" + in.Board.Models[3].ID, subjectPage(in.Bench.Items[0].Subject),
 	}
 	for _, w := range []int64{390, 1366} {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 844)); err != nil {
