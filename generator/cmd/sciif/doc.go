@@ -112,12 +112,13 @@
 //
 // sciif reward: turn records into training rewards with their parts, from the benchmark's own verifiers.
 //
-//	usage: sciif reward (--benchmark DIR | --formula NAME) [--config FILE] [--format jsonl|csv] [--out FILE] [FILE|-]
+//	usage: sciif reward (--benchmark DIR | --formula NAME) [--config FILE] [--preprocess PRESET] [--format jsonl|csv] [--out FILE] [FILE|-]
 //
 //	      --benchmarks string       folder of benchmark folders; every one with a benchmark.yaml (or a SciIF items.jsonl) is used (default "benchmarks")
 //	      --benchmark stringArray   use only this benchmark folder (repeatable)
 //	      --formula string          reward records with a formula instead of a benchmark: sci-verifier, complex-if
 //	      --config string           reward config file (YAML or JSON): one section per benchmark, kind or formula
+//	      --preprocess string       preprocessing preset of the responses, over the config's: none, open-instruct
 //	      --format string           output format: jsonl or csv (default "jsonl")
 //	      --out string              output file, - for standard output (default "-")
 //

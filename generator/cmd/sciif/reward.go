@@ -10,15 +10,17 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/reward"
+	"github.com/sciif/leaderboard/generator/internal/reward/preprocess"
 )
 
 // runReward is `sciif reward`: one training reward per input record, with
 // its parts, from the benchmark's own verifiers (or a formula).
 func runReward(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flagSet("reward", "(--benchmark DIR | --formula NAME) [--config FILE] [--format jsonl|csv] [--out FILE] [FILE|-]", stderr)
+	fs := flagSet("reward", "(--benchmark DIR | --formula NAME) [--config FILE] [--preprocess PRESET] [--format jsonl|csv] [--out FILE] [FILE|-]", stderr)
 	bf := addBenchFlags(fs)
 	formula := fs.String("formula", "", "reward records with a formula instead of a benchmark: "+formulaNames())
 	config := fs.String("config", "", "reward config file (YAML or JSON): one section per benchmark, kind or formula")
+	preset := fs.String("preprocess", "", "preprocessing preset of the responses, over the config's: "+preprocess.Names())
 	format := fs.String("format", "jsonl", "output format: jsonl or csv")
 	out := fs.String("out", "-", "output file, - for standard output")
 	if code := parseFlags(fs, args, stdout); code >= 0 {
@@ -34,6 +36,11 @@ func runReward(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	if *format != "jsonl" && *format != "csv" {
 		fmt.Fprintf(stderr, "sciif reward: --format must be jsonl or csv, not %q\n", *format)
+		return 2
+	}
+	ctx, err := reward.WithPreset(ctx, *preset)
+	if err != nil {
+		fmt.Fprintln(stderr, "sciif reward: --preprocess:", err)
 		return 2
 	}
 	cfg, err := reward.LoadConfig(*config)

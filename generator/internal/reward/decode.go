@@ -219,10 +219,12 @@ func decodeGetReward(r io.Reader, maxBody int64, maxRecords int) (getRewardReque
 func decodeRewards(r io.Reader, maxBody int64, maxRecords int) (rewardsRequest, *bodyError) {
 	d := newBodyDecoder(r, maxBody, maxRecords)
 	var req rewardsRequest
-	err := d.object([]string{"benchmark", "records"}, func(key string) (err error) {
+	err := d.object([]string{"benchmark", "preprocess", "records"}, func(key string) (err error) {
 		switch key {
 		case "benchmark":
 			req.Benchmark, err = d.str(key)
+		case "preprocess":
+			req.Preprocess, err = d.str(key)
 		case "records":
 			req.Records, err = d.raws(key, "records")
 		}

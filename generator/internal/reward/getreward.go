@@ -33,6 +33,11 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) int {
 	if !ok {
 		return jsonError(w, http.StatusNotFound, "unknown benchmark %q (one of %s)", name, s.set.Names())
 	}
+	// The preprocessing preset, over the benchmark's configured one.
+	pctx, err := WithPreset(r.Context(), r.URL.Query().Get("preprocess"))
+	if err != nil {
+		return jsonErrorAt(w, http.StatusBadRequest, -1, "preprocess", err.Error())
+	}
 	if code, ok := s.bodyTooLarge(w, r); ok {
 		return code
 	}
@@ -57,7 +62,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) int {
 	case len(req.Labels) != n:
 		return jsonErrorAt(w, http.StatusBadRequest, -1, "labels", fmt.Sprintf("%d labels for %d queries", len(req.Labels), n))
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.opt.RequestTimeout)
+	ctx, cancel := context.WithTimeout(pctx, s.opt.RequestTimeout)
 	defer cancel()
 	res := make([]Result, n)
 	found := make([]bool, n)

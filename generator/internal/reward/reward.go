@@ -18,6 +18,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/reward/preprocess"
 	"github.com/sciif/leaderboard/generator/internal/yamlx"
 )
 
@@ -71,6 +72,10 @@ type Func struct {
 	// Kind is the benchmark's kind, or "formula".
 	Kind    string
 	Rewards kind.Rewards
+	// Preset is the preset the config chose for the benchmark (its
+	// "preprocess" setting; preprocess.None by default), applied when a
+	// request chooses none.
+	Preset *preprocess.Preset
 }
 
 // Set is the reward functions a command serves, by name.
@@ -98,12 +103,17 @@ func NewSet(benches []kind.Benchmark, cfg Config) (*Set, error) {
 		if !ok {
 			section = cfg[spec.Kind]
 		}
+		section, preset, err := sectionPreset(section)
+		if err != nil {
+			probs = append(probs, fmt.Sprintf("%s: %v", spec.Name, err))
+			continue
+		}
 		r, err := rb.Rewards(section)
 		if err != nil {
 			probs = append(probs, fmt.Sprintf("%s: %v", spec.Name, err))
 			continue
 		}
-		s.add(&Func{Name: spec.Name, Kind: spec.Kind, Rewards: r})
+		s.add(&Func{Name: spec.Name, Kind: spec.Kind, Rewards: presetRewards{r, preset}, Preset: preset})
 	}
 	for _, f := range Formulas {
 		known[f.Name] = true
@@ -118,7 +128,7 @@ func NewSet(benches []kind.Benchmark, cfg Config) (*Set, error) {
 			}
 			continue
 		}
-		s.add(&Func{Name: f.Name, Kind: "formula", Rewards: r})
+		s.add(&Func{Name: f.Name, Kind: "formula", Rewards: r, Preset: preprocess.None})
 	}
 	var names []string
 	for k := range cfg {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/jsonobj"
 	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/reward/preprocess"
 )
 
 // Options bound what the server accepts and how long it waits.
@@ -52,8 +53,8 @@ type Options struct {
 }
 
 // DefaultStripSuffixes are the end-of-sequence tokens of common chat
-// templates.
-var DefaultStripSuffixes = []string{"<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end_of_text|>", "<|end|>", "<end_of_turn>", "</s>", "<eos>"}
+// templates: the markers every preset removes (preprocess.Markers).
+var DefaultStripSuffixes = preprocess.MarkerTexts()
 
 // DefaultOptions are the limits `sciif serve` starts with.
 func DefaultOptions() Options {
@@ -289,15 +290,18 @@ func (s *Server) tooSlow(w http.ResponseWriter, r *http.Request, err error) int 
 }
 
 // rewardsRequest is a batch of records of any benchmark or formula:
-// {"benchmark": default, "records": [record or {"benchmark", "record"}]}.
+// {"benchmark": default, "preprocess": default, "records": [record or
+// {"benchmark", "preprocess", "record"}]}.
 type rewardsRequest struct {
-	Benchmark string            `json:"benchmark"`
-	Records   []json.RawMessage `json:"records"`
+	Benchmark  string            `json:"benchmark"`
+	Preprocess string            `json:"preprocess"`
+	Records    []json.RawMessage `json:"records"`
 }
 
 type wrapped struct {
-	Benchmark string          `json:"benchmark"`
-	Record    json.RawMessage `json:"record"`
+	Benchmark  string          `json:"benchmark"`
+	Preprocess string          `json:"preprocess"`
+	Record     json.RawMessage `json:"record"`
 }
 
 // rewards answers POST /v1/rewards: {"results": [...]}, one per record in
@@ -328,12 +332,16 @@ func (s *Server) rewards(w http.ResponseWriter, r *http.Request) int {
 			return jsonErrorAt(w, http.StatusNotFound, -1, "benchmark", fmt.Sprintf("unknown benchmark %q (one of %s)", req.Benchmark, s.set.Names()))
 		}
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.opt.RequestTimeout)
+	pctx, err := WithPreset(r.Context(), req.Preprocess)
+	if err != nil {
+		return jsonErrorAt(w, http.StatusBadRequest, -1, "preprocess", err.Error())
+	}
+	ctx, cancel := context.WithTimeout(pctx, s.opt.RequestTimeout)
 	defer cancel()
 	res := make([]Result, n)
 	names := make([]string, n)
 	each(ctx, n, func(i int) {
-		rec, name := []byte(req.Records[i]), req.Benchmark
+		rec, name, rctx := []byte(req.Records[i]), req.Benchmark, ctx
 		if hasKey(rec, "record") {
 			var wr wrapped
 			if err := kind.DecodeRecord(rec, &wr); err != nil {
@@ -343,6 +351,11 @@ func (s *Server) rewards(w http.ResponseWriter, r *http.Request) int {
 			rec = wr.Record
 			if wr.Benchmark != "" {
 				name = wr.Benchmark
+			}
+			var err error
+			if rctx, err = WithPreset(ctx, wr.Preprocess); err != nil {
+				res[i].Err = kind.Errorf("preprocess", "%v", err)
+				return
 			}
 		}
 		names[i] = name
@@ -355,7 +368,7 @@ func (s *Server) rewards(w http.ResponseWriter, r *http.Request) int {
 			res[i].Err = kind.Errorf("benchmark", "unknown benchmark %q (one of %s)", name, s.set.Names())
 			return
 		}
-		res[i].Reward, res[i].Err = f.Rewards.Record(ctx, rec)
+		res[i].Reward, res[i].Err = f.Rewards.Record(rctx, rec)
 	})
 	if err := ctx.Err(); err != nil {
 		return s.tooSlow(w, r, err)

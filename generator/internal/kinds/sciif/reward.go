@@ -24,6 +24,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/reward/preprocess"
 )
 
 var _ kind.Rewarder = (*benchmark)(nil)
@@ -258,7 +259,7 @@ func (r *sciifRewards) line(ctx context.Context, l *rewardLine) (kind.Reward, er
 		sort.Strings(judges)
 	}
 	sub := &board.Submission{Meta: board.Metadata{Judges: judges}}
-	v, _ := r.b.verifier(false).Record(ctx, item, sub, &board.Record{ID: l.ID, Response: *l.Response, Judges: l.Judges})
+	v, _ := r.b.verifier(false).Record(ctx, item, sub, &board.Record{ID: l.ID, Response: preprocess.From(ctx).Apply(*l.Response), Judges: l.Judges})
 	if len(judges) == 0 {
 		// The rules alone: correctness if they decide it, no constraint term.
 		undecided := v.CorrectBy != board.ByRules

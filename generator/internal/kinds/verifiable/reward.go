@@ -23,6 +23,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/chat"
 	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/reward/preprocess"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr"
 )
 
@@ -329,6 +330,11 @@ func (r *instrRewards) reward(ctx context.Context, p instr.Prompt, keyed bool, r
 	if len(p.InstructionIDs) == 0 {
 		return kind.Reward{}, kind.Errorf("instruction_id_list", "the prompt has no instructions")
 	}
+	// The preset the request or the config chose prepares the response;
+	// under one that says so, an empty answer follows nothing unchecked.
+	pre := preprocess.From(ctx)
+	response = pre.Apply(response)
+	empty := pre.EmptyFails && response == ""
 	// One instruction at a time, so that ctx is looked at between them;
 	// checkers see only the prompt's text and their own arguments, so the
 	// verdicts are those of one Evaluate over the whole prompt.
@@ -337,6 +343,9 @@ func (r *instrRewards) reward(ctx context.Context, p instr.Prompt, keyed bool, r
 	for i := range p.InstructionIDs {
 		if err := ctx.Err(); err != nil {
 			return kind.Reward{}, err
+		}
+		if empty {
+			continue
 		}
 		one.InstructionIDs = p.InstructionIDs[i : i+1]
 		one.Kwargs = nil

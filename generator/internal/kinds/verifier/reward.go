@@ -7,6 +7,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/reward/preprocess"
 )
 
 // Rewards serves SCI-Verifier's RL reward for a verifier's output on an
@@ -84,7 +85,7 @@ func (r *rewards) Record(ctx context.Context, data []byte) (kind.Reward, error) 
 	case r.b.reward != nil:
 		return kind.Reward{}, kind.Errorf("output_tokens", "missing; the overlong penalty needs the output's length in tokens")
 	}
-	return r.reward(i, *rec.Output, st, n), nil
+	return r.reward(i, preprocess.From(ctx).Apply(*rec.Output), st, n), nil
 }
 
 func (r *rewards) style(name string) (*Style, error) {
@@ -117,5 +118,5 @@ func (r *rewards) Label(ctx context.Context, prompt, response, label string) (ki
 	if !ok {
 		return kind.Reward{}, kind.Errorf("label", "%q is not an item id of this benchmark", label)
 	}
-	return r.reward(i, response, &r.b.styles[0], 0), nil
+	return r.reward(i, preprocess.From(ctx).Apply(response), &r.b.styles[0], 0), nil
 }
