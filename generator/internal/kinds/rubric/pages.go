@@ -177,6 +177,7 @@ type reportedTableView struct {
 }
 
 type boardView struct {
+	Head            render.SortHead
 	Name, Dir       string
 	Tasks, Criteria int
 	ByCat           []catCount
@@ -210,7 +211,14 @@ func weight(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
 func (s *site) boardPage() (board.File, error) {
 	b, bn := s.b, s.b.bench
-	v := boardView{Name: bn.spec.Title, Dir: s.dir, Tasks: len(bn.tasks), Alpha: weight(bn.alpha), Beta: weight(bn.beta), Judges: bn.judges, Chart: s.chartID("collapse")}
+	v := boardView{Name: bn.spec.Title, Dir: s.dir, Tasks: len(bn.tasks), Alpha: weight(bn.alpha), Beta: weight(bn.beta), Judges: bn.judges, Chart: s.chartID("collapse"),
+		Head: render.SortHead{Caption: bn.spec.Title + " scores; column headers sort the table", Cols: []render.SortCol{
+			{Key: "rank", Label: "Rank", Title: "Paired test on perfect tasks", Sorted: true},
+			{Key: "model", Label: "Model", Class: "sticky"},
+			{Key: "perfect", Label: "Perfect tasks", Class: "num", Title: "Tasks whose every criterion is satisfied, over all tasks"},
+			{Key: "criteria", Label: "Mean criterion pass", Class: "num", Title: "Share of a task’s criteria satisfied, averaged over tasks"},
+			{Key: "reward", Label: "Mean reward", Class: "num", Title: "Mean of r = PI + α·EC − β·DB over tasks"},
+		}}}
 	sc := b.Scores()
 	for _, c := range CategoryOrder {
 		v.ByCat = append(v.ByCat, catCount{categoryNames[c], sc.Criteria[c]})

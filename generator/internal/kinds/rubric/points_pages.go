@@ -15,6 +15,7 @@ import (
 )
 
 type pointsBoardView struct {
+	Head          render.SortHead
 	Name, Dir     string
 	Tasks, Judges int
 	Rows          []pointsRow
@@ -48,7 +49,15 @@ type pointsTaskRow struct {
 
 func (s *site) pointsBoardPage() (board.File, error) {
 	b, bn := s.b, s.b.bench
-	v := pointsBoardView{Name: bn.spec.Title, Dir: s.dir, Tasks: len(bn.tasks), Judges: bn.judges, Tags: bn.tags()}
+	v := pointsBoardView{Name: bn.spec.Title, Dir: s.dir, Tasks: len(bn.tasks), Judges: bn.judges, Tags: bn.tags(),
+		Head: render.SortHead{Caption: bn.spec.Title + " scores; column headers sort the table", Cols: []render.SortCol{
+			{Key: "rank", Label: "Rank", Title: "Paired sign test on task scores", Sorted: true},
+			{Key: "model", Label: "Model", Class: "sticky"},
+			{Key: "score", Label: "Mean score", Class: "num", Title: "Mean over tasks of points met over positive points, clipped to [0, 1]"},
+			{Key: "negative", Label: "Tasks hitting a negative criterion", Class: "num", Title: "Tasks where a criterion with negative points was met, over all tasks"},
+			{Key: "points", Label: "Points met", Class: "num", Title: "Points of every criterion met, summed over tasks"},
+			{Key: "disagree", Label: "Judge disagreements", Class: "num", Title: "Criteria on which the judges disagreed (counted as not met)"},
+		}}}
 	for mi, r := range b.runs {
 		m := r.points
 		tied := false

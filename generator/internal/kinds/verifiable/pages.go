@@ -103,6 +103,7 @@ type instrIDRow struct {
 }
 
 type instrView struct {
+	Head     render.SortHead
 	Name     string
 	Dir      string
 	Prompts  int
@@ -254,7 +255,15 @@ func (s *site) instrPages(b *board.InstrBoard) ([]board.File, error) {
 
 func (s *site) instrPage(is *instrSite) (board.File, error) {
 	b := is.b
-	v := instrView{Name: is.title, Dir: is.dir, Prompts: len(b.Prompts), Chart: instrChartID(b, "byn")}
+	v := instrView{Name: is.title, Dir: is.dir, Prompts: len(b.Prompts), Chart: instrChartID(b, "byn"),
+		Head: render.SortHead{Caption: is.title + " accuracies; column headers sort the table", Cols: []render.SortCol{
+			{Key: "rank", Label: "Rank", Class: "rank", Title: "By prompt-level accuracy under the selected policy", Sorted: true, Policy: true},
+			{Key: "model", Label: "Model", Class: "sticky"},
+			{Key: "prompt-strict", Label: "Prompt Strict", Class: "num", Title: "Prompts whose every instruction is followed, response as written"},
+			{Key: "prompt-loose", Label: "Prompt Loose", Class: "num", Title: "Prompts whose every instruction is followed by some variant of the response"},
+			{Key: "instr-strict", Label: "Instruction Strict", Class: "num", Title: "Instructions followed, response as written"},
+			{Key: "instr-loose", Label: "Instruction Loose", Class: "num", Title: "Instructions followed by some variant of the response"},
+		}}}
 	groups := map[string]bool{}
 	counts := map[string]board.Rate{}
 	perID := map[string]int{}

@@ -174,6 +174,7 @@ type reportedView struct {
 }
 
 type boardView struct {
+	Head                   render.SortHead
 	Name, Dir              string
 	Items, Pos, Neg        int
 	Policy, OtherPolicy    string
@@ -213,6 +214,17 @@ func (s *site) boardPage() (board.File, error) {
 	}
 	v := boardView{Name: bn.spec.Title, Dir: s.dir, Items: sc.Items, Pos: sc.Positives, Neg: sc.Negatives, Policy: render.PolicyName(b.policy), OtherPolicy: render.PolicyName(other),
 		StyleNames: sc.Styles, Builtin: b.builtin, BuiltinCov: pct(b.builtin.Coverage), BuiltinDecided: pct(b.builtin.Decided.Rate)}
+	v.Head = render.SortHead{Caption: bn.spec.Title + " verifiers; column headers sort the table", Cols: []render.SortCol{
+		{Key: "rank", Label: "Rank", Title: "Paired test on per-item correctness, default style", Sorted: true},
+		{Key: "model", Label: "Verifier", Class: "sticky"},
+		{Key: "acc", Label: "Accuracy", Class: "num", Title: "Verdicts that match the label, over all items, " + v.Policy + " parsing"},
+		{Key: "other", Label: v.OtherPolicy, Class: "num", Title: "Accuracy under the other parsing policy"},
+		{Key: "f1", Label: "F1", Class: "num", Title: "F1, positive = equivalent"},
+		{Key: "fa", Label: "False accepts", Class: "num", Title: "Items labelled False called equivalent"},
+		{Key: "fr", Label: "False rejects", Class: "num", Title: "Items labelled True called not equivalent"},
+		{Key: "nv", Label: "No verdict", Class: "num", Title: "Outputs with no verdict, or no output"},
+		{Key: "tokens", Label: "Tokens", Class: "num", Title: "Mean output tokens, where the submission gives them"},
+	}}
 	ranks := map[int]int{}
 	for _, r := range b.runs {
 		ranks[r.scores.Rank]++

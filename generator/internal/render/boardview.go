@@ -1,0 +1,37 @@
+package render
+
+// The view models of base.html's board partials: every kind's sortable
+// board fills these and the partials draw them alike.
+
+import (
+	"html"
+	"html/template"
+)
+
+// SortHead is the caption and head of a sortable board table ("sort-head"
+// in base.html): assets/site.js sorts the rows when a column's button is
+// pressed.
+type SortHead struct {
+	Caption string
+	Cols    []SortCol
+}
+
+// SortCol is a column of a sortable board table. Its cells sort by their
+// data-sort, or, with Policy, by the selected policy's data-s or data-l.
+type SortCol struct {
+	Key, Label, Class string
+	// Title says what the column counts, on its button.
+	Title string
+	// Sorted marks the column the rows come sorted by.
+	Sorted, Policy bool
+}
+
+// TitleAttr is the button's title attribute, or nothing. It escapes
+// as html.EscapeString does, not as html/template would: a title keeps
+// its "+" as the page's own text does ("PI + α·EC").
+func (c SortCol) TitleAttr() template.HTMLAttr {
+	if c.Title == "" {
+		return ""
+	}
+	return template.HTMLAttr(` title="` + html.EscapeString(c.Title) + `"`)
+}
