@@ -1,6 +1,9 @@
 package ifbench
 
-import "github.com/sciif/leaderboard/generator/internal/verify/instr"
+import (
+	"github.com/sciif/leaderboard/generator/internal/verify/instr"
+	"github.com/sciif/leaderboard/generator/internal/verify/instr/ifeval"
+)
 
 // Checkers lists the 58 IFBench instruction checkers, keyed by the official
 // instruction ids, in the order of the official registry.
@@ -64,3 +67,11 @@ var Checkers = []instr.Checker{
 	{ID: "format:output_template", Doc: "Use the template My Answer: … My Conclusion: … Future Outlook: ….", Check: checkOutputTemplate},
 	{ID: "format:no_whitespace", Doc: "The response must contain no whitespace.", Check: checkNoWhitespace},
 }
+
+// WithClassic is the official IFBench registry (ifbench/instructions_registry.py
+// at allenai/IFBench commit db69a6f): IFEval's 25 classic instructions,
+// checked as IFEval checks them (IFBench's classic_instructions.py is
+// Google's instructions.py verbatim), followed by the 58 of Checkers. The
+// ifbench kind serves it, so a label or record naming a classic id is
+// rewarded as under ifeval.
+var WithClassic = append(append([]instr.Checker(nil), ifeval.Checkers...), Checkers...)
