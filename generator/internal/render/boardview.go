@@ -35,3 +35,15 @@ func (c SortCol) TitleAttr() template.HTMLAttr {
 	}
 	return template.HTMLAttr(` title="` + html.EscapeString(c.Title) + `"`)
 }
+
+// BoardName is a board row's model cell ("board-name" in base.html): the
+// model's name, linked from the page at Root, with a badge when the site
+// measured the row itself or when the model answered only Answered of the
+// board's Of items.
+type BoardName struct {
+	Model        ModelName
+	Root         string
+	Measured     bool
+	Complete     bool
+	Answered, Of int
+}

@@ -145,9 +145,7 @@ func countRate(c Count) render.RateView {
 
 type boardRow struct {
 	Rank      render.RankCell
-	Model     render.ModelName
-	Complete  bool
-	Answered  int
+	Name      render.BoardName
 	Perfect   render.RateView
 	Criterion meanView
 	Reward    meanView
@@ -230,8 +228,8 @@ func (s *site) boardPage() (board.File, error) {
 	}
 	for i, r := range b.runs {
 		m := &r.scores
-		v.Rows = append(v.Rows, boardRow{Rank: render.RankCell{Label: render.RankLabel(m.Rank, ranks[m.Rank] > 1), Sort: m.Rank}, Model: s.links[i],
-			Complete: m.Complete, Answered: m.Answered, Perfect: render.NewRate(m.PerfectTaskRate),
+		v.Rows = append(v.Rows, boardRow{Rank: render.RankCell{Label: render.RankLabel(m.Rank, ranks[m.Rank] > 1), Sort: m.Rank},
+			Name: render.BoardName{Model: s.links[i], Root: render.RootOf(s.home), Complete: m.Complete, Answered: m.Answered, Of: len(bn.tasks)}, Perfect: render.NewRate(m.PerfectTaskRate),
 			Criterion: pctMean(m.MeanCriterionPass, m.MeanCriterionPassCI95), Reward: rewardMean(m.MeanReward, m.MeanRewardCI95)})
 		cr := catRow{Model: s.links[i], Pooled: countRate(m.Criteria)}
 		for _, c := range CategoryOrder {

@@ -27,9 +27,7 @@ type pointsBoardView struct {
 
 type pointsRow struct {
 	Rank          render.RankCell
-	Model         render.ModelName
-	Answered      int
-	Complete      bool
+	Name          render.BoardName
 	Score         meanView
 	Negative      render.RateView
 	PointsMet     int
@@ -65,8 +63,8 @@ func (s *site) pointsBoardPage() (board.File, error) {
 			tied = tied || (o.id != r.id && o.points.Rank == m.Rank)
 		}
 		v.Models = append(v.Models, s.links[mi])
-		v.Rows = append(v.Rows, pointsRow{Rank: render.RankCell{Label: render.RankLabel(m.Rank, tied), Sort: m.Rank}, Model: s.links[mi],
-			Answered: m.Answered, Complete: m.Complete, Score: scoreMean(m.MeanScore, m.MeanScoreCI95),
+		v.Rows = append(v.Rows, pointsRow{Rank: render.RankCell{Label: render.RankLabel(m.Rank, tied), Sort: m.Rank},
+			Name: render.BoardName{Model: s.links[mi], Root: render.RootOf(s.home), Complete: m.Complete, Answered: m.Answered, Of: len(bn.tasks)}, Score: scoreMean(m.MeanScore, m.MeanScoreCI95),
 			Negative: render.NewRate(m.NegativeRate), PointsMet: m.PointsMet, Disagreements: m.Disagreements})
 		tr := pointsTagRow{Model: s.links[mi]}
 		for _, tag := range v.Tags {

@@ -121,10 +121,7 @@ type numView struct{ Text, Sort string }
 
 type boardRow struct {
 	Rank       render.RankCell
-	Model      render.ModelName
-	Measured   bool
-	Complete   bool
-	Answered   int
+	Name       render.BoardName
 	Acc, Other render.RateView
 	F1         numView
 	FA, FR, NV render.RateView
@@ -257,8 +254,8 @@ func (s *site) boardPage() (board.File, error) {
 		}
 	}
 	add := func(rank int, name render.ModelName, measured bool, m, o *Metrics, st *StyleScores) {
-		row := boardRow{Rank: render.RankCell{Label: render.RankLabel(rank, ranks[rank] > 1), Sort: rank}, Model: name, Measured: measured,
-			Complete: m.Answered == m.Items, Answered: m.Answered, Acc: render.NewRate(m.Accuracy), Other: render.NewRate(o.Accuracy),
+		row := boardRow{Rank: render.RankCell{Label: render.RankLabel(rank, ranks[rank] > 1), Sort: rank},
+			Name: render.BoardName{Model: name, Root: render.RootOf(s.home), Measured: measured, Complete: m.Answered == m.Items, Answered: m.Answered, Of: sc.Items}, Acc: render.NewRate(m.Accuracy), Other: render.NewRate(o.Accuracy),
 			F1: numView{fmt.Sprintf("%.3f", m.F1), sortKey(m.F1)}, FA: render.NewRate(m.FalseAccept), FR: render.NewRate(m.FalseReject), NV: render.NewRate(m.NoVerdict),
 			Tokens: tokensView(0, 0)}
 		if st != nil {
