@@ -2,13 +2,17 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
@@ -78,28 +82,43 @@ func runInstr(ctx context.Context, args []string, stdout, stderr io.Writer, name
 	return 0
 }
 
-// runEval streams: responses to prompts not in the input, and responses
-// a later one for the same prompt replaces, are dropped as they are read
-// (readResponses), and each prompt's results are written and counted as soon as they are
-// known, so memory holds the prompts and one response each, not the
-// results.
+// runEval streams, in three readings of the files: the prompts' texts
+// are indexed (promptIndex), the responses file is read through once to
+// find the line of the response that counts for each prompt
+// (readResponses) and once more to find where those lines start
+// (lineOffsets), and then the prompts are read again, in order, each
+// checked with its response read from its place in the file, and the
+// results written and counted as they come. Memory holds the prompts'
+// texts and a few numbers per prompt, not their instructions, the
+// responses or the results. Both files must stay unchanged while they are
+// read: a prompt or response that differs the second time is an error.
 func runEval(ctx context.Context, opt instrOptions, stdout, stderr io.Writer, reg *instr.Registry) error {
-	prompts, err := readFile(opt.Input, func(r io.Reader) ([]instr.Prompt, error) { return instr.ReadPrompts(r, opt.Input, reg) })
+	idx, err := promptIndex(opt, reg)
 	if err != nil {
 		return err
 	}
-	matched, err := readResponses(ctx, opt, prompts)
+	lines, err := readResponses(ctx, opt, idx)
 	if err != nil {
 		return err
 	}
-	for i, p := range prompts {
-		if matched[i] == nil {
-			fmt.Fprintf(stderr, "%s:%d: prompt: no response in %s for this prompt (key %d); scored as an empty response\n", opt.Input, p.Line, opt.Responses, p.Key)
-		}
+	offsets, err := lineOffsets(opt.Responses, lines)
+	if err != nil {
+		return err
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	in, _, err := ingest.Open(opt.Input, ingest.MaxFile, ingest.FollowLinks)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	rf, err := openSeekable(opt.Responses)
+	if err != nil {
+		return err
+	}
+	defer rf.Close()
+	resp := &lineReader{f: rf, name: opt.Responses}
 	if err := os.MkdirAll(opt.Out, 0o755); err != nil {
 		return err
 	}
@@ -117,13 +136,37 @@ func runEval(ctx context.Context, opt instrOptions, stdout, stderr io.Writer, re
 		files[i], ws[i] = f, bufio.NewWriter(f)
 	}
 	var scores [2]instr.Scorer
-	texts := make([]string, len(prompts))
-	for i, m := range matched {
-		if m != nil {
-			texts[i] = *m
+	feed := func(yield func(instr.Prompt, string) bool) error {
+		i := 0
+		err := instr.ScanPrompts(in, opt.Input, reg, func(p instr.Prompt) error {
+			if i >= len(idx.texts) || p.Prompt != idx.texts[i] {
+				return fmt.Errorf("%s:%d: the file changed while it was read", opt.Input, p.Line)
+			}
+			var text string
+			if offsets[i] < 0 {
+				fmt.Fprintf(stderr, "%s:%d: prompt: no response in %s for this prompt (key %d); scored as an empty response\n", opt.Input, p.Line, opt.Responses, p.Key)
+			} else {
+				r, err := resp.record(offsets[i])
+				if err != nil {
+					return err
+				}
+				if j, ok := idx.lookup(r.Prompt); !ok || j != i {
+					return fmt.Errorf("%s:%d: the file changed while it was read", opt.Responses, lines[i])
+				}
+				text = r.Response
+			}
+			i++
+			if !yield(p, text) {
+				return ctx.Err()
+			}
+			return nil
+		})
+		if err == nil && i != len(idx.texts) {
+			err = fmt.Errorf("%s: the file changed while it was read", opt.Input)
 		}
+		return err
 	}
-	err = reg.EvaluateEach(prompts, texts, func(_ int, strict, loose instr.PromptResult) error {
+	err = reg.EvaluateStream(feed, func(_ int, strict, loose instr.PromptResult) error {
 		for j, r := range [2]instr.PromptResult{strict, loose} {
 			instr.WriteResult(ws[j], r)
 			scores[j].Add(r)
@@ -149,42 +192,181 @@ func runEval(ctx context.Context, opt instrOptions, stdout, stderr io.Writer, re
 	return nil
 }
 
+// prompts is what runEval keeps of the input file: each prompt's text, in
+// order, and the lookup of a response's prompt.
+type prompts struct {
+	texts []string
+	// exact maps a text to its prompt (the last of several with that
+	// text), as pipeline.PromptIndex does.
+	exact  map[string]int
+	lookup func(string) (int, bool)
+}
+
+// promptIndex reads and checks the input file (instr.ScanPrompts) and
+// keeps each prompt's text only; runEval reads the instructions again
+// when it checks the prompt.
+func promptIndex(opt instrOptions, reg *instr.Registry) (*prompts, error) {
+	f, _, err := ingest.Open(opt.Input, ingest.MaxFile, ingest.FollowLinks)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	idx := &prompts{exact: map[string]int{}}
+	err = instr.ScanPrompts(f, opt.Input, reg, func(p instr.Prompt) error {
+		idx.exact[p.Prompt] = len(idx.texts)
+		idx.texts = append(idx.texts, p.Prompt)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	idx.lookup = func(key string) (int, bool) {
+		i, ok := idx.exact[key]
+		return i, ok
+	}
+	if opt.stripped {
+		idx.lookup = strippedLookup(idx.texts, idx.lookup)
+	}
+	return idx, nil
+}
+
 // readResponses reads the responses with the boards' reader
 // (pipeline.InstrRecords) as the official tools do: a response to a
 // prompt not in the input is ignored, so are fields besides prompt and
 // response, the last of two responses to one prompt counts, and the file
 // may be a link (it is the user's own, named on the command line). It
-// returns each prompt's response, nil for none; a bad line is an error
-// listing every problem, one per line.
-func readResponses(ctx context.Context, opt instrOptions, prompts []instr.Prompt) ([]*string, error) {
-	spec := pipeline.InstrRecords(filepath.Base(opt.Input), prompts, pipeline.PromptIndex(prompts))
+// returns the line of each prompt's response, 0 for none, and keeps no
+// response; a bad line is an error listing every problem, one per line.
+func readResponses(ctx context.Context, opt instrOptions, idx *prompts) ([]int, error) {
+	spec := pipeline.InstrRecords(filepath.Base(opt.Input), nil, idx.exact)
+	spec.N, spec.Lookup = len(idx.texts), idx.lookup
 	spec.Links, spec.IgnoreUnknown, spec.LastWins, spec.Unanswered = ingest.FollowLinks, true, true, ""
 	spec.Decode = func(data []byte, r *ingest.PromptResponse) *strictjson.Error { return strictjson.DecodeOpen(data, r) }
-	matched := make([]*string, len(prompts))
-	rank := make([]int, len(prompts))
+	lines := make([]int, len(idx.texts))
+	var inexact []bool // with the stripped lookup, a match that is not exact
 	if opt.stripped {
-		spec.Lookup = strippedLookup(prompts, spec.Lookup)
+		inexact = make([]bool, len(idx.texts))
 	}
-	res := records.Read(ctx, opt.Responses, spec, func(i, _ int, r *ingest.PromptResponse) board.Problems {
-		// Without the stripped lookup every match is exact (rank 0).
-		k := 0
-		if opt.stripped && r.Prompt != prompts[i].Prompt && text.Strip(r.Prompt) != prompts[i].Prompt {
-			k = -1
-		}
-		if matched[i] != nil && k < rank[i] {
+	res := records.Read(ctx, opt.Responses, spec, func(i, line int, r *ingest.PromptResponse) board.Problems {
+		// Without the stripped lookup every match is exact.
+		k := opt.stripped && r.Prompt != idx.texts[i] && text.Strip(r.Prompt) != idx.texts[i]
+		if lines[i] != 0 && k && !inexact[i] {
 			return nil
 		}
-		matched[i], rank[i] = &r.Response, k
+		lines[i] = line
+		if opt.stripped {
+			inexact[i] = k
+		}
 		return nil
 	})
 	if !res.Fatal() {
-		return matched, ctx.Err()
+		return lines, ctx.Err()
 	}
-	lines := make([]string, len(res.Problems))
+	msgs := make([]string, len(res.Problems))
 	for i, p := range res.Problems {
-		lines[i] = p.String()
+		msgs[i] = p.String()
 	}
-	return nil, errors.New(strings.Join(lines, "\n"))
+	return nil, errors.New(strings.Join(msgs, "\n"))
+}
+
+// lineOffsets reads path once more and returns where the line lines[i]
+// starts, -1 where lines[i] is 0. Lines are counted as ingest.Lines
+// counts them.
+func lineOffsets(path string, lines []int) ([]int64, error) {
+	order := make([]int32, 0, len(lines))
+	offsets := make([]int64, len(lines))
+	for i, l := range lines {
+		offsets[i] = -1
+		if l > 0 {
+			order = append(order, int32(i))
+		}
+	}
+	slices.SortFunc(order, func(a, b int32) int { return cmp.Compare(lines[a], lines[b]) })
+	f, _, err := ingest.Open(path, ingest.MaxFile, ingest.FollowLinks)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 64<<10)
+	var at int64
+	for line := 1; len(order) > 0; {
+		if line == lines[order[0]] {
+			offsets[order[0]] = at
+			order = order[1:]
+			continue
+		}
+		chunk, err := br.ReadSlice('\n')
+		at += int64(len(chunk))
+		if err == nil {
+			line++
+		} else if err != bufio.ErrBufferFull {
+			return nil, fmt.Errorf("%s:%d: the file changed while it was read", path, line)
+		}
+	}
+	return offsets, nil
+}
+
+// openSeekable opens path, which ingest.Open has accepted before, to read
+// it out of order; it refuses what is no longer a regular file.
+func openSeekable(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("%s: the file changed while it was read", path)
+	}
+	return f, nil
+}
+
+// lineReader reads a responses file's records at the offsets lineOffsets
+// found, seeking only when they are not in file order.
+type lineReader struct {
+	f    *os.File
+	name string
+	br   *bufio.Reader
+	at   int64
+	buf  []byte
+}
+
+func (r *lineReader) record(off int64) (*ingest.PromptResponse, error) {
+	if r.br == nil || off != r.at {
+		if _, err := r.f.Seek(off, io.SeekStart); err != nil {
+			return nil, err
+		}
+		if r.br == nil {
+			r.br = bufio.NewReaderSize(r.f, 64<<10)
+		} else {
+			r.br.Reset(r.f)
+		}
+		r.at = off
+	}
+	r.buf = r.buf[:0]
+	for {
+		chunk, err := r.br.ReadSlice('\n')
+		r.at += int64(len(chunk))
+		if len(r.buf)+len(chunk) > ingest.MaxLine+2 {
+			return nil, fmt.Errorf("%s: the file changed while it was read", r.name)
+		}
+		r.buf = append(r.buf, chunk...)
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil && err != io.EOF {
+			return nil, err
+		}
+		break
+	}
+	data := bytes.TrimRight(r.buf, "\r\n")
+	if off == 0 {
+		data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	}
+	var rec ingest.PromptResponse
+	if e := strictjson.DecodeOpen(data, &rec); e != nil {
+		return nil, fmt.Errorf("%s: the file changed while it was read", r.name)
+	}
+	return &rec, nil
 }
 
 // strippedLookup is the official IFBench evaluation's lookup of a
@@ -200,18 +382,18 @@ func readResponses(ctx context.Context, opt instrOptions, prompts []instr.Prompt
 // published prompt set exercises. IFEval's official code matches the
 // exact text only, and so do the boards: a submission's prompt must be
 // copied exactly, and any other is refused as an unknown prompt.
-func strippedLookup(prompts []instr.Prompt, exact func(string) (int, bool)) func(string) (int, bool) {
-	index := make(map[string]int, len(prompts))
-	for i, p := range prompts {
-		if _, seen := index[text.Strip(p.Prompt)]; !seen {
-			index[text.Strip(p.Prompt)] = i
+func strippedLookup(texts []string, exact func(string) (int, bool)) func(string) (int, bool) {
+	index := make(map[string]int, len(texts))
+	for i, p := range texts {
+		if _, seen := index[text.Strip(p)]; !seen {
+			index[text.Strip(p)] = i
 		}
 	}
-	for i, p := range prompts {
+	for i, p := range texts {
 		// A prompt that is already stripped wins its stripped form over
 		// one that is not: Python finds it by exact text first.
-		if p.Prompt == text.Strip(p.Prompt) {
-			index[p.Prompt] = i
+		if p == text.Strip(p) {
+			index[p] = i
 		}
 	}
 	return func(key string) (int, bool) {
@@ -221,13 +403,4 @@ func strippedLookup(prompts []instr.Prompt, exact func(string) (int, bool)) func
 		i, ok := index[text.Strip(key)]
 		return i, ok
 	}
-}
-
-func readFile[T any](path string, read func(io.Reader) ([]T, error)) ([]T, error) {
-	f, _, err := ingest.Open(path, ingest.MaxFile, ingest.FollowLinks)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return read(f)
 }

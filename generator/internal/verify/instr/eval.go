@@ -200,17 +200,47 @@ func (r *Registry) EvaluateAll(prompts []Prompt, responses []string) Evaluation 
 
 // EvaluateEach judges responses[i] against prompts[i] in both modes, as
 // EvaluateAll does, but hands each pair of results to fn, in input order,
-// and keeps none: what it holds does not grow with the number of prompts.
-// Prompts are spread over the available processors, a bounded number ahead
-// of fn, which is called from one goroutine at a time. It stops at the
-// first error fn returns and returns it.
+// and keeps none (EvaluateStream).
 func (r *Registry) EvaluateEach(prompts []Prompt, responses []string, fn func(i int, strict, loose PromptResult) error) error {
+	return r.EvaluateStream(func(yield func(Prompt, string) bool) error {
+		for i, p := range prompts {
+			var resp string
+			if i < len(responses) {
+				resp = responses[i]
+			}
+			if !yield(p, resp) {
+				break
+			}
+		}
+		return nil
+	}, fn)
+}
+
+// EvaluateStream judges in both modes each prompt and response that feed
+// yields, and hands each pair of results to fn with its index, in the
+// order fed. What it holds does not grow with the number of prompts:
+// prompts are spread over the available processors, a bounded number
+// ahead of fn, and feed waits in yield until one is free. feed runs in
+// its own goroutine and must return once yield returns false; fn is
+// called from one goroutine at a time. EvaluateStream returns when both
+// are done: the first error fn returns, else feed's error.
+func (r *Registry) EvaluateStream(feed func(yield func(Prompt, string) bool) error, fn func(i int, strict, loose PromptResult) error) error {
+	type job struct {
+		i        int
+		p        Prompt
+		response string
+	}
 	type pair struct{ strict, loose PromptResult }
+	type end struct {
+		n   int
+		err error
+	}
 	workers := max(1, runtime.GOMAXPROCS(0))
 	window := 8 * workers
 	// done[i%window] carries the results of prompt i. The feeder takes a
 	// token from free before handing out a prompt and fn's loop returns it
-	// after prompt i is consumed, so a slot never holds two results.
+	// after prompt i is consumed, so a slot never holds two results and a
+	// worker never waits to hand one over.
 	done := make([]chan pair, window)
 	for i := range done {
 		done[i] = make(chan pair, 1)
@@ -219,41 +249,58 @@ func (r *Registry) EvaluateEach(prompts []Prompt, responses []string, fn func(i 
 	for range window {
 		free <- struct{}{}
 	}
-	work := make(chan int)
+	work := make(chan job)
 	quit := make(chan struct{})
+	fed := make(chan end, 1)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			for i := range work {
-				var resp string
-				if i < len(responses) {
-					resp = responses[i]
-				}
-				s, l := r.evaluate(prompts[i], resp, true)
-				done[i%window] <- pair{s, l}
+			for j := range work {
+				s, l := r.evaluate(j.p, j.response, true)
+				done[j.i%window] <- pair{s, l}
 			}
 		})
 	}
 	go func() {
-		defer close(work)
-		for i := range prompts {
+		n := 0
+		err := feed(func(p Prompt, response string) bool {
 			select {
 			case <-free:
 			case <-quit:
-				return
+				return false
 			}
-			work <- i
-		}
+			work <- job{n, p, response}
+			n++
+			return true
+		})
+		close(work)
+		fed <- end{n, err}
 	}()
 	var err error
-	for i := range prompts {
-		p := <-done[i%window]
-		if err = fn(i, p.strict, p.loose); err != nil {
+	total := -1 // the number fed, once feed has returned
+	for i := 0; total < 0 || i < total; {
+		var p pair
+		if total < 0 {
+			select {
+			case p = <-done[i%window]:
+			case e := <-fed:
+				total, err = e.n, e.err
+				continue
+			}
+		} else {
+			p = <-done[i%window]
+		}
+		if ferr := fn(i, p.strict, p.loose); ferr != nil {
+			err = ferr
 			break
 		}
+		i++
 		free <- struct{}{}
 	}
 	close(quit)
+	if total < 0 {
+		<-fed
+	}
 	wg.Wait()
 	return err
 }

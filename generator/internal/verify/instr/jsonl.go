@@ -45,9 +45,10 @@ func (ps Problems) Error() string {
 // file sciif reads: a longer line is refused, never read into memory.
 const MaxLine = 4 << 20
 
-// jsonLines calls fn with each non-blank line of r and its 1-based number.
-// A line longer than MaxLine stops the read with an error naming it.
-func jsonLines(r io.Reader, fn func(line int, b []byte)) error {
+// jsonLines calls fn with each non-blank line of r and its 1-based number,
+// until fn returns false. A line longer than MaxLine stops the read with
+// an error naming it.
+func jsonLines(r io.Reader, fn func(line int, b []byte) bool) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var buf []byte
 	for n := 1; ; n++ {
@@ -61,8 +62,8 @@ func jsonLines(r io.Reader, fn func(line int, b []byte)) error {
 			if err == bufio.ErrBufferFull {
 				continue
 			}
-			if len(bytes.TrimSpace(buf)) > 0 {
-				fn(n, buf)
+			if len(bytes.TrimSpace(buf)) > 0 && !fn(n, buf) {
+				return nil
 			}
 			if err == io.EOF {
 				return nil
@@ -97,16 +98,32 @@ func members(b []byte) (map[string]json.RawMessage, error) {
 // with every defect reported as Problems.
 func ReadPrompts(r io.Reader, name string, reg *Registry) ([]Prompt, error) {
 	var out []Prompt
+	if err := ScanPrompts(r, name, reg, func(p Prompt) error {
+		out = append(out, p)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// ScanPrompts reads an IFEval-format input file as ReadPrompts does but
+// keeps no prompt: it hands each record that is a JSON object to fn as it
+// is read, defective ones too (their defects are returned at the end, all
+// of them, as Problems), and stops at the first error fn returns,
+// returning it.
+func ScanPrompts(r io.Reader, name string, reg *Registry, fn func(Prompt) error) error {
 	var probs Problems
+	var stop error
 	keys := map[int64]int{}
-	err := jsonLines(r, func(line int, b []byte) {
+	err := jsonLines(r, func(line int, b []byte) bool {
 		bad := func(field, format string, a ...any) {
 			probs = append(probs, Problem{name, line, field, fmt.Sprintf(format, a...)})
 		}
 		rec, err := members(b)
 		if err != nil {
 			bad("", "not a JSON object: %v", err)
-			return
+			return true
 		}
 		p := Prompt{Line: line}
 		if raw, ok := rec["key"]; !ok {
@@ -152,15 +169,18 @@ func ReadPrompts(r io.Reader, name string, reg *Registry) ([]Prompt, error) {
 				}
 			}
 		}
-		out = append(out, p)
+		stop = fn(p)
+		return stop == nil
 	})
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	switch {
+	case stop != nil:
+		return stop
+	case err != nil:
+		return fmt.Errorf("%s: %w", name, err)
+	case len(probs) > 0:
+		return probs
 	}
-	if len(probs) > 0 {
-		return nil, probs
-	}
-	return out, nil
+	return nil
 }
 
 // decodeString sets *dst to the JSON string raw and reports whether raw is
@@ -201,11 +221,11 @@ type Response struct {
 func ReadResponses(r io.Reader, name string) ([]Response, error) {
 	var out []Response
 	var probs Problems
-	err := jsonLines(r, func(line int, b []byte) {
+	err := jsonLines(r, func(line int, b []byte) bool {
 		rec, err := members(b)
 		if err != nil {
 			probs = append(probs, Problem{name, line, "", fmt.Sprintf("not a JSON object: %v", err)})
-			return
+			return true
 		}
 		resp := Response{Line: line}
 		for _, f := range []struct {
@@ -220,6 +240,7 @@ func ReadResponses(r io.Reader, name string) ([]Response, error) {
 			}
 		}
 		out = append(out, resp)
+		return true
 	})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
