@@ -123,10 +123,52 @@
     cur.parentNode.parentNode.parentNode.scrollLeft = cur.offsetLeft - 16;
   }
 
-  // Leaderboard filters.
+  // Leaderboard filters. A board in several parts embeds an index of all
+  // its models on part 1 (#board-index: ids, names, organizations, ranks,
+  // in board order), so search there also lists the matches on the other
+  // parts, each linked to its row; the other parts search their own rows
+  // and point to part 1 (#part-note) with the search in its address.
   var board = document.getElementById('board');
   var fw = document.getElementById('f-weights');
   var fq = document.getElementById('f-q');
+  var elsewhere = document.getElementById('f-elsewhere');
+  var boardIndex; // read on first use
+  function searchIndex() {
+    if (boardIndex !== undefined) return boardIndex;
+    boardIndex = null;
+    var el = document.getElementById('board-index');
+    if (!el || !elsewhere) return null;
+    try { boardIndex = JSON.parse(el.textContent); } catch (e) { return null; }
+    // What a row's data-search holds: name, organization and id.
+    boardIndex.search = boardIndex.models.map(function (m) {
+      return (m[1] + ' ' + boardIndex.orgs[m[2]] + ' ' + m[0]).toLowerCase();
+    });
+    return boardIndex;
+  }
+  // At most this many matches on other parts are listed.
+  var listedElsewhere = 50;
+  function listElsewhere(ix, hits) {
+    var loose = policy() === 'loose';
+    var away = hits.filter(function (i) { return Math.floor(i / ix.per) + 1 !== ix.part; });
+    elsewhere.textContent = '';
+    away.slice(0, listedElsewhere).forEach(function (i) {
+      var m = ix.models[i], part = Math.floor(i / ix.per);
+      var li = document.createElement('li');
+      var a = document.createElement('a');
+      a.href = ix.parts[part] + '#' + (m[6] || 'm-' + m[0]);
+      a.textContent = '#' + (loose ? m[5] : m[4]) + ' ' + m[1];
+      li.appendChild(document.createTextNode('on part ' + (part + 1) + ': '));
+      li.appendChild(a);
+      li.appendChild(document.createTextNode(' ' + ix.orgs[m[2]]));
+      elsewhere.appendChild(li);
+    });
+    if (away.length > listedElsewhere) {
+      var more = document.createElement('li');
+      more.textContent = 'and ' + (away.length - listedElsewhere) + ' more on other parts: narrow the search';
+      elsewhere.appendChild(more);
+    }
+    elsewhere.hidden = away.length === 0;
+  }
   function filterBoard() {
     if (!board) return;
     var w = fw.value, q = fq.value.trim().toLowerCase();
@@ -136,11 +178,30 @@
       r.hidden = !ok;
       if (ok) shown++;
     });
-    document.getElementById('f-count').textContent = shown + ' of ' + rows.length + ' models';
+    var text = shown + ' of ' + rows.length + ' models';
+    var ix = searchIndex();
+    if (ix && (w || q)) {
+      var hits = [];
+      ix.models.forEach(function (m, i) {
+        if ((!w || (m[3] ? 'open' : 'closed') === w) && (!q || ix.search[i].indexOf(q) >= 0)) hits.push(i);
+      });
+      text = hits.length + (hits.length === 1 ? ' match, ' : ' matches, ') + shown + ' on this part';
+      listElsewhere(ix, hits);
+    } else if (ix) {
+      text += ' on this part, ' + ix.models.length + ' in all';
+      elsewhere.hidden = true;
+    } else if (board.dataset.first) {
+      text += ' on this part';
+      var all = document.querySelector('#part-note a');
+      if (all) all.href = board.dataset.first + (q ? '#q=' + encodeURIComponent(fq.value.trim()) : '');
+    }
+    document.getElementById('f-count').textContent = text;
   }
   if (board && fw && fq) {
     fw.addEventListener('change', function () { setParam('weights', fw.value); filterBoard(); });
     fq.addEventListener('input', function () { setParam('q', fq.value.trim()); filterBoard(); });
+    // Matches on other parts show the rank under the policy chosen.
+    document.addEventListener('policychange', filterBoard);
   }
 
   // Case filters.

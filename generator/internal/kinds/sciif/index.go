@@ -4,6 +4,7 @@ package sciif
 
 import (
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/render"
@@ -34,6 +35,8 @@ type boardRow struct {
 	Items    int
 	// Search is what the name filter matches, lower-cased.
 	Search string
+	// Anchor is the id of the row on the leaderboard.
+	Anchor string
 	Rank   [2]rankCell
 	Rates  []render.RatePair
 }
@@ -128,6 +131,7 @@ func (s *site) boardRow(m *model, gets []func(*board.PolicyScores) (board.Rate, 
 		Answered: ms.Answered,
 		Items:    len(s.in.Bench.Items),
 		Search:   strings.ToLower(ms.Name + " " + ms.Organization + " " + ms.ID),
+		Anchor:   rowAnchor(m),
 		Rank:     s.rankCells(m),
 	}
 	for _, g := range gets {
@@ -188,11 +192,92 @@ type indexView struct {
 	Notes           []noteView
 	// Tabs links the leaderboard of each subject.
 	Tabs []render.Link
+	// Parts is set when the board is in several parts: what the page says
+	// of its part, and on the first part the index of every model that
+	// assets/site.js searches.
+	Parts *partsView
 }
+
+// partsView is what a part of a leaderboard in several parts says of
+// itself: sorting a column orders this part's rows only, and search
+// reaches the other parts from the first one.
+type partsView struct {
+	// Part and Count number this part among Count parts; Lo and Hi are the
+	// positions by rank of its first and last models among Total.
+	Part, Count, Lo, Hi, Total int
+	// First is the file of part 1, where search covers every part.
+	First string
+	// Index is the board's search index, on part 1 only.
+	Index *searchIndex
+}
+
+// searchIndex is the index of a board's models that part 1 of its
+// leaderboard embeds as inert JSON, so that assets/site.js finds a model
+// on any part from the front page, from file:// too (where a fetch of a
+// local file is blocked). It holds only what a result shows and links:
+// 58 KB at 1,000 synthetic models.
+type searchIndex struct {
+	// Part is the part that embeds the index (1).
+	Part int `json:"part"`
+	// Per is how many models a part lists: model i is on part i/Per+1,
+	// whose file is Parts[i/Per].
+	Per   int      `json:"per"`
+	Parts []string `json:"parts"`
+	// Orgs lists each organization once, in order of first appearance.
+	Orgs []string `json:"orgs"`
+	// Models holds, in board order, each model's id, name, organization
+	// (an index into Orgs), open weights (1) or not (0), Strict and Loose
+	// rank labels, and its row's anchor on its part when that is not
+	// "m-" + id.
+	Models [][]any `json:"models"`
+}
+
+// partsView describes this part of the leaderboard, nil when the board is
+// one page.
+func (s *site) partsView() *partsView {
+	if s.pages < 2 {
+		return nil
+	}
+	lo := (s.page-1)*s.per + 1
+	v := &partsView{Part: s.page, Count: s.pages, Lo: lo, Hi: lo + len(s.models) - 1, Total: len(s.all), First: path.Base(pageName("index", 1))}
+	if s.page != 1 {
+		return v
+	}
+	ix := &searchIndex{Part: s.page, Per: s.per}
+	for k := 1; k <= s.pages; k++ {
+		ix.Parts = append(ix.Parts, path.Base(pageName("index", k)))
+	}
+	orgs := map[string]int{}
+	for i := range s.all {
+		m := &s.all[i]
+		ms := m.Scores
+		o, ok := orgs[ms.Organization]
+		if !ok {
+			o = len(ix.Orgs)
+			orgs[ms.Organization] = o
+			ix.Orgs = append(ix.Orgs, ms.Organization)
+		}
+		open := 0
+		if ms.OpenWeights {
+			open = 1
+		}
+		rank := s.rankCells(m)
+		row := []any{ms.ID, ms.Name, o, open, rank[0].Label, rank[1].Label}
+		if m.Slug != ms.ID {
+			row = append(row, rowAnchor(m))
+		}
+		ix.Models = append(ix.Models, row)
+	}
+	v.Index = ix
+	return v
+}
+
+// rowAnchor is the id of a model's row on the leaderboard.
+func rowAnchor(m *model) string { return "m-" + m.Slug }
 
 func (s *site) indexPage() (board.File, error) {
 	cols, gets := s.headline()
-	v := indexView{Cols: cols, Items: len(s.in.Bench.Items), Rules: s.in.Board.Rules, Tabs: s.subjectTabs("")}
+	v := indexView{Cols: cols, Items: len(s.in.Bench.Items), Rules: s.in.Board.Rules, Tabs: s.subjectTabs(""), Parts: s.partsView()}
 	for i := range s.models {
 		v.Rows = append(v.Rows, s.boardRow(&s.models[i], gets))
 	}
