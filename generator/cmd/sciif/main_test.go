@@ -12,6 +12,9 @@ import (
 func TestMain(m *testing.M) {
 	// A child process of a test: run sciif with the arguments given,
 	// separated by the unit separator U+001F, in SCIIF_TEST_ARGS (see runChild).
+	if bin := os.Getenv("SCIIF_TEST_PEAK_OF"); bin != "" {
+		os.Exit(measurePeak(bin))
+	}
 	if args := os.Getenv("SCIIF_TEST_ARGS"); args != "" {
 		os.Exit(run(context.Background(), strings.Split(args, "\x1f"), os.Stdout, os.Stderr))
 	}
