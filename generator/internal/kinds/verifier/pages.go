@@ -228,31 +228,8 @@ func (s *site) boardPage() (board.File, error) {
 	}
 	ranks[b.builtin.Rank]++
 	bi := render.ModelName{Link: render.Link{Text: BuiltinName}}
-	for _, name := range bn.subjects {
-		v.Subjects = append(v.Subjects, groupHead{Name: name})
-	}
-	for _, name := range bn.classes {
-		v.Classes = append(v.Classes, groupHead{Name: name})
-	}
-	for i := range bn.items {
-		it := &bn.items[i]
-		for j := range v.Subjects {
-			if v.Subjects[j].Name == it.Subject {
-				v.Subjects[j].N++
-				if !it.Equivalent() {
-					v.Subjects[j].Neg++
-				}
-			}
-		}
-		for j := range v.Classes {
-			if v.Classes[j].Name == it.class() {
-				v.Classes[j].N++
-				if !it.Equivalent() {
-					v.Classes[j].Neg++
-				}
-			}
-		}
-	}
+	v.Subjects = groupHeads(bn, bn.subjects, func(it *Item) string { return it.Subject })
+	v.Classes = groupHeads(bn, bn.classes, (*Item).class)
 	add := func(rank int, name render.ModelName, measured bool, m, o *Metrics, st *StyleScores) {
 		row := boardRow{Rank: render.RankCell{Label: render.RankLabel(rank, ranks[rank] > 1), Sort: rank},
 			Name: render.BoardName{Model: name, Root: render.RootOf(s.home), Measured: measured, Complete: m.Answered == m.Items, Answered: m.Answered, Of: sc.Items}, Acc: render.NewRate(m.Accuracy), Other: render.NewRate(o.Accuracy),
@@ -305,6 +282,27 @@ func (s *site) boardPage() (board.File, error) {
 		Description: bn.spec.Title + " rescored from every verifier's raw outputs: accuracy, F1, false accepts and rejects per subject and equivalence class.",
 		Nav:         b.navKey(), Body: v,
 	})
+}
+
+// groupHeads heads the columns of the groups names (subjects, classes)
+// with how many items each has, and how many labelled False: group says
+// which group an item is in.
+func groupHeads(bn *benchmark, names []string, group func(*Item) string) []groupHead {
+	heads := make([]groupHead, len(names))
+	at := make(map[string]int, len(names))
+	for j, name := range names {
+		heads[j].Name, at[name] = name, j
+	}
+	for i := range bn.items {
+		it := &bn.items[i]
+		if j, ok := at[group(it)]; ok {
+			heads[j].N++
+			if !it.Equivalent() {
+				heads[j].Neg++
+			}
+		}
+	}
+	return heads
 }
 
 // verdictView is one verifier's verdict on a case.
