@@ -373,7 +373,13 @@ func (s *Server) rewards(w http.ResponseWriter, r *http.Request) int {
 	if err := ctx.Err(); err != nil {
 		return s.tooSlow(w, r, err)
 	}
-	b := append(make([]byte, 0, 64+n*128), `{"results":[`...)
+	return writeJSON(w, http.StatusOK, s.appendRewards(make([]byte, 0, 64+n*128), names, res))
+}
+
+// appendRewards appends the /v1/rewards answer for res, the results of
+// the records of benchmarks names, to b, counting each in the metrics.
+func (s *Server) appendRewards(b []byte, names []string, res []Result) []byte {
+	b = append(b, `{"results":[`...)
 	for i := range res {
 		if i > 0 {
 			b = append(b, ',')
@@ -406,8 +412,7 @@ func (s *Server) rewards(w http.ResponseWriter, r *http.Request) int {
 		}
 		b = append(b, '}')
 	}
-	b = append(b, "]}\n"...)
-	return writeJSON(w, http.StatusOK, b)
+	return append(b, "]}\n"...)
 }
 
 // hasKey reports whether the JSON object rec has the top-level key.
