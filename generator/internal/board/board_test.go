@@ -198,27 +198,6 @@ func TestItemK(t *testing.T) {
 	}
 }
 
-func TestOutcomeString(t *testing.T) {
-	tests := []struct {
-		name, reason string
-		o            board.Outcome
-		want         string
-	}{
-		{name: "pass", reason: "a rule's pass", o: board.Pass, want: "pass"},
-		{name: "fail", reason: "a rule's fail", o: board.Fail, want: "fail"},
-		{name: "undecided", reason: "undecided is its own outcome", o: board.Undecided, want: "undecided"},
-		{name: "zero value", reason: "the zero Outcome is Undecided, so a verdict left unset never reads as a pass", o: board.Outcome(0), want: "undecided"},
-		{name: "out of range", reason: "an unknown value reads as undecided, never as pass", o: board.Outcome(7), want: "undecided"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := tt.o.String(); got != tt.want {
-				t.Errorf("%s: String() = %q, want %q", tt.reason, got, tt.want)
-			}
-		})
-	}
-}
-
 func TestPointVerdictJudgesPass(t *testing.T) {
 	yes := func(j string) board.Vote { return board.Vote{Judge: j, Yes: true} }
 	tests := []struct {

@@ -1,24 +1,6 @@
 package board
 
-// Outcome is what a deterministic rule concluded.
-type Outcome int8
-
-// Rule outcomes. Undecided is its own outcome and never counts as a pass.
-const (
-	Undecided Outcome = iota
-	Pass
-	Fail
-)
-
-func (o Outcome) String() string {
-	switch o {
-	case Pass:
-		return "pass"
-	case Fail:
-		return "fail"
-	}
-	return "undecided"
-}
+import "github.com/sciif/leaderboard/generator/internal/outcome"
 
 // Decider names what decided a verdict.
 type Decider string
@@ -31,7 +13,7 @@ const (
 
 // RuleVerdict is the result of a deterministic check.
 type RuleVerdict struct {
-	Outcome Outcome `json:"outcome"`
+	Outcome outcome.Outcome `json:"outcome"`
 	// Rule is the stable id of the rule that produced the verdict.
 	Rule string `json:"rule"`
 	// Reason explains the outcome to a reader.

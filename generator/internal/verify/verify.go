@@ -22,6 +22,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/judge"
+	"github.com/sciif/leaderboard/generator/internal/outcome"
 )
 
 // Answer is a response as the rules see it: the whole text and its final
@@ -285,9 +286,9 @@ func (v *Verifier) correctnessRule(ctx context.Context, item *board.Item, ans *A
 	}
 	if !v.opt.NoRules && v.opt.Rules.Correctness != nil {
 		rv := v.opt.Rules.Correctness(ctx, item, ans)
-		if rv.Outcome != board.Undecided {
+		if rv.Outcome != outcome.Undecided {
 			out.CorrectRule = &rv
-			out.Correct, out.CorrectBy = rv.Outcome == board.Pass, board.ByRules
+			out.Correct, out.CorrectBy = rv.Outcome == outcome.Pass, board.ByRules
 		} else if rv.Rule != "" {
 			out.CorrectRule = &rv
 		}
@@ -313,8 +314,8 @@ func (v *Verifier) constraint(ctx context.Context, r *recordCheck, cid string, a
 		pv.Pass, pv.DecidedBy = pv.JudgesPass(), board.ByJudges
 		if rule := v.pointRule(ctx, r.item, cid, pv.N, ans); rule != nil {
 			pv.Rule = rule
-			if rule.Outcome != board.Undecided {
-				pass := rule.Outcome == board.Pass
+			if rule.Outcome != outcome.Undecided {
+				pass := rule.Outcome == outcome.Pass
 				if pass != pv.Pass {
 					cv.Overridden++
 				}
@@ -390,7 +391,7 @@ func (v *Verifier) pointRule(ctx context.Context, item *board.Item, cid string, 
 		if rv.Rule == "" {
 			rv.Rule = r.ID
 		}
-		if rv.Outcome != board.Undecided {
+		if rv.Outcome != outcome.Undecided {
 			return &rv
 		}
 		last = &rv

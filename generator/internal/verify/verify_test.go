@@ -13,6 +13,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/judge"
+	"github.com/sciif/leaderboard/generator/internal/outcome"
 	"github.com/sciif/leaderboard/generator/internal/verify"
 )
 
@@ -78,7 +79,7 @@ func record(response string, judges map[string]board.JudgeOutput) *board.Record 
 }
 
 // rule returns a point rule with a fixed outcome.
-func rule(id, constraint string, point int, o board.Outcome) verify.PointRule {
+func rule(id, constraint string, point int, o outcome.Outcome) verify.PointRule {
 	return verify.PointRule{ID: id, Constraint: constraint, Point: point, Doc: "test rule",
 		Check: func(context.Context, *board.Item, *verify.Answer) board.RuleVerdict {
 			return board.RuleVerdict{Outcome: o, Reason: "fixed " + o.String()}
@@ -228,7 +229,7 @@ func TestRecordConstraintPolicy(t *testing.T) {
 				"j1": out("CORRECT: YES", map[string]string{"alpha": audit("NYY")}),
 				"j2": out("CORRECT: YES", map[string]string{"alpha": audit("NYY")}),
 			},
-			rules: []verify.PointRule{rule("alpha/r1", "alpha", 1, board.Pass)},
+			rules: []verify.PointRule{rule("alpha/r1", "alpha", 1, outcome.Pass)},
 			want: gotConstraint{ID: "alpha", Strict: true, Loose: true, JudgeStrict: []bool{false, false}, JudgeLoose: []bool{false, false}, Overridden: 1,
 				Points: alphaPoints([3]string{"NN", "YY", "YY"}, [3]bool{true, true, true}, [3]board.Decider{R, J, J}, [3]string{"alpha/r1=pass", "", ""})},
 		},
@@ -240,7 +241,7 @@ func TestRecordConstraintPolicy(t *testing.T) {
 				"j1": out("CORRECT: YES", map[string]string{"alpha": audit("YYY")}),
 				"j2": out("CORRECT: YES", map[string]string{"alpha": audit("YYY")}),
 			},
-			rules: []verify.PointRule{rule("alpha/r2", "alpha", 2, board.Fail)},
+			rules: []verify.PointRule{rule("alpha/r2", "alpha", 2, outcome.Fail)},
 			want: gotConstraint{ID: "alpha", Strict: false, Loose: false, JudgeStrict: []bool{true, true}, JudgeLoose: []bool{true, true}, Overridden: 1,
 				Points: alphaPoints([3]string{"YY", "YY", "YY"}, [3]bool{true, false, true}, [3]board.Decider{J, R, J}, [3]string{"", "alpha/r2=fail", ""})},
 		},
@@ -252,7 +253,7 @@ func TestRecordConstraintPolicy(t *testing.T) {
 				"j1": out("CORRECT: YES", map[string]string{"alpha": audit("YYY")}),
 				"j2": out("CORRECT: YES", map[string]string{"alpha": audit("YYY")}),
 			},
-			rules: []verify.PointRule{rule("alpha/r3", "alpha", 3, board.Fail)},
+			rules: []verify.PointRule{rule("alpha/r3", "alpha", 3, outcome.Fail)},
 			want: gotConstraint{ID: "alpha", Strict: false, Loose: true, JudgeStrict: []bool{true, true}, JudgeLoose: []bool{true, true}, Overridden: 1,
 				Points: alphaPoints([3]string{"YY", "YY", "YY"}, [3]bool{true, true, false}, [3]board.Decider{J, J, R}, [3]string{"", "", "alpha/r3=fail"})},
 		},
@@ -264,7 +265,7 @@ func TestRecordConstraintPolicy(t *testing.T) {
 				"j1": out("CORRECT: YES", map[string]string{"alpha": audit("YYY")}),
 				"j2": out("CORRECT: YES", map[string]string{"alpha": audit("NYY")}),
 			},
-			rules: []verify.PointRule{rule("alpha/r1", "alpha", 1, board.Pass)},
+			rules: []verify.PointRule{rule("alpha/r1", "alpha", 1, outcome.Pass)},
 			want: gotConstraint{ID: "alpha", Strict: true, Loose: true, JudgeStrict: []bool{true, false}, JudgeLoose: []bool{true, false}, Overridden: 1,
 				Points: alphaPoints([3]string{"YN", "YY", "YY"}, [3]bool{true, true, true}, [3]board.Decider{R, J, J}, [3]string{"alpha/r1=pass", "", ""})},
 		},
@@ -276,7 +277,7 @@ func TestRecordConstraintPolicy(t *testing.T) {
 				"j1": out("CORRECT: YES", map[string]string{"alpha": audit("YYY")}),
 				"j2": out("CORRECT: YES", map[string]string{"alpha": audit("YYY")}),
 			},
-			rules: []verify.PointRule{rule("alpha/r1", "alpha", 1, board.Pass)},
+			rules: []verify.PointRule{rule("alpha/r1", "alpha", 1, outcome.Pass)},
 			want: gotConstraint{ID: "alpha", Strict: true, Loose: true, JudgeStrict: []bool{true, true}, JudgeLoose: []bool{true, true},
 				Points: alphaPoints([3]string{"YY", "YY", "YY"}, [3]bool{true, true, true}, [3]board.Decider{R, J, J}, [3]string{"alpha/r1=pass", "", ""})},
 		},
@@ -288,7 +289,7 @@ func TestRecordConstraintPolicy(t *testing.T) {
 				"j1": out("CORRECT: YES", map[string]string{"alpha": audit("YYY")}),
 				"j2": out("CORRECT: YES", map[string]string{"alpha": audit("YYY")}),
 			},
-			rules: []verify.PointRule{rule("alpha/r1", "alpha", 1, board.Undecided)},
+			rules: []verify.PointRule{rule("alpha/r1", "alpha", 1, outcome.Undecided)},
 			want: gotConstraint{ID: "alpha", Strict: true, Loose: true, JudgeStrict: []bool{true, true}, JudgeLoose: []bool{true, true},
 				Points: alphaPoints([3]string{"YY", "YY", "YY"}, [3]bool{true, true, true}, [3]board.Decider{J, J, J}, [3]string{"alpha/r1=undecided", "", ""})},
 		},
@@ -300,7 +301,7 @@ func TestRecordConstraintPolicy(t *testing.T) {
 				"j1": out("CORRECT: YES", map[string]string{"alpha": audit("YYY")}),
 				"j2": out("CORRECT: YES", map[string]string{"alpha": audit("NYY")}),
 			},
-			rules: []verify.PointRule{rule("alpha/r1", "alpha", 1, board.Undecided)},
+			rules: []verify.PointRule{rule("alpha/r1", "alpha", 1, outcome.Undecided)},
 			want: gotConstraint{ID: "alpha", Strict: false, Loose: false, JudgeStrict: []bool{true, false}, JudgeLoose: []bool{true, false},
 				Points: alphaPoints([3]string{"YN", "YY", "YY"}, [3]bool{false, true, true}, [3]board.Decider{J, J, J}, [3]string{"alpha/r1=undecided", "", ""})},
 		},
@@ -313,9 +314,9 @@ func TestRecordConstraintPolicy(t *testing.T) {
 				"j2": out("CORRECT: YES", map[string]string{"alpha": audit("YYY")}),
 			},
 			rules: []verify.PointRule{
-				rule("alpha/unsure", "alpha", 2, board.Undecided),
-				rule("alpha/fails", "alpha", 2, board.Fail),
-				rule("alpha/passes", "alpha", 2, board.Pass),
+				rule("alpha/unsure", "alpha", 2, outcome.Undecided),
+				rule("alpha/fails", "alpha", 2, outcome.Fail),
+				rule("alpha/passes", "alpha", 2, outcome.Pass),
 			},
 			want: gotConstraint{ID: "alpha", Strict: false, Loose: false, JudgeStrict: []bool{true, true}, JudgeLoose: []bool{true, true}, Overridden: 1,
 				Points: alphaPoints([3]string{"YY", "YY", "YY"}, [3]bool{true, false, true}, [3]board.Decider{J, R, J}, [3]string{"", "alpha/fails=fail", ""})},
@@ -328,7 +329,7 @@ func TestRecordConstraintPolicy(t *testing.T) {
 				"j1": out("CORRECT: YES", map[string]string{"alpha": audit("YYY")}),
 				"j2": out("CORRECT: YES", map[string]string{"alpha": audit("YYY")}),
 			},
-			rules: []verify.PointRule{rule("beta/r1", "beta", 1, board.Fail)},
+			rules: []verify.PointRule{rule("beta/r1", "beta", 1, outcome.Fail)},
 			want: gotConstraint{ID: "alpha", Strict: true, Loose: true, JudgeStrict: []bool{true, true}, JudgeLoose: []bool{true, true},
 				Points: alphaPoints([3]string{"YY", "YY", "YY"}, [3]bool{true, true, true}, [3]board.Decider{J, J, J}, noRule)},
 		},
@@ -342,9 +343,9 @@ func TestRecordConstraintPolicy(t *testing.T) {
 			},
 			noRules: true,
 			rules: []verify.PointRule{
-				rule("alpha/r1", "alpha", 1, board.Pass),
-				rule("alpha/r2", "alpha", 2, board.Fail),
-				rule("alpha/r3", "alpha", 3, board.Pass),
+				rule("alpha/r1", "alpha", 1, outcome.Pass),
+				rule("alpha/r2", "alpha", 2, outcome.Fail),
+				rule("alpha/r3", "alpha", 3, outcome.Pass),
 			},
 			want: gotConstraint{ID: "alpha", Strict: false, Loose: false, JudgeStrict: []bool{false, false}, JudgeLoose: []bool{false, false},
 				Points: alphaPoints([3]string{"NN", "YY", "YN"}, [3]bool{false, true, false}, [3]board.Decider{J, J, J}, noRule)},
@@ -544,7 +545,7 @@ func TestRecordCorrectness(t *testing.T) {
 		Rule      *board.RuleVerdict
 		Extracted string
 	}
-	fixed := func(o board.Outcome, id string) verify.CorrectnessRule {
+	fixed := func(o outcome.Outcome, id string) verify.CorrectnessRule {
 		return func(context.Context, *board.Item, *verify.Answer) board.RuleVerdict {
 			return board.RuleVerdict{Outcome: o, Rule: id, Reason: "fixed"}
 		}
@@ -602,47 +603,47 @@ func TestRecordCorrectness(t *testing.T) {
 			reason:  "rules first: a decided correctness rule overrides the judges",
 			judges:  []string{"j1", "j2"},
 			correct: map[string]string{"j1": "CORRECT: NO", "j2": "CORRECT: NO"},
-			rules:   verify.Rules{Correctness: fixed(board.Pass, "equiv")},
+			rules:   verify.Rules{Correctness: fixed(outcome.Pass, "equiv")},
 			want: gotCorrect{Correct: true, CorrectBy: R,
 				Votes: []board.Vote{{Judge: "j1"}, {Judge: "j2"}},
-				Rule:  &board.RuleVerdict{Outcome: board.Pass, Rule: "equiv", Reason: "fixed"}},
+				Rule:  &board.RuleVerdict{Outcome: outcome.Pass, Rule: "equiv", Reason: "fixed"}},
 		},
 		{
 			name:    "a decided rule fails what both judges passed",
 			reason:  "rules first: a decided FAIL overrides two YES votes",
 			judges:  []string{"j1", "j2"},
 			correct: map[string]string{"j1": "CORRECT: YES", "j2": "CORRECT: YES"},
-			rules:   verify.Rules{Correctness: fixed(board.Fail, "equiv")},
+			rules:   verify.Rules{Correctness: fixed(outcome.Fail, "equiv")},
 			want: gotCorrect{Correct: false, CorrectBy: R,
 				Votes: []board.Vote{yes, {Judge: "j2", Yes: true}},
-				Rule:  &board.RuleVerdict{Outcome: board.Fail, Rule: "equiv", Reason: "fixed"}},
+				Rule:  &board.RuleVerdict{Outcome: outcome.Fail, Rule: "equiv", Reason: "fixed"}},
 		},
 		{
 			name:    "an undecided rule falls back to the judges",
 			reason:  "judges as fallback: an undecided rule is kept for the record but the judges decide",
 			judges:  []string{"j1", "j2"},
 			correct: map[string]string{"j1": "CORRECT: YES", "j2": "CORRECT: YES"},
-			rules:   verify.Rules{Correctness: fixed(board.Undecided, "equiv")},
+			rules:   verify.Rules{Correctness: fixed(outcome.Undecided, "equiv")},
 			want: gotCorrect{Correct: true, CorrectBy: J,
 				Votes: []board.Vote{yes, {Judge: "j2", Yes: true}},
-				Rule:  &board.RuleVerdict{Outcome: board.Undecided, Rule: "equiv", Reason: "fixed"}},
+				Rule:  &board.RuleVerdict{Outcome: outcome.Undecided, Rule: "equiv", Reason: "fixed"}},
 		},
 		{
 			name:    "an undecided rule falls back to judges who split",
 			reason:  "undecided never counts as a pass: the judges' two-of-two FAIL stands",
 			judges:  []string{"j1", "j2"},
 			correct: map[string]string{"j1": "CORRECT: YES", "j2": "CORRECT: NO"},
-			rules:   verify.Rules{Correctness: fixed(board.Undecided, "equiv")},
+			rules:   verify.Rules{Correctness: fixed(outcome.Undecided, "equiv")},
 			want: gotCorrect{Correct: false, CorrectBy: J,
 				Votes: []board.Vote{yes, {Judge: "j2"}},
-				Rule:  &board.RuleVerdict{Outcome: board.Undecided, Rule: "equiv", Reason: "fixed"}},
+				Rule:  &board.RuleVerdict{Outcome: outcome.Undecided, Rule: "equiv", Reason: "fixed"}},
 		},
 		{
 			name:    "an anonymous undecided rule is not recorded",
 			reason:  "an undecided verdict without a rule id says nothing worth showing",
 			judges:  []string{"j1", "j2"},
 			correct: map[string]string{"j1": "CORRECT: YES", "j2": "CORRECT: YES"},
-			rules:   verify.Rules{Correctness: fixed(board.Undecided, "")},
+			rules:   verify.Rules{Correctness: fixed(outcome.Undecided, "")},
 			want: gotCorrect{Correct: true, CorrectBy: J,
 				Votes: []board.Vote{yes, {Judge: "j2", Yes: true}}},
 		},
@@ -654,13 +655,13 @@ func TestRecordCorrectness(t *testing.T) {
 			rules: verify.Rules{Extract: extract, Correctness: func(_ context.Context, _ *board.Item, a *verify.Answer) board.RuleVerdict {
 				// The rule sees the extracted span.
 				if a.HasFinal && a.Final == "42 J." && a.Text == "We find x = 42 J." {
-					return board.RuleVerdict{Outcome: board.Pass, Rule: "sees-final"}
+					return board.RuleVerdict{Outcome: outcome.Pass, Rule: "sees-final"}
 				}
-				return board.RuleVerdict{Outcome: board.Fail, Rule: "sees-final", Reason: fmt.Sprintf("final %q %v", a.Final, a.HasFinal)}
+				return board.RuleVerdict{Outcome: outcome.Fail, Rule: "sees-final", Reason: fmt.Sprintf("final %q %v", a.Final, a.HasFinal)}
 			}},
 			want: gotCorrect{Correct: true, CorrectBy: R, Extracted: "42 J.",
 				Votes: []board.Vote{yes, {Judge: "j2", Yes: true}},
-				Rule:  &board.RuleVerdict{Outcome: board.Pass, Rule: "sees-final"}},
+				Rule:  &board.RuleVerdict{Outcome: outcome.Pass, Rule: "sees-final"}},
 		},
 		{
 			name:    "no rules: the correctness rule and the extractor are not run",
@@ -668,7 +669,7 @@ func TestRecordCorrectness(t *testing.T) {
 			judges:  []string{"j1", "j2"},
 			correct: map[string]string{"j1": "CORRECT: NO", "j2": "CORRECT: NO"},
 			noRules: true,
-			rules:   verify.Rules{Extract: extract, Correctness: fixed(board.Pass, "equiv")},
+			rules:   verify.Rules{Extract: extract, Correctness: fixed(outcome.Pass, "equiv")},
 			want: gotCorrect{Correct: false, CorrectBy: J,
 				Votes: []board.Vote{{Judge: "j1"}, {Judge: "j2"}}},
 		},
@@ -922,9 +923,9 @@ func TestRecordConcurrent(t *testing.T) {
 		Extract: func(s string) (string, bool) { return s, true },
 		Correctness: func(_ context.Context, _ *board.Item, a *verify.Answer) board.RuleVerdict {
 			a.Lower()
-			return board.RuleVerdict{Outcome: board.Undecided, Rule: "c"}
+			return board.RuleVerdict{Outcome: outcome.Undecided, Rule: "c"}
 		},
-		Points: []verify.PointRule{rule("alpha/r3", "alpha", 3, board.Fail)},
+		Points: []verify.PointRule{rule("alpha/r3", "alpha", 3, outcome.Fail)},
 	}})
 	item := testItem()
 	rec := record("X = 42 J", map[string]board.JudgeOutput{

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/outcome"
 	"github.com/sciif/leaderboard/generator/internal/verify"
 	"github.com/sciif/leaderboard/generator/internal/verify/equiv"
 )
@@ -84,7 +85,7 @@ func constantValues(ctx context.Context, _ *board.Item, ans *verify.Answer) boar
 			}
 			name := response[loc[0]:loc[1]]
 			if wrong, reason := wrongValue(ctx, c, value); wrong {
-				return board.RuleVerdict{Outcome: board.Fail, Rule: rule, Evidence: name + " … " + value,
+				return board.RuleVerdict{Outcome: outcome.Fail, Rule: rule, Evidence: name + " … " + value,
 					Reason: fmt.Sprintf("the %s is stated as %s; %s", strings.ToLower(name), value, reason)}
 			}
 		}

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/outcome"
 	"github.com/sciif/leaderboard/generator/internal/verify"
 	"github.com/sciif/leaderboard/generator/internal/verify/equiv"
 )
@@ -53,7 +54,7 @@ func Points() []verify.PointRule {
 }
 
 func undecided(rule, format string, args ...any) board.RuleVerdict {
-	return board.RuleVerdict{Outcome: board.Undecided, Rule: rule, Reason: fmt.Sprintf(format, args...)}
+	return board.RuleVerdict{Outcome: outcome.Undecided, Rule: rule, Reason: fmt.Sprintf(format, args...)}
 }
 
 // Correctness decides correctness with the answer-equivalence verifier when
@@ -78,9 +79,9 @@ func Correctness(ctx context.Context, item *board.Item, ans *verify.Answer) boar
 	}
 	switch r.Verdict {
 	case equiv.Equal:
-		v.Outcome = board.Pass
+		v.Outcome = outcome.Pass
 	case equiv.NotEqual:
-		v.Outcome = board.Fail
+		v.Outcome = outcome.Fail
 	}
 	return v
 }
@@ -166,7 +167,7 @@ func finalUnit(ctx context.Context, item *board.Item, ans *verify.Answer) board.
 	}
 	span := ans.Final
 	if bareNumber.MatchString(rightHandSide(span)) {
-		return board.RuleVerdict{Outcome: board.Fail, Rule: rule, Evidence: span,
+		return board.RuleVerdict{Outcome: outcome.Fail, Rule: rule, Evidence: span,
 			Reason: fmt.Sprintf("the final answer %q carries no unit; the reference is in %s", strings.TrimSpace(span), unit)}
 	}
 	// The same comparison as for correctness, shared through the memo.
@@ -174,10 +175,10 @@ func finalUnit(ctx context.Context, item *board.Item, ans *verify.Answer) board.
 	switch {
 	case r.Verdict == equiv.Equal && r.Rule == "unit_omitted":
 		// The value is the reference's; only the unit is missing.
-		return board.RuleVerdict{Outcome: board.Fail, Rule: rule, Evidence: span,
+		return board.RuleVerdict{Outcome: outcome.Fail, Rule: rule, Evidence: span,
 			Reason: fmt.Sprintf("the final answer %q carries no unit; the reference is in %s", strings.TrimSpace(span), unit)}
 	case r.Verdict == equiv.NotEqual && strings.HasPrefix(r.Reason, "dimensions differ"):
-		return board.RuleVerdict{Outcome: board.Fail, Rule: rule, Evidence: span,
+		return board.RuleVerdict{Outcome: outcome.Fail, Rule: rule, Evidence: span,
 			Reason: "the final answer's unit has the wrong dimension: " + r.Reason}
 	}
 	return undecided(rule, "the final answer seems to carry a unit; whether units stay consistent is for the judges")
@@ -284,6 +285,6 @@ func methodNamed(_ context.Context, _ *board.Item, ans *verify.Answer) board.Rul
 	if m := methodMention(ans.Lower()); m != "" {
 		return undecided(rule, "the response mentions %q; whether it names and applies an algorithm is for the judges", m)
 	}
-	return board.RuleVerdict{Outcome: board.Fail, Rule: rule,
+	return board.RuleVerdict{Outcome: outcome.Fail, Rule: rule,
 		Reason: "the response never names a numerical method, algorithm, scheme or iteration"}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/outcome"
 	"github.com/sciif/leaderboard/generator/internal/verify"
 	"github.com/sciif/leaderboard/generator/internal/verify/equiv"
 )
@@ -67,7 +68,7 @@ func substitutionArithmetic(ctx context.Context, _ *board.Item, ans *verify.Answ
 				r := equiv.Compare(ctx, rhs, lhs, equiv.Options{Tolerance: &substitutionTolerance, Type: "expression"})
 				switch r.Verdict {
 				case equiv.NotEqual:
-					return board.RuleVerdict{Outcome: board.Fail, Rule: rule, Evidence: span,
+					return board.RuleVerdict{Outcome: outcome.Fail, Rule: rule, Evidence: span,
 						Reason: fmt.Sprintf("the check states %s = %s, which is false (%s)", lhs, rhs, r.Reason)}
 				case equiv.Equal:
 					checked++
