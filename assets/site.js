@@ -318,6 +318,48 @@
     if (keys.some(function (k) { return ['policy', 'weights', 'q', 'sort', 'dir', 'model', 'constraint', 'subject', 'regime', 'instruction', 'outcome'].indexOf(k) >= 0; })) applyHash(false);
   });
 
+  // --- Layout affordances: sideways scroll hints (not chart code) ---
+  // A box that scrolls sideways (a table's .scroll wrapper, the phone's
+  // navigation row, a Markdown table) gets the class "overflows" while its
+  // content is wider than it is, and "more-left" / "more-right" while there
+  // is more to see on that side; site.css fades that edge, so a reader
+  // sees that the row or table goes on. The layout test looks for them.
+  (function scrollHints() {
+    var boxes = Array.from(document.querySelectorAll('.scroll, header nav, .prose table, .md table'));
+    if (!boxes.length) return;
+    function mark(el) {
+      var over = el.scrollWidth > el.clientWidth + 1;
+      el.classList.toggle('overflows', over);
+      el.classList.toggle('more-left', over && el.scrollLeft > 1);
+      el.classList.toggle('more-right', over && el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
+    }
+    boxes.forEach(function (el) {
+      mark(el);
+      var queued = false;
+      el.addEventListener('scroll', function () {
+        if (queued) return;
+        queued = true;
+        requestAnimationFrame(function () { queued = false; mark(el); });
+      }, { passive: true });
+    });
+    if (!window.ResizeObserver) return;
+    // The box or what it holds changes size: the window turns, a script
+    // fills a table (compare.js), a policy switch shows other columns.
+    var boxOf = new Map();
+    var ro = new ResizeObserver(function (entries) {
+      entries.forEach(function (e) { boxOf.get(e.target).forEach(mark); });
+    });
+    function watch(node, el) {
+      if (!boxOf.has(node)) { boxOf.set(node, []); ro.observe(node); }
+      boxOf.get(node).push(el);
+    }
+    boxes.forEach(function (el) {
+      watch(el, el);
+      Array.from(el.children).forEach(function (c) { watch(c, el); });
+    });
+  }());
+  // --- end of layout affordances ---
+
   // data-ready="1" on <html> says that start-up is over, for the browser
   // tests: the page has loaded, two frames have passed (charts.js's
   // observers have reported, so any fetch they start has begun), and every

@@ -40,6 +40,67 @@ const layoutChecks = `(() => {
     if (br.right > cr.right + 1 && getComputedStyle(box).overflowX === 'visible') bad.push(name + ' overflows its card by ' + Math.round(br.right - cr.right) + ' px');
     if (t.classList.contains('points') && W >= 1200 && box !== t && box.scrollWidth > box.clientWidth + 1) bad.push('a per-point table is clipped in its card');
   });
+  // A box that hides part of a table, or the navigation row, sideways
+  // scrolls, and shows it: site.js marks the side with more to see
+  // (more-right, more-left) and site.css fades that edge. A box whose
+  // first columns are sticky keeps its left edge sharp. So an answer's
+  // last per-point columns, the published figures and the navigation's
+  // last entries are reachable, and a reader can tell.
+  const faded = el => { const cs = getComputedStyle(el); return [cs.maskImage, cs.webkitMaskImage].some(m => m && m !== 'none'); };
+  const boxes = new Set(Array.from(document.querySelectorAll('header nav')));
+  document.querySelectorAll('main table').forEach(t => {
+    for (let el = t; el && el.tagName !== 'MAIN'; el = el.parentElement) {
+      if (getComputedStyle(el).overflowX !== 'visible') { boxes.add(el); break; }
+    }
+  });
+  boxes.forEach(box => {
+    if (box.scrollWidth <= box.clientWidth + 1 || box.getClientRects().length === 0) return;
+    const t = box.tagName === 'TABLE' ? box : box.querySelector('table');
+    const name = box.tagName === 'NAV' ? 'the navigation' : (t && (t.id || t.className)) || 'a table';
+    const ox = getComputedStyle(box).overflowX;
+    if (ox !== 'auto' && ox !== 'scroll') { bad.push(name + ' is clipped sideways and does not scroll (overflow-x ' + ox + ')'); return; }
+    const right = box.scrollLeft + box.clientWidth < box.scrollWidth - 1, left = box.scrollLeft > 1;
+    if (right && !(box.classList.contains('more-right') && faded(box))) bad.push(name + ': ' + (box.scrollWidth - box.clientWidth - box.scrollLeft) + ' px hidden on the right with no scroll hint');
+    if (left && !box.querySelector('.sticky, .rank') && !(box.classList.contains('more-left') && faded(box))) bad.push(name + ': ' + box.scrollLeft + ' px hidden on the left with no scroll hint');
+  });
+  // Compare: both compared models' columns are in view.
+  ['cmp-ha', 'cmp-hb'].forEach(id => {
+    const h = document.getElementById(id);
+    if (h && h.getBoundingClientRect().right > W + 0.5) bad.push('compare: the column of ' + h.textContent.trim() + ' is not in view (right ' + Math.round(h.getBoundingClientRect().right) + ')');
+  });
+  // No word in a table is split across lines (model names, reasons,
+  // headings): each word's pieces, measured as the client rects of its
+  // text, lie on one line. Lines may break after a hyphen or slash, as the
+  // browser does. Only a word wider than its column may ever be (the
+  // column's max-width, and at most 40% of the screen: a column that the
+  // table squeezed below its words is the defect, not an excuse).
+  const splits = [];
+  const lineBox = n => {
+    let el = n.parentElement;
+    while (el && getComputedStyle(el).display.startsWith('inline')) el = el.parentElement;
+    return el;
+  };
+  const cap = el => {
+    const cs = getComputedStyle(el);
+    return cs.maxWidth.endsWith('px') ? parseFloat(cs.maxWidth) - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) : Infinity;
+  };
+  document.querySelectorAll('main th, main td').forEach(cell => {
+    if (splits.length >= 5 || getComputedStyle(cell).writingMode !== 'horizontal-tb' || cell.getClientRects().length === 0) return;
+    const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let n; (n = walk.nextNode());) {
+      if (n.parentElement.closest('.katex')) continue;
+      const room = Math.min(W * 0.4, cap(lineBox(n)), cap(cell));
+      for (const m of n.data.matchAll(/[^\s\-\u2010-\u2014\/]+[\-\u2010-\u2014\/]*/g)) {
+        const r = document.createRange();
+        r.setStart(n, m.index);
+        r.setEnd(n, m.index + m[0].length);
+        const rects = Array.from(r.getClientRects()).filter(x => x.width > 0);
+        if (new Set(rects.map(x => Math.round(x.bottom))).size < 2) continue;
+        if (rects.reduce((w, x) => w + x.width, 0) <= room + 0.5) splits.push('"' + m[0] + '" in ' + (cell.closest('table').id || cell.closest('table').className || 'a table'));
+      }
+    }
+  });
+  splits.forEach(s => bad.push('a word is split across lines: ' + s));
   // Charts: no paging legend, no clipped legend name, no two series of a
   // chart in one colour.
   document.querySelectorAll('.chart[data-chart]').forEach(el => {
@@ -71,6 +132,31 @@ func TestBrowserLayoutFitsEveryScreen(t *testing.T) {
 	in.Reported = fixture.ReportedRows()
 	// The longest name metadata allows (ingest.MaxModelName).
 	in.Board.Models[3].Name = strings.Repeat("Very-Long-Model-Name ", 4)[:80]
+	// Names and reasons with words a narrow column must not split (at
+	// 390 px the IFEval board showed "Cirru s P…", an answer's per-point
+	// table "algorit hm").
+	in.Board.Models[1].Name = "Cirrus Pro (demo)"
+	in.Board.Models[2].Name = "Borealis 8B (demo)"
+	for _, ib := range in.Instr {
+		for i := range ib.Models {
+			for _, m := range in.Board.Models {
+				if ib.Models[i].ID == m.ID {
+					ib.Models[i].Name = m.Name
+				}
+			}
+		}
+	}
+	for i := range in.Runs {
+		for j := range in.Runs[i].Verdicts {
+			for _, c := range in.Runs[i].Verdicts[j].Constraints {
+				for _, p := range c.Points {
+					if len(p.Votes) > 0 { // the votes are shared with the input
+						p.Votes[0].Reason = "names the algorithm and characterises its computational complexity"
+					}
+				}
+			}
+		}
+	}
 	dir := t.TempDir()
 	fixture.WriteSite(t, dir, renderSite(t, in))
 	m := in.Board.Models[0].ID
