@@ -490,8 +490,8 @@ func looksFormula(s string) bool {
 }
 
 func (c *cmpr) tryChem(g, p string) (Result, bool) {
-	gName := lookupName(g) >= 0
-	pName := lookupName(p) >= 0
+	gName := lookupName(g) >= 0 || isSalt(g)
+	pName := lookupName(p) >= 0 || isSalt(p)
 	if !(gName || looksFormula(g)) {
 		return Result{}, false
 	}
@@ -517,6 +517,9 @@ func sameCounts(a, b formula) bool {
 }
 
 func (c *cmpr) compareChem(g, p string) Result {
+	if r, ok := c.compareSalt(g, p); ok {
+		return r
+	}
 	grow, gfs := chemical(g)
 	prow, pfs := chemical(p)
 	if len(gfs) == 0 || len(pfs) == 0 {
@@ -568,13 +571,25 @@ func (c *cmpr) compareFormulas(g, p string, grow, prow int, gf, pf formula) Resu
 				return decided(false, "formula", "%s is %s, an isomer of %s", f.text, first, name)
 			}
 		}
+		if r, ok := structureAgainstForms(compounds[row], f, name); ok {
+			return r
+		}
 		return undecided("formula", "%s is the formula of %s and of other compounds (isomers)", gf, name)
 	}
 	r := decided(eq, "formula", "element counts %s vs %s", gf, pf)
 	// Same counts: a condensed formula names one structure, and two
 	// different ones may be isomers.
-	if eq && gf.condensed && pf.condensed && hydrateDots.Replace(cleanFormula(g)) != hydrateDots.Replace(cleanFormula(p)) {
-		r = undecided("formula", "same element counts %s, but two different condensed formulas may be isomers", gf)
+	if gt, pt := hydrateDots.Replace(cleanFormula(g)), hydrateDots.Replace(cleanFormula(p)); eq && gf.condensed && pf.condensed && gt != pt {
+		gs, gok := condensedStructure(gt)
+		ps, pok := condensedStructure(pt)
+		switch {
+		case gok && pok && gs == ps:
+			r = decided(true, "formula", "%s and %s are one structure (%s)", gt, pt, gs)
+		case gok && pok:
+			r = decided(false, "formula", "%s and %s have the same element counts %s but different structures (isomers)", gt, pt, gf)
+		default:
+			r = undecided("formula", "same element counts %s, but two different condensed formulas may be isomers", gf)
+		}
 	}
 	return r
 }
@@ -592,4 +607,33 @@ func listedForm(forms, text string) bool {
 		}
 	}
 	return false
+}
+
+// structureAgainstForms compares a condensed formula f, with the counts of
+// the compound row names, with the row's listed condensed forms by
+// structure: the same tree as one of them is that compound, another tree
+// is an isomer.
+func structureAgainstForms(row compound, f formula, name string) (Result, bool) {
+	if row.forms == "" || !f.condensed {
+		return Result{}, false
+	}
+	ft, ok := condensedStructure(hydrateDots.Replace(cleanFormula(f.text)))
+	if !ok {
+		return Result{}, false
+	}
+	known := false
+	for _, x := range strings.Split(row.forms, "|") {
+		xt, ok := condensedStructure(hydrateDots.Replace(cleanFormula(x)))
+		if !ok {
+			continue
+		}
+		if xt == ft {
+			return decided(true, "formula", "%s has the structure of %s (%s)", f.text, name, x), true
+		}
+		known = true
+	}
+	if known {
+		return decided(false, "formula", "%s has the counts of %s but another structure (an isomer)", f.text, name), true
+	}
+	return Result{}, false
 }

@@ -231,6 +231,11 @@ func (c *cmpr) compare(g, p, typ string) Result {
 			return r
 		}
 	}
+	if typ == "" || typ == "formula" {
+		if r, ok := c.tryChemEq(g, p); ok {
+			return r
+		}
+	}
 	switch typ {
 	case "boolean":
 		return c.compareBool(g, p)

@@ -1,0 +1,546 @@
+package equiv
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Condensed structural formulas (CH3CH2OH, CH3CH(OH)CH3, (CH3)2CO,
+// CH3(CH2)2CH3, HCOOCH3) read into the tree of their heavy atoms, each
+// with its hydrogens. A condensed formula is written atom by atom: each
+// atom bonds to the one before it or to an earlier atom still open on the
+// path back to the first (COOH: both O on the C), a parenthesised group
+// is a branch on the atom before it (or on the atom after a leading
+// group) or, with a count, a repeated piece of chain, and C2H5 and C6H5
+// are ethyl and phenyl. Every reading whose valences add up (C 4, N 3,
+// O 2, halogens 1; bond orders at most 3) is found; the formula denotes a
+// structure only when all of them are the same tree. Charges, S, P and
+// other elements that take several valences are not read. An acyclic
+// tree with hydrogen counts fixes the bond orders, so two formulas with
+// the same canonical tree are the same compound, and two with different
+// trees are different compounds (constitutional isomers).
+
+var condValence = map[string]int{"C": 4, "N": 3, "O": 2, "F": 1, "Cl": 1, "Br": 1, "I": 1, "Ph": 1}
+
+// condOp is one step of a reading: an atom, or the start or end of a
+// branch.
+type condOp struct {
+	kind  byte // 'a' atom, '(' branch start, ')' branch end
+	elem  string
+	h     int
+	order int // an explicit bond to the atom before (2 for =, 3 for ≡), else 0
+}
+
+const condMaxAtoms = 40
+
+// condensedStructure returns the canonical tree of a condensed formula
+// (cleaned: no subscripts or spaces), or false when it is not read or its
+// readings disagree.
+func condensedStructure(s string) (string, bool) {
+	if len(s) == 0 || len(s) > 80 {
+		return "", false
+	}
+	progs, ok := condPrograms(s)
+	if !ok || len(progs) == 0 || len(progs) > 16 {
+		return "", false
+	}
+	canon := ""
+	budget := 20000
+	for _, prog := range progs {
+		ok := condReadings(prog, &budget, func(c string) bool {
+			if canon == "" {
+				canon = c
+			}
+			return c == canon
+		})
+		if !ok {
+			return "", false
+		}
+	}
+	return canon, canon != ""
+}
+
+// condPrograms expands the formula into flat programs, one per choice of
+// reading for each parenthesised group with a count (branches, or a piece
+// of chain).
+func condPrograms(s string) ([][]condOp, bool) {
+	type piece struct {
+		ops   []condOp
+		group []condOp // the content of a group
+		count int
+		lead  bool
+	}
+	var pieces []piece
+	leadH := 0
+	i := 0
+	// Leading hydrogens belong to the first heavy atom: HCOOH, H2NCH2.
+	if strings.HasPrefix(s, "H") && !strings.HasPrefix(s, "Hg") {
+		i = 1
+		n, j := condCount(s, i)
+		leadH, i = n, j
+	}
+	atoms := 0
+	seenAtom := false
+	for i < len(s) {
+		switch {
+		case s[i] == '(':
+			d, j := 0, i
+			for ; j < len(s); j++ {
+				if s[j] == '(' {
+					d++
+				} else if s[j] == ')' {
+					d--
+					if d == 0 {
+						break
+					}
+				}
+			}
+			if j >= len(s) || j == i+1 {
+				return nil, false
+			}
+			inner, ok := condAtoms(s[i+1 : j])
+			if !ok {
+				return nil, false
+			}
+			n, k := condCount(s, j+1)
+			if n > 12 {
+				return nil, false
+			}
+			atoms += len(inner) * n
+			pieces = append(pieces, piece{group: inner, count: n, lead: !seenAtom})
+			i = k
+		default:
+			j := i
+			for j < len(s) && s[j] != '(' {
+				j++
+			}
+			ops, ok := condAtoms(s[i:j])
+			if !ok {
+				return nil, false
+			}
+			seenAtom = true
+			atoms += len(ops)
+			pieces = append(pieces, piece{ops: ops})
+			i = j
+		}
+		if atoms > condMaxAtoms {
+			return nil, false
+		}
+	}
+	if !seenAtom {
+		return nil, false
+	}
+	progs := [][]condOp{nil}
+	for _, p := range pieces {
+		if p.group == nil {
+			for k := range progs {
+				progs[k] = append(progs[k], p.ops...)
+			}
+			continue
+		}
+		branch := []condOp{}
+		for r := 0; r < p.count; r++ {
+			branch = append(branch, condOp{kind: '('})
+			branch = append(branch, p.group...)
+			branch = append(branch, condOp{kind: ')'})
+		}
+		var next [][]condOp
+		for _, prog := range progs {
+			next = append(next, append(append([]condOp{}, prog...), branch...))
+			if !p.lead && p.group[0].order == 0 {
+				var chain []condOp
+				for r := 0; r < p.count; r++ {
+					chain = append(chain, p.group...)
+				}
+				next = append(next, append(append([]condOp{}, prog...), chain...))
+			}
+		}
+		progs = next
+		if len(progs) > 16 {
+			return nil, false
+		}
+	}
+	if leadH > 0 {
+		for _, prog := range progs {
+			for k := range prog {
+				if prog[k].kind == 'a' {
+					if k > 0 && prog[0].kind == '(' {
+						return nil, false // H(CH3)...: not read
+					}
+					prog[k].h += leadH
+					break
+				}
+			}
+		}
+	}
+	return progs, true
+}
+
+// condCount reads a count at s[i:], 1 when there is none.
+func condCount(s string, i int) (int, int) {
+	j := i
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if j == i {
+		return 1, i
+	}
+	n, err := strconv.Atoi(s[i:j])
+	if err != nil || n == 0 || n > 99 {
+		return 100, j
+	}
+	return n, j
+}
+
+// condAtoms reads a run of atoms without parentheses: CH3CH2, OH, CCl3,
+// CH2=CH, C2H5 (ethyl), C6H5 (phenyl).
+func condAtoms(s string) ([]condOp, bool) {
+	var ops []condOp
+	order := 0
+	for i := 0; i < len(s); {
+		switch {
+		case s[i] == '=':
+			order = 2
+			i++
+			continue
+		case strings.HasPrefix(s[i:], "≡"):
+			order = 3
+			i += len("≡")
+			continue
+		case s[i] == '#':
+			order = 3
+			i++
+			continue
+		case strings.HasPrefix(s[i:], "C6H5") && !(len(s) > i+4 && s[i+4] >= '0' && s[i+4] <= '9'):
+			ops = append(ops, condOp{kind: 'a', elem: "Ph", order: order})
+			i += 4
+			order = 0
+			continue
+		case strings.HasPrefix(s[i:], "C2H5") && !(len(s) > i+4 && s[i+4] >= '0' && s[i+4] <= '9'):
+			ops = append(ops, condOp{kind: 'a', elem: "C", h: 2, order: order},
+				condOp{kind: '('}, condOp{kind: 'a', elem: "C", h: 3}, condOp{kind: ')'})
+			i += 4
+			order = 0
+			continue
+		}
+		var el string
+		switch {
+		case strings.HasPrefix(s[i:], "Cl"), strings.HasPrefix(s[i:], "Br"):
+			el = s[i : i+2]
+		case s[i] == 'C' || s[i] == 'N' || s[i] == 'O' || s[i] == 'F' || s[i] == 'I':
+			el = s[i : i+1]
+		default:
+			return nil, false
+		}
+		i += len(el)
+		n, j := condCount(s, i)
+		if n > 12 {
+			return nil, false
+		}
+		i = j
+		h := 0
+		if i < len(s) && s[i] == 'H' && !strings.HasPrefix(s[i:], "Hg") {
+			h, i = condCount(s, i+1)
+			if h > 4 {
+				return nil, false
+			}
+		}
+		for r := 0; r < n; r++ {
+			op := condOp{kind: 'a', elem: el}
+			if r == 0 {
+				op.order = order
+			}
+			if r == n-1 {
+				op.h = h
+			}
+			ops = append(ops, op)
+		}
+		order = 0
+	}
+	if order != 0 || len(ops) == 0 {
+		return nil, false
+	}
+	return ops, true
+}
+
+type condAtom struct {
+	elem string
+	h    int
+	nbr  []int
+	ord  []int // explicit orders of the bonds in nbr, 0 when free
+}
+
+// condReadings runs every reading of prog; each valid one is passed, as
+// its canonical tree, to yield, which returns false to stop. It returns
+// false when stopped or out of budget.
+func condReadings(prog []condOp, budget *int, yield func(string) bool) bool {
+	var atoms []condAtom
+	type frame struct {
+		path   []int
+		anchor int
+	}
+	var leads []int // the first atoms of leading groups
+	stopped := false
+	var rec func(k int, path []int, stack []frame)
+	rec = func(k int, path []int, stack []frame) {
+		if stopped {
+			return
+		}
+		*budget--
+		if *budget < 0 {
+			stopped = true
+			return
+		}
+		if k == len(prog) {
+			if len(stack) != 0 || len(leads) != 0 {
+				return
+			}
+			if c, ok := condCanon(atoms); ok && !yield(c) {
+				stopped = true
+			}
+			return
+		}
+		op := prog[k]
+		switch op.kind {
+		case '(':
+			if len(path) == 0 {
+				// A leading group: its first atom bonds to the first atom
+				// after the groups.
+				rec(k+1, nil, append(stack, frame{path: nil, anchor: -1}))
+				return
+			}
+			rec(k+1, nil, append(stack, frame{path: path, anchor: path[len(path)-1]}))
+			return
+		case ')':
+			f := stack[len(stack)-1]
+			rec(k+1, f.path, stack[:len(stack)-1])
+			return
+		}
+		idx := len(atoms)
+		atoms = append(atoms, condAtom{elem: op.elem, h: op.h})
+		defer func() { atoms = atoms[:idx] }()
+		inBranch := len(stack) > 0
+		var targets []int
+		switch {
+		case len(path) == 0 && inBranch && stack[len(stack)-1].anchor >= 0:
+			targets = []int{stack[len(stack)-1].anchor}
+		case len(path) == 0:
+			targets = []int{-1} // a root: the first atom, or the first of a leading group
+		case op.order != 0:
+			targets = []int{path[len(path)-1]}
+		default:
+			targets = make([]int, 0, len(path))
+			for j := len(path) - 1; j >= 0; j-- {
+				targets = append(targets, path[j])
+			}
+		}
+		for _, t := range targets {
+			newPath := append(append([]int{}, path...), idx)
+			if t >= 0 {
+				for j, q := range path {
+					if q == t {
+						newPath = append(append([]int{}, path[:j+1]...), idx)
+						break
+					}
+				}
+				if !condBond(atoms, t, idx, op.order) {
+					continue
+				}
+				if len(path) == 0 {
+					newPath = []int{idx}
+				}
+			} else if inBranch {
+				leads = append(leads, idx)
+				rec(k+1, newPath, stack)
+				leads = leads[:len(leads)-1]
+				continue
+			} else if len(leads) > 0 {
+				// The first atom after leading groups takes them.
+				saved := leads
+				ok := true
+				n := 0
+				for _, l := range saved {
+					if !condBond(atoms, l, idx, 0) {
+						ok = false
+						break
+					}
+					n++
+				}
+				if ok {
+					leads = nil
+					rec(k+1, newPath, stack)
+					leads = saved
+				}
+				for r := 0; r < n; r++ {
+					condUnbond(atoms, saved[r], idx)
+				}
+				continue
+			}
+			rec(k+1, newPath, stack)
+			if t >= 0 {
+				condUnbond(atoms, t, idx)
+			}
+		}
+	}
+	rec(0, nil, nil)
+	return !stopped
+}
+
+// condBond bonds a and b if both still have room (each bond at least
+// single, an explicit one of its order).
+func condBond(atoms []condAtom, a, b, order int) bool {
+	o := max(order, 1)
+	for _, x := range []int{a, b} {
+		used := atoms[x].h
+		for k := range atoms[x].nbr {
+			used += max(atoms[x].ord[k], 1)
+		}
+		if used+o > condValence[atoms[x].elem] {
+			return false
+		}
+	}
+	atoms[a].nbr, atoms[a].ord = append(atoms[a].nbr, b), append(atoms[a].ord, order)
+	atoms[b].nbr, atoms[b].ord = append(atoms[b].nbr, a), append(atoms[b].ord, order)
+	return true
+}
+
+func condUnbond(atoms []condAtom, a, b int) {
+	for _, x := range [][2]int{{a, b}, {b, a}} {
+		at := &atoms[x[0]]
+		for k := len(at.nbr) - 1; k >= 0; k-- {
+			if at.nbr[k] == x[1] {
+				at.nbr = append(at.nbr[:k:k], at.nbr[k+1:]...)
+				at.ord = append(at.ord[:k:k], at.ord[k+1:]...)
+				break
+			}
+		}
+	}
+}
+
+// condCanon checks that the tree's valences can be met (peeling leaves:
+// a leaf's missing valence goes to its one bond, at most a triple bond)
+// and returns its canonical string.
+func condCanon(atoms []condAtom) (string, bool) {
+	n := len(atoms)
+	if n == 0 {
+		return "", false
+	}
+	free := make([]int, n)
+	deg := make([]int, n)
+	for i, a := range atoms {
+		free[i] = condValence[a.elem] - a.h
+		deg[i] = len(a.nbr)
+		for _, o := range a.ord {
+			free[i] -= max(o, 1)
+		}
+		if free[i] < 0 {
+			return "", false
+		}
+	}
+	// Explicit bonds are fixed; the other bonds take the rest.
+	done := make([]bool, n)
+	edgeDone := map[[2]int]bool{}
+	key := func(a, b int) [2]int {
+		if a > b {
+			a, b = b, a
+		}
+		return [2]int{a, b}
+	}
+	for i, a := range atoms {
+		for k, b := range a.nbr {
+			if a.ord[k] != 0 {
+				edgeDone[key(i, b)] = true
+			}
+		}
+	}
+	remaining := make([]int, n) // bonds not yet fixed
+	for i, a := range atoms {
+		for _, b := range a.nbr {
+			if !edgeDone[key(i, b)] {
+				remaining[i]++
+			}
+		}
+	}
+	queue := []int{}
+	for i := range atoms {
+		if remaining[i] <= 1 {
+			queue = append(queue, i)
+		}
+	}
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		if done[i] {
+			continue
+		}
+		done[i] = true
+		if remaining[i] == 0 {
+			if free[i] != 0 {
+				return "", false
+			}
+			continue
+		}
+		// one unfixed bond: it takes free[i] extra orders
+		for _, b := range atoms[i].nbr {
+			if edgeDone[key(i, b)] {
+				continue
+			}
+			if free[i] > 2 || free[b] < free[i] {
+				return "", false
+			}
+			free[b] -= free[i]
+			free[i] = 0
+			edgeDone[key(i, b)] = true
+			remaining[i]--
+			remaining[b]--
+			if remaining[b] <= 1 {
+				queue = append(queue, b)
+			}
+			break
+		}
+	}
+	for i := range atoms {
+		if !done[i] || free[i] != 0 {
+			return "", false
+		}
+	}
+	// The tree must be connected.
+	seen := make([]bool, n)
+	stack := []int{0}
+	seen[0] = true
+	count := 1
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, w := range atoms[v].nbr {
+			if !seen[w] {
+				seen[w] = true
+				count++
+				stack = append(stack, w)
+			}
+		}
+	}
+	if count != n {
+		return "", false
+	}
+	best := ""
+	for r := 0; r < n; r++ {
+		c := condRooted(atoms, r, -1)
+		if best == "" || c < best {
+			best = c
+		}
+	}
+	return best, true
+}
+
+func condRooted(atoms []condAtom, v, parent int) string {
+	var kids []string
+	for _, w := range atoms[v].nbr {
+		if w != parent {
+			kids = append(kids, condRooted(atoms, w, v))
+		}
+	}
+	sort.Strings(kids)
+	return atoms[v].elem + "H" + strconv.Itoa(atoms[v].h) + "(" + strings.Join(kids, ",") + ")"
+}
