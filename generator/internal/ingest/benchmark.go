@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/strictjson"
 )
 
@@ -18,8 +19,8 @@ var builtinCatalog []byte
 
 // BuiltinCatalog returns SciIF's ten constraints, decoded afresh on each
 // call so callers may modify the result.
-func BuiltinCatalog() board.Catalog {
-	var c board.Catalog
+func BuiltinCatalog() sciifdata.Catalog {
+	var c sciifdata.Catalog
 	if err := json.Unmarshal(builtinCatalog, &c); err != nil {
 		panic("ingest: built-in catalog: " + err.Error()) // a build defect, caught by tests
 	}
@@ -28,8 +29,8 @@ func BuiltinCatalog() board.Catalog {
 
 // Benchmark reads dir/items.jsonl and the catalog: dir/catalog.json if it
 // exists, the built-in one otherwise.
-func Benchmark(dir string) (*board.Benchmark, error) {
-	b := &board.Benchmark{Name: filepath.Base(filepath.Clean(dir)), Dir: dir}
+func Benchmark(dir string) (*sciifdata.Benchmark, error) {
+	b := &sciifdata.Benchmark{Name: filepath.Base(filepath.Clean(dir)), Dir: dir}
 	catPath := filepath.Join(dir, "catalog.json")
 	data, err := ReadFile(catPath, MaxSmall, FollowLinks)
 	var fe *FileError
@@ -54,7 +55,7 @@ func Benchmark(dir string) (*board.Benchmark, error) {
 	probs := board.FileCollector(itemsPath)
 	seen := map[string]int{}
 	err = Lines(itemsPath, f, func(line int, data []byte) {
-		var it board.Item
+		var it sciifdata.Item
 		// An item may carry fields the board does not read (a source, a
 		// domain); each key once.
 		if e := strictjson.DecodeOpen(data, &it); e != nil {
@@ -109,8 +110,8 @@ func Benchmark(dir string) (*board.Benchmark, error) {
 }
 
 // DecodeCatalog decodes and checks a catalog.json.
-func DecodeCatalog(path string, data []byte) (board.Catalog, board.Problems) {
-	var c board.Catalog
+func DecodeCatalog(path string, data []byte) (sciifdata.Catalog, board.Problems) {
+	var c sciifdata.Catalog
 	if e := strictjson.Decode(data, &c); e != nil {
 		return c, board.Problems{{File: path, Field: e.Field, Msg: e.Text(), Fatal: true}}
 	}
@@ -129,7 +130,7 @@ func DecodeCatalog(path string, data []byte) (board.Catalog, board.Problems) {
 		}
 		seen[k.ID] = true
 		switch k.Family {
-		case board.Condition, board.Terminology, board.Process:
+		case sciifdata.Condition, sciifdata.Terminology, sciifdata.Process:
 		default:
 			at(field+".family", "unknown family %q (want condition, terminology or process)", k.Family)
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 )
 
 // junkFile writes n lines that are not JSON.
@@ -27,7 +28,7 @@ func TestJunkFileIsRefusedWithTheFirstProblemsAndACount(t *testing.T) {
 	path := junkFile(t, n)
 	for name, read := range map[string]func() board.Problems{
 		"responses": func() board.Problems {
-			return Records(path, func(*board.Record) { t.Error("a junk line was decoded") })
+			return Records(path, func(*sciifdata.Record) { t.Error("a junk line was decoded") })
 		},
 		"prompt responses": func() board.Problems {
 			return PromptResponses(path, func(PromptResponse) { t.Error("a junk line was decoded") })
@@ -61,7 +62,7 @@ func retained(t *testing.T, n int) (heap uint64, perLine float64, probs board.Pr
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	probs = Records(path, func(*board.Record) {})
+	probs = Records(path, func(*sciifdata.Record) {})
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	return after.HeapAlloc - min(after.HeapAlloc, before.HeapAlloc), float64(after.TotalAlloc-before.TotalAlloc) / float64(n), probs

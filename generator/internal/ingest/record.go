@@ -1,8 +1,8 @@
 package ingest
 
 import (
-	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/jsonobj"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 )
 
 // quickRecord decodes a responses.jsonl record in one pass when it has the
@@ -18,7 +18,7 @@ import (
 // (FuzzQuickRecord holds the two together); reading the line once, instead
 // of encoding/json's check and decode plus checkKeys, is most of what
 // scoring costs beyond verification.
-func quickRecord(data []byte, r *board.Record) bool {
+func quickRecord(data []byte, r *sciifdata.Record) bool {
 	var seen uint8
 	end := jsonobj.Object(data, 0, func(key []byte, at int) int {
 		switch k := string(key); {
@@ -83,13 +83,13 @@ func stringAt(data []byte, at int, dst *string) int {
 
 // judgesAt decodes the judges object at data[at] into *dst and returns the
 // index past it, or -1.
-func judgesAt(data []byte, at int, dst *map[string]board.JudgeOutput) int {
-	judges := map[string]board.JudgeOutput{}
+func judgesAt(data []byte, at int, dst *map[string]sciifdata.JudgeOutput) int {
+	judges := map[string]sciifdata.JudgeOutput{}
 	end := jsonobj.Object(data, at, func(name []byte, at int) int {
 		if _, dup := judges[string(name)]; dup {
 			return -1
 		}
-		var out board.JudgeOutput
+		var out sciifdata.JudgeOutput
 		var seen uint8
 		end := jsonobj.Object(data, at, func(key []byte, at int) int {
 			switch k := string(key); {

@@ -10,8 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/demotest"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/strictjson"
 )
 
@@ -19,11 +19,11 @@ import (
 // not, or decodes another record. It returns whether quickRecord accepted.
 func checkQuick(t *testing.T, data []byte) bool {
 	t.Helper()
-	var got board.Record
+	var got sciifdata.Record
 	if !quickRecord(data, &got) {
 		return false
 	}
-	var want board.Record
+	var want sciifdata.Record
 	if p := strictjson.Decode(data, &want); p != nil {
 		t.Errorf("quickRecord(%q) accepted what strictjson.Decode refuses: %v", data, p)
 		return true
@@ -98,7 +98,7 @@ func TestQuickRecordReadsSubmissions(t *testing.T) {
 			if len(bytes.TrimSpace(line)) == 0 {
 				continue
 			}
-			var r board.Record
+			var r sciifdata.Record
 			if strictjson.Decode(line, &r) != nil {
 				continue
 			}

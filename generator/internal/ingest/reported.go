@@ -13,6 +13,7 @@ import (
 	"github.com/goccy/go-yaml/ast"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/yamlx"
 )
 
@@ -24,12 +25,12 @@ const MaxReported = 256 << 10
 // metadata.yaml), in folder-name order. Every problem of every file is
 // returned together as board.Problems, and then no figures are returned:
 // a wrong transcription must be fixed, not shown.
-func Reported(resultsDir string) ([]board.Reported, error) {
+func Reported(resultsDir string) ([]sciifdata.Reported, error) {
 	entries, err := os.ReadDir(resultsDir)
 	if err != nil {
 		return nil, fmt.Errorf("ingest: results: %w", err)
 	}
-	var out []board.Reported
+	var out []sciifdata.Reported
 	var probs board.Problems
 	for _, e := range entries {
 		name := e.Name()
@@ -65,10 +66,10 @@ func Reported(resultsDir string) ([]board.Reported, error) {
 
 // ReadReported reads and checks one reported.yaml. It refuses symbolic
 // links and files larger than MaxReported without reading them.
-func ReadReported(path string) (board.Reported, board.Problems) {
+func ReadReported(path string) (sciifdata.Reported, board.Problems) {
 	data, err := ReadFile(path, MaxReported, NoLinks)
 	if err != nil {
-		return board.Reported{}, board.Problems{withCode(fileProblem(path, err), CodeRepFile)}
+		return sciifdata.Reported{}, board.Problems{withCode(fileProblem(path, err), CodeRepFile)}
 	}
 	r, probs := DecodeReported(path, data)
 	r.ID = filepath.Base(filepath.Dir(path))
@@ -126,7 +127,7 @@ func fieldNames(fs []reportedField) string {
 // percentages, as printed), constraint ids unknown to the built-in catalog,
 // families other than condition, terminology and process, and k outside
 // 1..the number of catalog constraints.
-func DecodeReported(path string, data []byte) (board.Reported, board.Problems) {
+func DecodeReported(path string, data []byte) (sciifdata.Reported, board.Problems) {
 	r, probs := decodeReported(path, data)
 	return r, board.Cap(probs, path, "file", board.PerFile)
 }
@@ -159,8 +160,8 @@ func withCode(d board.Diagnostic, code string) board.Diagnostic {
 // figures decoded so far, how many there are, and every problem found.
 type reportedDecoder struct {
 	path    string
-	cat     board.Catalog
-	r       board.Reported
+	cat     sciifdata.Catalog
+	r       sciifdata.Reported
 	probs   board.Problems
 	figures int
 }
@@ -172,7 +173,7 @@ func (d *reportedDecoder) at(line int, field, code, format string, args ...any) 
 
 // decodeReported is DecodeReported without the cap on the number of
 // problems.
-func decodeReported(path string, data []byte) (board.Reported, board.Problems) {
+func decodeReported(path string, data []byte) (sciifdata.Reported, board.Problems) {
 	d := &reportedDecoder{path: path}
 	d.r.File = path
 	if !utf8.Valid(data) {
@@ -303,13 +304,13 @@ func (d *reportedDecoder) rate(key, k, kf string, kl int, p board.Percent) bool 
 		}
 		d.r.Constraints[k] = p
 	case "families":
-		fam := board.Family(k)
-		if fam != board.Condition && fam != board.Terminology && fam != board.Process {
+		fam := sciifdata.Family(k)
+		if fam != sciifdata.Condition && fam != sciifdata.Terminology && fam != sciifdata.Process {
 			d.at(kl, kf, CodeRepFamily, "unknown family (the families: condition, terminology, process)")
 			return false
 		}
 		if d.r.Families == nil {
-			d.r.Families = map[board.Family]board.Percent{}
+			d.r.Families = map[sciifdata.Family]board.Percent{}
 		}
 		d.r.Families[fam] = p
 	case "by_k":
@@ -394,7 +395,7 @@ func (d *reportedDecoder) checkValues(root *ast.MappingNode) {
 }
 
 // setReported stores one decoded scalar of reported.yaml into r.
-func setReported(r *board.Reported, field string, v any) {
+func setReported(r *sciifdata.Reported, field string, v any) {
 	switch field {
 	case "model.name":
 		r.Model.Name = v.(string)
@@ -513,7 +514,7 @@ func nodeText(n ast.Node) string {
 	return strings.TrimSpace(n.String())
 }
 
-func catalogIDs(c board.Catalog) string {
+func catalogIDs(c sciifdata.Catalog) string {
 	ids := make([]string, len(c.Constraints))
 	for i, k := range c.Constraints {
 		ids[i] = k.ID

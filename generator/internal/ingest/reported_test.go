@@ -13,6 +13,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/demotest"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/sharedtest"
 )
 
@@ -40,15 +41,15 @@ func pct(v float64) *board.Percent { p := board.Percent(v); return &p }
 
 func TestDecodeReported(t *testing.T) {
 	f := false
-	want := board.Reported{
+	want := sciifdata.Reported{
 		File:        "r.yaml",
-		Model:       board.ReportedModel{Name: "GPT-5.2", Organization: "OpenAI", OpenWeights: &f},
-		Citation:    board.Citation{Title: "SciIF", Authors: "Anonymous", Tables: []string{"Table 1", "Table 5"}},
+		Model:       sciifdata.ReportedModel{Name: "GPT-5.2", Organization: "OpenAI", OpenWeights: &f},
+		Citation:    sciifdata.Citation{Title: "SciIF", Authors: "Anonymous", Tables: []string{"Table 1", "Table 5"}},
 		Policy:      board.Strict,
 		Items:       334,
 		Compliance:  pct(2.1),
 		Constraints: map[string]board.Percent{"assumptions": 65.3},
-		Families:    map[board.Family]board.Percent{board.Condition: 53.2},
+		Families:    map[sciifdata.Family]board.Percent{sciifdata.Condition: 53.2},
 		ByK:         map[int]board.Percent{2: 55.2, 5: 0},
 	}
 	got, probs := DecodeReported("r.yaml", []byte(goodReported))
@@ -135,7 +136,7 @@ func TestPaperFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	byName := map[string]board.Reported{}
+	byName := map[string]sciifdata.Reported{}
 	for _, r := range reps {
 		if strings.HasPrefix(r.ID, "paper-") {
 			byName[strings.ToLower(r.Model.Name)] = r
@@ -151,7 +152,7 @@ func TestPaperFigures(t *testing.T) {
 		want  board.Percent
 	}{
 		{"gpt-5.2", byName["gpt-5.2"].Constraints["assumptions"], 65.3},
-		{"gpt-5.2", byName["gpt-5.2"].Families[board.Condition], 53.2},
+		{"gpt-5.2", byName["gpt-5.2"].Families[sciifdata.Condition], 53.2},
 		{"grok-4", byName["grok-4"].Constraints["experimental_methods"], 100.0},
 		{"glm-4.7", byName["glm-4.7"].ByK[5], 5.9},
 		{"qwen3-8b", *byName["qwen3-8b"].Compliance, 2.1},
@@ -190,7 +191,7 @@ func TestPaperFigures(t *testing.T) {
 				if v, ok := r.Constraints[id]; ok {
 					got = append(got, v)
 				} else {
-					got = append(got, r.Families[board.Family(id)])
+					got = append(got, r.Families[sciifdata.Family(id)])
 				}
 			}
 		case 5: // Table 5

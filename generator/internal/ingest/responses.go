@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/strictjson"
 )
 
@@ -16,7 +17,7 @@ import (
 // not called for them. The problems are collected by a
 // board.FileCollector: the first board.MaxPerFile are kept and the rest
 // counted.
-func Records(path string, fn func(*board.Record)) board.Problems {
+func Records(path string, fn func(*sciifdata.Record)) board.Problems {
 	f, _, err := Open(path, MaxFile, NoLinks)
 	if err != nil {
 		return board.Problems{fileProblem(path, err)}
@@ -24,7 +25,7 @@ func Records(path string, fn func(*board.Record)) board.Problems {
 	defer f.Close()
 	probs := board.FileCollector(path)
 	err = Lines(path, f, func(line int, data []byte) {
-		var r board.Record
+		var r sciifdata.Record
 		if e := DecodeRecord(data, &r); e != nil {
 			probs.Add(board.Diagnostic{File: path, Line: line, Item: looseID(data, e), Field: e.Field, Msg: e.Text(), Fatal: true})
 			return
@@ -53,11 +54,11 @@ func Records(path string, fn func(*board.Record)) board.Problems {
 // DecodeRecord decodes data, a line of a responses.jsonl, into *r: in one
 // pass when it has the plain shape nearly every record has (quickRecord),
 // through strictjson.Decode otherwise, which names what is wrong.
-func DecodeRecord(data []byte, r *board.Record) *strictjson.Error {
+func DecodeRecord(data []byte, r *sciifdata.Record) *strictjson.Error {
 	if data != nil && quickRecord(data, r) {
 		return nil
 	}
-	*r = board.Record{}
+	*r = sciifdata.Record{}
 	return strictjson.Decode(data, r)
 }
 
@@ -85,7 +86,7 @@ const CodeJudgeSize = "sciif.judge.size"
 
 // CheckJudges refuses the judge outputs of r, a record on line of path,
 // that are longer than MaxJudgeOutput.
-func CheckJudges(path string, line int, r *board.Record) board.Problems {
+func CheckJudges(path string, line int, r *sciifdata.Record) board.Problems {
 	var probs board.Problems
 	at := func(field string, n int) {
 		probs = append(probs, board.Diagnostic{File: path, Line: line, Item: r.ID, Field: field, Code: CodeJudgeSize, Fatal: true,

@@ -14,6 +14,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/records"
 	"github.com/sciif/leaderboard/generator/internal/verify"
 )
@@ -38,20 +39,20 @@ func Concerns(probs board.Problems, dir string) bool {
 // duplicate item ids are fatal; an item without a record is scored as
 // incorrect and non-compliant (verify.Unanswered). An empty response is
 // left to the verifier, which reports it with the judges' problems.
-func VerifySubmission(ctx context.Context, bench *board.Benchmark, index map[string]int, v *verify.Verifier, sub *board.Submission, path string, keep bool) (board.Run, board.Problems) {
-	run := board.Run{Submission: *sub, Verdicts: make([]board.ItemVerdict, len(bench.Items))}
+func VerifySubmission(ctx context.Context, bench *sciifdata.Benchmark, index map[string]int, v *verify.Verifier, sub *board.Submission, path string, keep bool) (sciifdata.Run, board.Problems) {
+	run := sciifdata.Run{Submission: *sub, Verdicts: make([]sciifdata.ItemVerdict, len(bench.Items))}
 	if keep {
 		run.Responses = make([]string, len(bench.Items))
 	}
 	run.Diagnostics = append(run.Diagnostics, sub.Warnings...)
-	spec := &records.Spec[board.Record]{
+	spec := &records.Spec[sciifdata.Record]{
 		Benchmark: bench.Name, N: len(bench.Items), Lookup: lookup(index),
-		KeyField: "id", KeyName: "item id", ItemKey: true, Key: func(r *board.Record) string { return r.ID },
-		ResponseField: "response", Response: func(r *board.Record) string { return r.Response },
+		KeyField: "id", KeyName: "item id", ItemKey: true, Key: func(r *sciifdata.Record) string { return r.ID },
+		ResponseField: "response", Response: func(r *sciifdata.Record) string { return r.Response },
 		Items: "items", Name: func(i int) string { return bench.Items[i].ID }, Unanswered: "scored as incorrect and non-compliant",
 		Codes: records.CodesOf("sciif"), Decode: ingest.DecodeRecord,
 	}
-	res := records.Read(ctx, path, spec, func(i, line int, rec *board.Record) board.Problems {
+	res := records.Read(ctx, path, spec, func(i, line int, rec *sciifdata.Record) board.Problems {
 		if probs := ingest.CheckJudges(path, line, rec); len(probs) > 0 {
 			return probs
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/render"
 )
 
@@ -84,7 +85,7 @@ func Site(ctx context.Context, opt SiteOptions) (*Built, error) {
 	if err != nil {
 		return built, &ReportedError{err}
 	}
-	reported = slices.DeleteFunc(reported, func(r board.Reported) bool { return Concerns(res.Skipped, filepath.Join(opt.Results, r.ID)) })
+	reported = slices.DeleteFunc(reported, func(r sciifdata.Reported) bool { return Concerns(res.Skipped, filepath.Join(opt.Results, r.ID)) })
 	if site == nil {
 		return built, ErrNoBenchmark
 	}

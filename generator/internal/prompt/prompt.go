@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 )
 
 // AnswerPlaceholder stands for the model's answer in judge prompts; a
@@ -16,7 +17,7 @@ import (
 const AnswerPlaceholder = "{{MODEL_ANSWER}}"
 
 // Answer is the answer-generation prompt of item.
-func Answer(item *board.Item, cat *board.Catalog) string {
+func Answer(item *sciifdata.Item, cat *sciifdata.Catalog) string {
 	var b strings.Builder
 	b.WriteString("You are solving a university-level scientific problem.\n\n")
 	b.WriteString("PROBLEM (verbatim):\n")
@@ -54,7 +55,7 @@ Answer:
 
 // Judge is the per-constraint judge prompt of constraint c on item under
 // policy p, with AnswerPlaceholder where the model's answer goes.
-func Judge(item *board.Item, c *board.Constraint, p board.Policy) string {
+func Judge(item *sciifdata.Item, c *sciifdata.Constraint, p board.Policy) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "You are an expert validator for university-level %s problems.\n\n", item.Subject)
 	fmt.Fprintf(&b, "Constraint name:\n%s\n\nConstraint description:\n%s\n\n", strings.ToUpper(c.Name), c.Description)
@@ -99,7 +100,7 @@ func Judge(item *board.Item, c *board.Constraint, p board.Policy) string {
 // Correctness is the correctness judge prompt of item, with
 // AnswerPlaceholder where the model's answer goes. It follows the paper's
 // human validation protocol (Appendix F) and ignores constraint compliance.
-func Correctness(item *board.Item) string {
+func Correctness(item *sciifdata.Item) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "You are an expert grader for university-level %s problems.\n\n", item.Subject)
 	fmt.Fprintf(&b, "Problem:\n%s\n\nReference answer:\n%s\n\nModel answer:\n%s\n\n", strings.TrimSpace(item.Question), strings.TrimSpace(item.Reference.Answer), AnswerPlaceholder)

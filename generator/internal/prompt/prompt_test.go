@@ -14,6 +14,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/judge"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/prompt"
 )
 
@@ -21,39 +22,39 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 
 // testCatalog is fixed here so that the golden files pin prompt.go alone,
 // not the wording of the built-in catalog.
-var testCatalog = board.Catalog{Constraints: []board.Constraint{
-	{ID: "units_standard", Abbrev: "US", Name: "Units Standard", Family: board.Condition,
+var testCatalog = sciifdata.Catalog{Constraints: []sciifdata.Constraint{
+	{ID: "units_standard", Abbrev: "US", Name: "Units Standard", Family: sciifdata.Condition,
 		Description: "Use SI units throughout and state the unit of every result.",
-		Points: []board.Point{
+		Points: []sciifdata.Point{
 			{N: 1, Main: true, Short: "SI units", Text: "Every physical quantity carries an SI unit."},
 			{N: 2, Main: true, Short: "final unit", Text: "The final answer states its unit."},
 			{N: 3, Main: false, Short: "unit check", Text: "A one-line dimensional check of the final formula."},
 		}},
-	{ID: "numerical_methods", Abbrev: "NM", Name: "Numerical Methods", Family: board.Process,
+	{ID: "numerical_methods", Abbrev: "NM", Name: "Numerical Methods", Family: sciifdata.Process,
 		Description: "Solve with the named numerical method and show its steps.",
-		Points: []board.Point{
+		Points: []sciifdata.Point{
 			{N: 1, Main: false, Short: "tolerance", Text: "The stopping tolerance is stated."},
 			{N: 2, Main: true, Short: "update rule", Text: "The update rule is written in the problem's symbols."},
 		}},
-	{ID: "assumptions", Abbrev: "A", Name: "Assumptions", Family: board.Condition,
+	{ID: "assumptions", Abbrev: "A", Name: "Assumptions", Family: sciifdata.Condition,
 		Description: "State the modelling assumptions.",
-		Points:      []board.Point{{N: 1, Main: true, Short: "stated", Text: "The assumptions are stated."}}},
+		Points:      []sciifdata.Point{{N: 1, Main: true, Short: "stated", Text: "The assumptions are stated."}}},
 }}
 
 // testItem's question has several lines, LaTeX, a per-cent sign and a
 // format verb, all of which must reach the prompts untouched.
-func testItem() board.Item {
-	return board.Item{
+func testItem() sciifdata.Item {
+	return sciifdata.Item{
 		ID:      "physics-0042",
 		Subject: "Physics",
 		Question: "A gas at $T = 300\\,\\mathrm{K}$ expands from $V_1$ to $V_2 = 2V_1$.\n\n" +
 			"Find the work $W$ (to 3 sig. figs; 5% tolerance, not %d or %s).",
 		Constraints: []string{"units_standard", "numerical_methods"},
-		Reference:   board.Reference{Answer: "1.73 kJ", Type: "numeric", Solution: "W = nRT ln 2"},
+		Reference:   sciifdata.Reference{Answer: "1.73 kJ", Type: "numeric", Solution: "W = nRT ln 2"},
 	}
 }
 
-func lookup(t *testing.T, cat *board.Catalog, id string) *board.Constraint {
+func lookup(t *testing.T, cat *sciifdata.Catalog, id string) *sciifdata.Constraint {
 	t.Helper()
 	c, ok := cat.Lookup(id)
 	if !ok {

@@ -26,7 +26,7 @@ import (
 	"html/template"
 	"io/fs"
 
-	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 )
 
 // Input is everything a site is built from.
@@ -40,7 +40,7 @@ type Input struct {
 	// Reported lists figures published elsewhere (papers, model cards).
 	// They are shown apart from the boards as "reported, not rescored",
 	// never ranked and never mixed with rescored numbers.
-	Reported []board.Reported
+	Reported []sciifdata.Reported
 	// Templates and Assets, when set, replace the embedded templates/ and
 	// assets/ trees, so a designer can edit them and rebuild without
 	// recompiling.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/sciif/leaderboard/assets"
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/templates"
 )
 
@@ -24,7 +25,7 @@ import (
 type Site struct {
 	tmpl, assets fs.FS
 	version      string
-	reported     []board.Reported
+	reported     []sciifdata.Reported
 	boards       []Board
 	infos        []BoardInfo
 	links        []NavLink
@@ -103,7 +104,7 @@ func Start(in Input) (*Site, error) {
 // returns every file of the site, sorted by path. boards are the boards
 // Start was given, scored: they must keep the names and navigation the
 // pages rendered since Start show.
-func (s *Site) Finish(boards []Board, reported []board.Reported) ([]board.File, error) {
+func (s *Site) Finish(boards []Board, reported []sciifdata.Reported) ([]board.File, error) {
 	if err := s.Err(); err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
@@ -239,7 +240,7 @@ func (s *Site) Home(name string) string {
 func (s *Site) Version() string { return s.version }
 
 // Reported lists the figures published elsewhere.
-func (s *Site) Reported() []board.Reported { return s.reported }
+func (s *Site) Reported() []sciifdata.Reported { return s.reported }
 
 // Templates is the template tree, for a board's own texts.
 func (s *Site) Templates() fs.FS { return s.tmpl }

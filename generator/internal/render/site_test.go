@@ -6,7 +6,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/templates"
 )
 
@@ -119,7 +119,7 @@ func TestFinishRefusesOtherBoards(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = s.Finish(boards(tc.finish), []board.Reported{})
+			_, err = s.Finish(boards(tc.finish), []sciifdata.Reported{})
 			if err == nil || !strings.Contains(err.Error(), "not the ones the site was started with") {
 				t.Errorf("Finish = %v, want it refused", err)
 			}

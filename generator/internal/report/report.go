@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 )
 
 // JSON writes a board's scores v as indented JSON with a final newline:
@@ -25,7 +26,7 @@ func JSON(w io.Writer, v any) error {
 }
 
 // Table writes one aligned table per policy present in b.
-func Table(w io.Writer, b *board.Board, policies []board.Policy) error {
+func Table(w io.Writer, b *sciifdata.Board, policies []board.Policy) error {
 	for n, p := range policies {
 		if n > 0 {
 			fmt.Fprintln(w)
@@ -53,7 +54,7 @@ func Table(w io.Writer, b *board.Board, policies []board.Policy) error {
 			}
 			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", ps.Rank, name,
 				cell(ps.Correct), cell(ps.Compliant), cell(ps.Multi), cell(ps.Single),
-				cell(ps.Families[string(board.Condition)]), cell(ps.Families[string(board.Terminology)]), cell(ps.Families[string(board.Process)]))
+				cell(ps.Families[string(sciifdata.Condition)]), cell(ps.Families[string(sciifdata.Terminology)]), cell(ps.Families[string(sciifdata.Process)]))
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -110,7 +111,7 @@ type Row struct {
 func rate3(r board.Rate) (float64, float64, float64) { return r.Rate, r.CI95[0], r.CI95[1] }
 
 // Rows flattens b into CSV rows, policy by policy, in board order.
-func Rows(b *board.Board, policies []board.Policy) []Row {
+func Rows(b *sciifdata.Board, policies []board.Policy) []Row {
 	var rows []Row
 	for _, p := range policies {
 		for i := range b.Models {
@@ -128,9 +129,9 @@ func Rows(b *board.Board, policies []board.Policy) []Row {
 			r.Compliant, r.CompliantLo, r.CompliantHi = rate3(ps.Compliant)
 			r.Multi, r.MultiLo, r.MultiHi = rate3(ps.Multi)
 			r.Single, r.SingleLo, r.SingleHi = rate3(ps.Single)
-			r.Condition, r.ConditionLo, r.ConditionHi = rate3(ps.Families[string(board.Condition)])
-			r.Terminology, r.TerminologyLo, r.TerminologyHi = rate3(ps.Families[string(board.Terminology)])
-			r.Process, r.ProcessLo, r.ProcessHi = rate3(ps.Families[string(board.Process)])
+			r.Condition, r.ConditionLo, r.ConditionHi = rate3(ps.Families[string(sciifdata.Condition)])
+			r.Terminology, r.TerminologyLo, r.TerminologyHi = rate3(ps.Families[string(sciifdata.Terminology)])
+			r.Process, r.ProcessLo, r.ProcessHi = rate3(ps.Families[string(sciifdata.Process)])
 			rows = append(rows, r)
 		}
 	}

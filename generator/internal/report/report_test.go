@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 )
 
 func TestTextDefuses(t *testing.T) {
@@ -34,7 +35,7 @@ func TestTextDefuses(t *testing.T) {
 }
 
 func TestCSVDefusesNames(t *testing.T) {
-	b := &board.Board{Models: []board.ModelScores{{ID: "m", Name: "=cmd|' /C calc'!A0", Strict: &board.PolicyScores{Rank: 1, Items: 1}}}}
+	b := &sciifdata.Board{Models: []sciifdata.ModelScores{{ID: "m", Name: "=cmd|' /C calc'!A0", Strict: &sciifdata.PolicyScores{Rank: 1, Items: 1}}}}
 	var buf bytes.Buffer
 	if err := CSV(&buf, Rows(b, []board.Policy{board.Strict})); err != nil {
 		t.Fatal(err)

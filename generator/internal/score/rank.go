@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 )
 
 // Alpha is the significance level of the paired test behind tied ranks.
@@ -50,7 +51,7 @@ func logChoose(n, k int) float64 {
 
 // Passes returns each item's compliance under p, in benchmark order: the
 // paired outcomes Rank compares.
-func Passes(verdicts []board.ItemVerdict, p board.Policy) []bool {
+func Passes(verdicts []sciifdata.ItemVerdict, p board.Policy) []bool {
 	vec := make([]bool, len(verdicts))
 	for k := range verdicts {
 		vec[k] = verdicts[k].Compliant(p)
@@ -64,7 +65,7 @@ func Passes(verdicts []board.ItemVerdict, p board.Policy) []bool {
 // significantly: a higher compliance rate and an exact McNemar p-value below
 // Alpha on the shared items. Models whose differences are not significant
 // therefore share a rank, as in Chatbot Arena's tied ranks.
-func Rank(models []board.ModelScores, passes [][]bool, p board.Policy) {
+func Rank(models []sciifdata.ModelScores, passes [][]bool, p board.Policy) {
 	var idx []int
 	var pass []int
 	var vecs [][]bool

@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 )
 
 // z95 is the two-sided 97.5% standard normal quantile.
@@ -55,8 +56,8 @@ func (c counter) rate() board.Rate { return NewRate(c.pass, c.total) }
 
 // Model computes the scores of one submission from its verdicts, one per
 // benchmark item in benchmark order, under the given policies.
-func Model(bench *board.Benchmark, sub *board.Submission, verdicts []board.ItemVerdict, policies []board.Policy) board.ModelScores {
-	m := board.ModelScores{
+func Model(bench *sciifdata.Benchmark, sub *board.Submission, verdicts []sciifdata.ItemVerdict, policies []board.Policy) sciifdata.ModelScores {
+	m := sciifdata.ModelScores{
 		ID: sub.ID, Name: sub.Meta.Name, Organization: sub.Meta.Organization,
 		OpenWeights: sub.Meta.OpenWeights, Date: sub.Meta.Date, Judges: sub.Meta.Judges,
 	}
@@ -78,13 +79,13 @@ func Model(bench *board.Benchmark, sub *board.Submission, verdicts []board.ItemV
 }
 
 // Policy computes the metrics of one submission under one policy.
-func Policy(bench *board.Benchmark, judges []string, verdicts []board.ItemVerdict, p board.Policy) board.PolicyScores {
+func Policy(bench *sciifdata.Benchmark, judges []string, verdicts []sciifdata.ItemVerdict, p board.Policy) sciifdata.PolicyScores {
 	var correct, compliant, multi, single counter
 	cons := map[string]*counter{}
 	fams := map[string]*counter{}
 	byK := map[int]*counter{}
-	dis := map[string]*board.Disagreement{}
-	var q board.Quadrant
+	dis := map[string]*sciifdata.Disagreement{}
+	var q sciifdata.Quadrant
 	for i := range bench.Items {
 		item := &bench.Items[i]
 		v := &verdicts[i]
@@ -102,7 +103,7 @@ func Policy(bench *board.Benchmark, judges []string, verdicts []board.ItemVerdic
 		byK[item.K()].add(ok)
 		addQuadrant(&q, v.Correct, ok)
 		for j, cid := range item.Constraints {
-			var cv *board.ConstraintVerdict
+			var cv *sciifdata.ConstraintVerdict
 			if j < len(v.Constraints) {
 				cv = &v.Constraints[j]
 			}
@@ -113,7 +114,7 @@ func Policy(bench *board.Benchmark, judges []string, verdicts []board.ItemVerdic
 			}
 			d := dis[cid]
 			if d == nil {
-				d = &board.Disagreement{Stricter: map[string]int{}}
+				d = &sciifdata.Disagreement{Stricter: map[string]int{}}
 				dis[cid] = d
 			}
 			if !v.Answered || cv == nil {
@@ -122,7 +123,7 @@ func Policy(bench *board.Benchmark, judges []string, verdicts []board.ItemVerdic
 			tallyJudges(d, cv, judges, p)
 		}
 	}
-	ps := board.PolicyScores{
+	ps := sciifdata.PolicyScores{
 		Items:       len(bench.Items),
 		Correct:     correct.rate(),
 		Compliant:   compliant.rate(),
@@ -132,7 +133,7 @@ func Policy(bench *board.Benchmark, judges []string, verdicts []board.ItemVerdic
 		Families:    rates(fams),
 		ByK:         map[string]board.Rate{},
 		Quadrant:    q,
-		Judges:      map[string]board.Disagreement{},
+		Judges:      map[string]sciifdata.Disagreement{},
 	}
 	for k, c := range byK {
 		ps.ByK[strconv.Itoa(k)] = c.rate()
@@ -169,7 +170,7 @@ func rates(m map[string]*counter) map[string]board.Rate {
 
 // addQuadrant counts an answer in its cell of q: correct or not, by
 // compliant or not.
-func addQuadrant(q *board.Quadrant, correct, compliant bool) {
+func addQuadrant(q *sciifdata.Quadrant, correct, compliant bool) {
 	switch {
 	case correct && compliant:
 		q.CorrectCompliant++
@@ -186,7 +187,7 @@ func addQuadrant(q *board.Quadrant, correct, compliant bool) {
 // disagreement d: its rule overrides and, where the judges split under
 // policy p, a disagreement and each stricter judge (judges names them by
 // position).
-func tallyJudges(d *board.Disagreement, cv *board.ConstraintVerdict, judges []string, p board.Policy) {
+func tallyJudges(d *sciifdata.Disagreement, cv *sciifdata.ConstraintVerdict, judges []string, p board.Policy) {
 	d.Audited++
 	d.RuleOverrides += cv.Overridden
 	jv := cv.JudgeStrict
@@ -210,7 +211,7 @@ func tallyJudges(d *board.Disagreement, cv *board.ConstraintVerdict, judges []st
 
 // Less orders the board under policy p: rank, then compliance, then
 // correctness (both descending), then id.
-func Less(a, b *board.ModelScores, p board.Policy) bool {
+func Less(a, b *sciifdata.ModelScores, p board.Policy) bool {
 	pa, pb := a.Policy(p), b.Policy(p)
 	if pa != nil && pb != nil {
 		if pa.Rank != pb.Rank {
@@ -230,8 +231,8 @@ func Less(a, b *board.ModelScores, p board.Policy) bool {
 // under p: audited and disagreeing enablements, rule overrides, and per
 // judge how often it was the stricter one. Models without scores under p
 // are left out.
-func PoolDisagreement(models []*board.ModelScores, p board.Policy) map[string]board.Disagreement {
-	out := map[string]board.Disagreement{}
+func PoolDisagreement(models []*sciifdata.ModelScores, p board.Policy) map[string]sciifdata.Disagreement {
+	out := map[string]sciifdata.Disagreement{}
 	for _, m := range models {
 		ps := m.Policy(p)
 		if ps == nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 )
 
 func TestNewRate(t *testing.T) {
@@ -87,7 +88,7 @@ func TestRankTies(t *testing.T) {
 	// a beats c significantly (6 discordant pairs, all for a); b sits
 	// between and differs significantly from neither.
 	passes := [][]bool{bools("1111110000"), bools("1110000000"), bools("0000000000")}
-	models := []board.ModelScores{{ID: "a"}, {ID: "b"}, {ID: "c"}}
+	models := []sciifdata.ModelScores{{ID: "a"}, {ID: "b"}, {ID: "c"}}
 	for i := range models {
 		n := 0
 		for _, p := range passes[i] {
@@ -95,7 +96,7 @@ func TestRankTies(t *testing.T) {
 				n++
 			}
 		}
-		models[i].Strict = &board.PolicyScores{Compliant: NewRate(n, 10)}
+		models[i].Strict = &sciifdata.PolicyScores{Compliant: NewRate(n, 10)}
 	}
 	Rank(models, passes, board.Strict)
 	var got []int
@@ -110,15 +111,15 @@ func TestRankTies(t *testing.T) {
 func TestPolicyPoolsFamiliesOverEnablements(t *testing.T) {
 	// Two condition constraints on item 1 (one passes), one on item 2
 	// (passes): pooled 2/3, not the mean of per-constraint rates (0.75).
-	bench := &board.Benchmark{
-		Catalog: board.Catalog{Constraints: []board.Constraint{
-			{ID: "a", Family: board.Condition}, {ID: "b", Family: board.Condition},
+	bench := &sciifdata.Benchmark{
+		Catalog: sciifdata.Catalog{Constraints: []sciifdata.Constraint{
+			{ID: "a", Family: sciifdata.Condition}, {ID: "b", Family: sciifdata.Condition},
 		}},
-		Items: []board.Item{{ID: "1", Constraints: []string{"a", "b"}}, {ID: "2", Constraints: []string{"a"}}},
+		Items: []sciifdata.Item{{ID: "1", Constraints: []string{"a", "b"}}, {ID: "2", Constraints: []string{"a"}}},
 	}
-	verdicts := []board.ItemVerdict{
-		{Item: "1", Answered: true, Constraints: []board.ConstraintVerdict{{ID: "a", Strict: false}, {ID: "b", Strict: true}}},
-		{Item: "2", Answered: true, Constraints: []board.ConstraintVerdict{{ID: "a", Strict: true}}},
+	verdicts := []sciifdata.ItemVerdict{
+		{Item: "1", Answered: true, Constraints: []sciifdata.ConstraintVerdict{{ID: "a", Strict: false}, {ID: "b", Strict: true}}},
+		{Item: "2", Answered: true, Constraints: []sciifdata.ConstraintVerdict{{ID: "a", Strict: true}}},
 	}
 	ps := Policy(bench, nil, verdicts, board.Strict)
 	if got := ps.Families["condition"]; got.Pass != 2 || got.Total != 3 {

@@ -25,7 +25,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 )
 
 // Options say what to generate.
@@ -39,7 +39,7 @@ type Options struct {
 	Seed uint64
 	// Catalog is the constraint catalog the items draw from; it is required
 	// (callers usually pass ingest.BuiltinCatalog()).
-	Catalog board.Catalog
+	Catalog sciifdata.Catalog
 	// JudgeNames are the judges of every submission; empty means
 	// gpt-5.1 and gemini-3-flash, the paper's pair.
 	JudgeNames []string
@@ -187,7 +187,7 @@ const (
 
 // item is a benchmark item plus what the generator needs to answer it.
 type item struct {
-	board.Item
+	sciifdata.Item
 	value float64
 	unit  string
 }
@@ -227,7 +227,7 @@ func makeItems(opt Options) []item {
 		weights := make([]float64, len(cat))
 		for j, c := range cat {
 			weights[j] = 1
-			if c.Family == board.Process {
+			if c.Family == sciifdata.Process {
 				weights[j] = 0.3
 			}
 		}
@@ -244,13 +244,13 @@ func makeItems(opt Options) []item {
 		it.Subject = subj
 		it.Constraints = cons
 		it.Question = question(r, q, cons, cat)
-		it.Reference = board.Reference{
+		it.Reference = sciifdata.Reference{
 			Answer:   formatValue(value) + " " + q.unit,
 			Type:     "numeric",
 			Solution: filler(r, 400) + "\n\n**Final Answer:** " + formatValue(value) + " " + q.unit,
 		}
 		if r.IntN(4) == 0 {
-			it.Reference.Tolerance = &board.Tolerance{Kind: "relative", Value: 0.01}
+			it.Reference.Tolerance = &sciifdata.Tolerance{Kind: "relative", Value: 0.01}
 		}
 		items[i] = it
 	}
@@ -297,7 +297,7 @@ var quantities = []quantity{
 	{"diffusion time", "t", "s", 1e-3, 1e4},
 }
 
-func question(r *rand.Rand, q quantity, cons []string, cat []board.Constraint) string {
+func question(r *rand.Rand, q quantity, cons []string, cat []sciifdata.Constraint) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "A system is characterised by %s. Using the data below, determine the %s $%s$ in %s.\n\n",
 		pickOf(r, setups), q.name, q.symbol, q.unit)
@@ -315,7 +315,7 @@ func question(r *rand.Rand, q quantity, cons []string, cat []board.Constraint) s
 	return strings.TrimSpace(b.String())
 }
 
-func requirement(c *board.Constraint) string {
+func requirement(c *sciifdata.Constraint) string {
 	if c.Description != "" {
 		return "Constraint (" + c.Name + "): " + c.Description
 	}
@@ -442,7 +442,7 @@ func (sm *synthModel) metadata(judges []string) []byte {
 	return []byte(b.String())
 }
 
-func (sm *synthModel) record(opt Options, judges []string, it *item, i int) (*board.Record, bool) {
+func (sm *synthModel) record(opt Options, judges []string, it *item, i int) (*sciifdata.Record, bool) {
 	if sm.missing[i] {
 		return nil, false
 	}
@@ -455,7 +455,7 @@ func (sm *synthModel) record(opt Options, judges []string, it *item, i int) (*bo
 	final := formatValue(value) + " " + it.unit
 	resp := "**Plan.** " + sentences[r.IntN(len(sentences))] + "\n\n" +
 		filler(r, 1300+r.IntN(400)) + "\n\n**Final Answer:** " + final
-	rec := &board.Record{ID: it.ID, Response: resp, Judges: make(map[string]board.JudgeOutput, len(judges))}
+	rec := &sciifdata.Record{ID: it.ID, Response: resp, Judges: make(map[string]sciifdata.JudgeOutput, len(judges))}
 	// What the model wrote, point by point, decided once for all judges.
 	k := float64(len(it.Constraints))
 	written := map[string][]bool{}
@@ -476,7 +476,7 @@ func (sm *synthModel) record(opt Options, judges []string, it *item, i int) (*bo
 		stricter = 1
 	}
 	for j, name := range judges {
-		out := board.JudgeOutput{Constraints: make(map[string]string, len(it.Constraints))}
+		out := sciifdata.JudgeOutput{Constraints: make(map[string]string, len(it.Constraints))}
 		st := judgeStyle(r)
 		verdict := "YES"
 		reason := "the final value matches the reference " + it.Reference.Answer
@@ -515,12 +515,12 @@ func (sm *synthModel) record(opt Options, judges []string, it *item, i int) (*bo
 	return rec, true
 }
 
-func lookup(cat board.Catalog, id string) *board.Constraint {
+func lookup(cat sciifdata.Catalog, id string) *sciifdata.Constraint {
 	c, _ := cat.Lookup(id)
 	return c
 }
 
-func missingReason(p board.Point) string {
+func missingReason(p sciifdata.Point) string {
 	if p.Short != "" {
 		return "no explicit evidence: " + strings.ToLower(p.Short)
 	}

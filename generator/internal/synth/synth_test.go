@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 )
 
 func opts(models, items int, seed uint64) Options {
@@ -57,9 +57,9 @@ func TestShapeOfPaperSizedBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var items []board.Item
+	var items []sciifdata.Item
 	lines(t, bench, func(data []byte) {
-		var it board.Item
+		var it sciifdata.Item
 		if err := json.Unmarshal(data, &it); err != nil {
 			t.Fatal(err)
 		}
@@ -95,7 +95,7 @@ func TestShapeOfPaperSizedBoard(t *testing.T) {
 	if len(subs) != 3 {
 		t.Fatalf("got %d submissions, want 3", len(subs))
 	}
-	idx := map[string]board.Item{}
+	idx := map[string]sciifdata.Item{}
 	for _, it := range items {
 		idx[it.ID] = it
 	}
@@ -105,7 +105,7 @@ func TestShapeOfPaperSizedBoard(t *testing.T) {
 		}
 		n, size := 0, 0
 		lines(t, f[1], func(data []byte) {
-			var r board.Record
+			var r sciifdata.Record
 			if err := json.Unmarshal(data, &r); err != nil {
 				t.Fatal(err)
 			}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 )
 
 // FuzzSubmissionReader feeds arbitrary bytes to every reader of submitted
@@ -48,7 +49,7 @@ func FuzzSubmissionReader(f *testing.F) {
 			t.Fatal(err)
 		}
 		n := 0
-		probs := ingest.Records(path, func(r *board.Record) {
+		probs := ingest.Records(path, func(r *sciifdata.Record) {
 			n++
 			if r.ID == "" || r.Line < 1 {
 				t.Fatalf("record without id or line: %+v", r)

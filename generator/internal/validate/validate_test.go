@@ -16,6 +16,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/kinds/sciif"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 )
 
 // testItems is a two-item benchmark over the built-in catalog.
@@ -42,15 +43,15 @@ const goodMeta = "name: Model A\norganization: Org A\nopen_weights: true\ndate: 
 func record(id string, judges ...string) string {
 	cons := map[string][]string{"c-1": {"units_standard"}, "c-2": {"units_standard", "variable_naming_consistency"}}[id]
 	points := map[string]string{"units_standard": "POINT_1: YES\nPOINT_2: YES\nPOINT_3: YES", "variable_naming_consistency": "POINT_1: YES\nPOINT_2: YES"}
-	js := map[string]board.JudgeOutput{}
+	js := map[string]sciifdata.JudgeOutput{}
 	for _, j := range judges {
-		jo := board.JudgeOutput{Correctness: "CORRECT: YES", Constraints: map[string]string{}}
+		jo := sciifdata.JudgeOutput{Correctness: "CORRECT: YES", Constraints: map[string]string{}}
 		for _, c := range cons {
 			jo.Constraints[c] = points[c]
 		}
 		js[j] = jo
 	}
-	data, _ := json.Marshal(board.Record{ID: id, Response: "answer " + id, Judges: js})
+	data, _ := json.Marshal(sciifdata.Record{ID: id, Response: "answer " + id, Judges: js})
 	return string(data)
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/demotest"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/verify"
 	"github.com/sciif/leaderboard/generator/internal/verify/rules"
 )
@@ -35,19 +36,19 @@ func TestJudgesOnlyEqualsNoRules(t *testing.T) {
 	n, byRules := 0, 0
 	for i := range subs {
 		sub := &subs[i]
-		probs := ingest.Records(filepath.Join(sub.Dir, "responses.jsonl"), func(rec *board.Record) {
+		probs := ingest.Records(filepath.Join(sub.Dir, "responses.jsonl"), func(rec *sciifdata.Record) {
 			item := &bench.Items[index[rec.ID]]
 			rv, _ := withRules.Record(context.Background(), item, sub, rec)
 			jv, _ := judgesOnly.Record(context.Background(), item, sub, rec)
 			if diff := cmp.Diff(jv, verify.JudgesOnly(rv)); diff != "" {
 				t.Errorf("%s %s: JudgesOnly differs from judges-only verification (-want +got):\n%s", sub.ID, rec.ID, diff)
 			}
-			if rv.CorrectBy == board.ByRules {
+			if rv.CorrectBy == sciifdata.ByRules {
 				byRules++
 			}
 			for _, c := range rv.Constraints {
 				for _, p := range c.Points {
-					if p.DecidedBy == board.ByRules {
+					if p.DecidedBy == sciifdata.ByRules {
 						byRules++
 					}
 				}

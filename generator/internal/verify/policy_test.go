@@ -3,22 +3,22 @@ package verify
 import (
 	"testing"
 
-	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 )
 
 func TestPolicies(t *testing.T) {
-	main, second := board.PointVerdict{Main: true}, board.PointVerdict{}
+	main, second := sciifdata.PointVerdict{Main: true}, sciifdata.PointVerdict{}
 	for _, tc := range []struct {
 		name, reason          string
-		points                []board.PointVerdict
+		points                []sciifdata.PointVerdict
 		pass                  []bool
 		wantStrict, wantLoose bool
 	}{
-		{"all pass", "every point passes", []board.PointVerdict{main, second}, []bool{true, true}, true, true},
-		{"secondary fails", "Loose lets SECONDARY points fail", []board.PointVerdict{main, second}, []bool{true, false}, false, true},
-		{"main fails", "a MAIN point fails both", []board.PointVerdict{main, second}, []bool{false, true}, false, false},
+		{"all pass", "every point passes", []sciifdata.PointVerdict{main, second}, []bool{true, true}, true, true},
+		{"secondary fails", "Loose lets SECONDARY points fail", []sciifdata.PointVerdict{main, second}, []bool{true, false}, false, true},
+		{"main fails", "a MAIN point fails both", []sciifdata.PointVerdict{main, second}, []bool{false, true}, false, false},
 		{"no points", "nothing to fail", nil, nil, true, true},
-		{"only secondary, failing", "no MAIN point: Loose passes", []board.PointVerdict{second}, []bool{false}, false, true},
+		{"only secondary, failing", "no MAIN point: Loose passes", []sciifdata.PointVerdict{second}, []bool{false}, false, true},
 	} {
 		strict, loose := Policies(tc.points, func(i int) bool { return tc.pass[i] })
 		if strict != tc.wantStrict || loose != tc.wantLoose {

@@ -22,6 +22,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/judge"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/outcome"
 )
 
@@ -125,12 +126,12 @@ type PointRule struct {
 	Point      int
 	// Doc says in one sentence what the rule checks.
 	Doc   string
-	Check func(ctx context.Context, item *board.Item, ans *Answer) board.RuleVerdict
+	Check func(ctx context.Context, item *sciifdata.Item, ans *Answer) sciifdata.RuleVerdict
 }
 
 // CorrectnessRule decides correctness from the answer and the reference. It
 // returns Undecided when the reference or the answer is not machine-checkable.
-type CorrectnessRule func(ctx context.Context, item *board.Item, ans *Answer) board.RuleVerdict
+type CorrectnessRule func(ctx context.Context, item *sciifdata.Item, ans *Answer) sciifdata.RuleVerdict
 
 // Rules is the set of deterministic verifiers the protocol runs before the
 // judges.
@@ -150,7 +151,7 @@ type Options struct {
 
 // Verifier verifies records of one benchmark.
 type Verifier struct {
-	bench *board.Benchmark
+	bench *sciifdata.Benchmark
 	opt   Options
 	// rules indexes point rules by constraint id and point number.
 	rules map[string]map[int][]PointRule
@@ -159,7 +160,7 @@ type Verifier struct {
 }
 
 // New returns a verifier for bench.
-func New(bench *board.Benchmark, opt Options) *Verifier {
+func New(bench *sciifdata.Benchmark, opt Options) *Verifier {
 	v := &Verifier{bench: bench, opt: opt, rules: map[string]map[int][]PointRule{},
 		shared: &sharedMemo{m: map[string]any{}}}
 	if !opt.NoRules {
@@ -175,10 +176,10 @@ func New(bench *board.Benchmark, opt Options) *Verifier {
 
 // Unanswered is the verdict of an item with no record: incorrect, and
 // failing every enabled constraint under both policies.
-func Unanswered(item *board.Item) board.ItemVerdict {
-	v := board.ItemVerdict{Item: item.ID, CorrectBy: board.ByJudges}
+func Unanswered(item *sciifdata.Item) sciifdata.ItemVerdict {
+	v := sciifdata.ItemVerdict{Item: item.ID, CorrectBy: sciifdata.ByJudges}
 	for _, c := range item.Constraints {
-		v.Constraints = append(v.Constraints, board.ConstraintVerdict{ID: c})
+		v.Constraints = append(v.Constraints, sciifdata.ConstraintVerdict{ID: c})
 	}
 	return v
 }
@@ -196,10 +197,10 @@ const (
 
 // Record verifies rec, the answer of sub to item, and returns its verdict and
 // the problems met (all non-fatal: they are scored as NO).
-func (v *Verifier) Record(ctx context.Context, item *board.Item, sub *board.Submission, rec *board.Record) (board.ItemVerdict, []board.Diagnostic) {
+func (v *Verifier) Record(ctx context.Context, item *sciifdata.Item, sub *board.Submission, rec *sciifdata.Record) (sciifdata.ItemVerdict, []board.Diagnostic) {
 	r := &recordCheck{item: item, rec: rec, judges: sub.Meta.Judges}
-	out := board.ItemVerdict{Item: item.ID, Answered: true,
-		CorrectVotes: make([]board.Vote, 0, len(r.judges)), Constraints: make([]board.ConstraintVerdict, 0, len(item.Constraints))}
+	out := sciifdata.ItemVerdict{Item: item.ID, Answered: true,
+		CorrectVotes: make([]sciifdata.Vote, 0, len(r.judges)), Constraints: make([]sciifdata.ConstraintVerdict, 0, len(item.Constraints))}
 	if strings.TrimSpace(rec.Response) == "" {
 		r.diag("", "", CodeEmptyResponse, "empty response")
 	}
@@ -207,7 +208,7 @@ func (v *Verifier) Record(ctx context.Context, item *board.Item, sub *board.Subm
 
 	// Correctness: rules first, then two-of-two judges.
 	out.CorrectVotes = r.correctVotes(out.CorrectVotes)
-	out.Correct, out.CorrectBy = allYes(out.CorrectVotes), board.ByJudges
+	out.Correct, out.CorrectBy = allYes(out.CorrectVotes), sciifdata.ByJudges
 	ans := &Answer{Text: rec.Response, shared: v.shared}
 	v.correctnessRule(ctx, item, ans, &out)
 
@@ -220,8 +221,8 @@ func (v *Verifier) Record(ctx context.Context, item *board.Item, sub *board.Subm
 // recordCheck is the state of one Record call: the record, the judges
 // the metadata lists, and the problems met so far.
 type recordCheck struct {
-	item   *board.Item
-	rec    *board.Record
+	item   *sciifdata.Item
+	rec    *sciifdata.Record
 	judges []string
 	diags  []board.Diagnostic
 }
@@ -259,11 +260,11 @@ func (r *recordCheck) ignoredOutputs() {
 
 // correctVotes appends to votes each listed judge's vote on correctness;
 // a judge without output votes Missing.
-func (r *recordCheck) correctVotes(votes []board.Vote) []board.Vote {
+func (r *recordCheck) correctVotes(votes []sciifdata.Vote) []sciifdata.Vote {
 	for _, name := range r.judges {
 		jo, ok := r.rec.Judges[name]
 		if !ok {
-			votes = append(votes, board.Vote{Judge: name, Missing: true})
+			votes = append(votes, sciifdata.Vote{Judge: name, Missing: true})
 			r.diag("", name, CodeNoOutput, "no output from this judge (counts as NO)")
 			continue
 		}
@@ -271,7 +272,7 @@ func (r *recordCheck) correctVotes(votes []board.Vote) []board.Vote {
 		for _, p := range c.Problems {
 			r.diags = append(r.diags, board.Diagnostic{File: r.rec.File, Line: r.rec.Line, Item: r.item.ID, Field: "correctness", Judge: name, Code: p.Code, Msg: p.Msg})
 		}
-		votes = append(votes, board.Vote{Judge: name, Yes: c.Verdict == judge.Yes, Reason: c.Reason, Missing: c.Verdict == judge.Missing})
+		votes = append(votes, sciifdata.Vote{Judge: name, Yes: c.Verdict == judge.Yes, Reason: c.Reason, Missing: c.Verdict == judge.Missing})
 	}
 	return votes
 }
@@ -279,7 +280,7 @@ func (r *recordCheck) correctVotes(votes []board.Vote) []board.Vote {
 // correctnessRule extracts the final answer into ans and lets the
 // correctness rule, if any, override the judges' verdict in out where it
 // decides. Under NoRules it does nothing.
-func (v *Verifier) correctnessRule(ctx context.Context, item *board.Item, ans *Answer, out *board.ItemVerdict) {
+func (v *Verifier) correctnessRule(ctx context.Context, item *sciifdata.Item, ans *Answer, out *sciifdata.ItemVerdict) {
 	if !v.opt.NoRules && v.opt.Rules.Extract != nil {
 		ans.Final, ans.HasFinal = v.opt.Rules.Extract(ans.Text)
 		out.Extracted = ans.Final
@@ -288,7 +289,7 @@ func (v *Verifier) correctnessRule(ctx context.Context, item *board.Item, ans *A
 		rv := v.opt.Rules.Correctness(ctx, item, ans)
 		if rv.Outcome != outcome.Undecided {
 			out.CorrectRule = &rv
-			out.Correct, out.CorrectBy = rv.Outcome == outcome.Pass, board.ByRules
+			out.Correct, out.CorrectBy = rv.Outcome == outcome.Pass, sciifdata.ByRules
 		} else if rv.Rule != "" {
 			out.CorrectRule = &rv
 		}
@@ -297,21 +298,21 @@ func (v *Verifier) correctnessRule(ctx context.Context, item *board.Item, ans *A
 
 // constraint returns the verdict on the constraint cid: every judge's
 // audit, then the point rules where they decide.
-func (v *Verifier) constraint(ctx context.Context, r *recordCheck, cid string, ans *Answer) board.ConstraintVerdict {
+func (v *Verifier) constraint(ctx context.Context, r *recordCheck, cid string, ans *Answer) sciifdata.ConstraintVerdict {
 	con, _ := v.bench.Catalog.Lookup(cid)
-	cv := board.ConstraintVerdict{ID: cid, Points: make([]board.PointVerdict, len(con.Points)),
+	cv := sciifdata.ConstraintVerdict{ID: cid, Points: make([]sciifdata.PointVerdict, len(con.Points)),
 		JudgeStrict: make([]bool, 0, len(r.judges)), JudgeLoose: make([]bool, 0, len(r.judges))}
 	// One backing array for every point's votes.
-	votes := make([]board.Vote, len(con.Points)*len(r.judges))
+	votes := make([]sciifdata.Vote, len(con.Points)*len(r.judges))
 	for i, p := range con.Points {
-		cv.Points[i] = board.PointVerdict{N: p.N, Main: p.Main, Votes: votes[i*len(r.judges) : i*len(r.judges) : (i+1)*len(r.judges)]}
+		cv.Points[i] = sciifdata.PointVerdict{N: p.N, Main: p.Main, Votes: votes[i*len(r.judges) : i*len(r.judges) : (i+1)*len(r.judges)]}
 	}
 	for _, name := range r.judges {
 		r.audit(&cv, name)
 	}
 	for i := range cv.Points {
 		pv := &cv.Points[i]
-		pv.Pass, pv.DecidedBy = pv.JudgesPass(), board.ByJudges
+		pv.Pass, pv.DecidedBy = pv.JudgesPass(), sciifdata.ByJudges
 		if rule := v.pointRule(ctx, r.item, cid, pv.N, ans); rule != nil {
 			pv.Rule = rule
 			if rule.Outcome != outcome.Undecided {
@@ -319,7 +320,7 @@ func (v *Verifier) constraint(ctx context.Context, r *recordCheck, cid string, a
 				if pass != pv.Pass {
 					cv.Overridden++
 				}
-				pv.Pass, pv.DecidedBy = pass, board.ByRules
+				pv.Pass, pv.DecidedBy = pass, sciifdata.ByRules
 			}
 		}
 	}
@@ -331,7 +332,7 @@ func (v *Verifier) constraint(ctx context.Context, r *recordCheck, cid string, a
 // under each policy. A missing audit votes Missing on every point; an
 // OVERALL line that disagrees with the judge's own points is reported and
 // not used.
-func (r *recordCheck) audit(cv *board.ConstraintVerdict, name string) {
+func (r *recordCheck) audit(cv *sciifdata.ConstraintVerdict, name string) {
 	cid := cv.ID
 	var audit judge.Audit
 	jo, ok := r.rec.Judges[name]
@@ -352,7 +353,7 @@ func (r *recordCheck) audit(cv *board.ConstraintVerdict, name string) {
 	}
 	for i := range cv.Points {
 		pv := audit.Points[i]
-		cv.Points[i].Votes = append(cv.Points[i].Votes, board.Vote{Judge: name, Yes: pv.Verdict == judge.Yes, Reason: pv.Reason, Missing: pv.Verdict == judge.Missing})
+		cv.Points[i].Votes = append(cv.Points[i].Votes, sciifdata.Vote{Judge: name, Yes: pv.Verdict == judge.Yes, Reason: pv.Reason, Missing: pv.Verdict == judge.Missing})
 	}
 	strict, loose := Policies(cv.Points, func(i int) bool { return audit.Points[i].Verdict == judge.Yes })
 	cv.JudgeStrict = append(cv.JudgeStrict, strict)
@@ -369,7 +370,7 @@ func (r *recordCheck) audit(cv *board.ConstraintVerdict, name string) {
 // says passes under each policy: Strict, when every point passes; Loose,
 // when every MAIN point passes (SECONDARY points may fail). It is the one
 // place the two policies are defined.
-func Policies(points []board.PointVerdict, pass func(i int) bool) (strict, loose bool) {
+func Policies(points []sciifdata.PointVerdict, pass func(i int) bool) (strict, loose bool) {
 	strict, loose = true, true
 	for i := range points {
 		if !pass(i) {
@@ -384,8 +385,8 @@ func Policies(points []board.PointVerdict, pass func(i int) bool) (strict, loose
 
 // pointRule runs the rules registered for one point and returns the first
 // decided verdict, else the last undecided one, else nil.
-func (v *Verifier) pointRule(ctx context.Context, item *board.Item, cid string, n int, ans *Answer) *board.RuleVerdict {
-	var last *board.RuleVerdict
+func (v *Verifier) pointRule(ctx context.Context, item *sciifdata.Item, cid string, n int, ans *Answer) *sciifdata.RuleVerdict {
+	var last *sciifdata.RuleVerdict
 	for _, r := range v.rules[cid][n] {
 		rv := r.Check(ctx, item, ans)
 		if rv.Rule == "" {
@@ -399,7 +400,7 @@ func (v *Verifier) pointRule(ctx context.Context, item *board.Item, cid string, 
 	return last
 }
 
-func allYes(votes []board.Vote) bool {
+func allYes(votes []sciifdata.Vote) bool {
 	if len(votes) == 0 {
 		return false
 	}
@@ -433,21 +434,21 @@ func sortedKeys[V any](m map[string]V) []string {
 // rules-first verdict: rules only ever override the judges' two-of-two
 // verdicts, so one verification yields both. It equals what a Verifier
 // with NoRules returns for the same record (tested).
-func JudgesOnly(v board.ItemVerdict) board.ItemVerdict {
+func JudgesOnly(v sciifdata.ItemVerdict) sciifdata.ItemVerdict {
 	if !v.Answered {
 		return v
 	}
 	out := v
 	out.Extracted, out.CorrectRule = "", nil
-	out.Correct, out.CorrectBy = allYes(v.CorrectVotes), board.ByJudges
-	out.Constraints = make([]board.ConstraintVerdict, len(v.Constraints))
+	out.Correct, out.CorrectBy = allYes(v.CorrectVotes), sciifdata.ByJudges
+	out.Constraints = make([]sciifdata.ConstraintVerdict, len(v.Constraints))
 	for i, c := range v.Constraints {
 		jc := c
 		jc.Overridden = 0
-		jc.Points = make([]board.PointVerdict, len(c.Points))
+		jc.Points = make([]sciifdata.PointVerdict, len(c.Points))
 		for k, p := range c.Points {
 			p.Rule = nil
-			p.Pass, p.DecidedBy = p.JudgesPass(), board.ByJudges
+			p.Pass, p.DecidedBy = p.JudgesPass(), sciifdata.ByJudges
 			jc.Points[k] = p
 		}
 		jc.Strict, jc.Loose = Policies(jc.Points, func(k int) bool { return jc.Points[k].Pass })

@@ -5,6 +5,7 @@ package sciif
 import (
 	"fmt"
 
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/render"
 	"github.com/sciif/leaderboard/generator/internal/score"
 
@@ -62,7 +63,7 @@ func (s *site) rulesRows() []rulesRow {
 	if jo == nil || !s.in.Board.Rules {
 		return nil
 	}
-	byID := map[string]*board.ModelScores{}
+	byID := map[string]*sciifdata.ModelScores{}
 	for i := range jo.Models {
 		byID[jo.Models[i].ID] = &jo.Models[i]
 	}
@@ -170,8 +171,8 @@ func (s *site) analysisPage() (board.File, error) {
 		}
 	}
 	// Judge disagreement is the whole board's, on every part of the page.
-	var pooled [2]map[string]board.Disagreement
-	scores := make([]*board.ModelScores, len(s.all))
+	var pooled [2]map[string]sciifdata.Disagreement
+	scores := make([]*sciifdata.ModelScores, len(s.all))
 	for i := range s.all {
 		scores[i] = s.all[i].Scores
 	}
@@ -205,13 +206,13 @@ func (s *site) analysisPage() (board.File, error) {
 	})
 }
 
-func quadCounts(q board.Quadrant) [4]int {
+func quadCounts(q sciifdata.Quadrant) [4]int {
 	return [4]int{q.CorrectCompliant, q.CorrectNonCompliant, q.IncorrectCompliant, q.IncorrectNonCompliant}
 }
 
 // gap is the share of all items that are right for the wrong reasons:
 // correct but not compliant.
-func gap(ps *board.PolicyScores) string {
+func gap(ps *sciifdata.PolicyScores) string {
 	if ps.Items == 0 {
 		return "—"
 	}

@@ -12,6 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/render"
 	"github.com/sciif/leaderboard/generator/internal/report"
 
@@ -30,7 +31,7 @@ func (s *site) answersHref(m *model, i int) string {
 // evidence. a's slices are reused from the card it held before, so that
 // a model's cards allocate them once (a board has models × problems of
 // them): a card is written out (writeCard) before the next is made.
-func (s *site) answerCard(md *render.Converter, m *model, i int, iv *board.ItemVerdict, resp string, a *answerView) {
+func (s *site) answerCard(md *render.Converter, m *model, i int, iv *sciifdata.ItemVerdict, resp string, a *answerView) {
 	it := &s.in.Bench.Items[i]
 	cons, votes, labels := a.Cons[:0], a.Votes[:0], a.Regimes[:0]
 	*a = answerView{
@@ -81,11 +82,11 @@ func (s *site) answerCard(md *render.Converter, m *model, i int, iv *board.ItemV
 			pvotes := pv.Votes[:0]
 			*pv = pointView{N: p.N, Main: p.Main, Short: s.pointShort(cv.ID, p.N), Rule: newRuleView(p.Rule),
 				Pass: p.Pass, DecidedBy: string(p.DecidedBy)}
-			pv.Overridden = p.DecidedBy == board.ByRules && p.JudgesPass() != p.Pass
+			pv.Overridden = p.DecidedBy == sciifdata.ByRules && p.JudgesPass() != p.Pass
 			for _, j := range cvv.Judges {
 				// The judge's last vote on the point, as a map by judge
 				// would keep it; a point has a vote or two.
-				vt := board.Vote{Judge: j, Missing: true}
+				vt := sciifdata.Vote{Judge: j, Missing: true}
 				for k := len(p.Votes) - 1; k >= 0; k-- {
 					if p.Votes[k].Judge == j {
 						vt = p.Votes[k]
@@ -230,7 +231,7 @@ func (s *site) answersParts() ([]answersPart, error) {
 // responses, and the model's points download. The pages show that run
 // alone (render.Page.OneRun): a build renders them as soon as the
 // submission is accepted (run.RunPages), before the board is scored.
-func (s *site) answersPages(md *render.Converter, m *model, run *board.Run) error {
+func (s *site) answersPages(md *render.Converter, m *model, run *sciifdata.Run) error {
 	parts, err := s.answersParts()
 	if err != nil {
 		return err
@@ -288,12 +289,12 @@ func pointsFile(base string) render.ModelFile {
 // correctness and a row per evidence point of each enabled constraint,
 // with each judge's vote, the rule's outcome and what decided. Strict
 // needs every point of a constraint to pass, Loose its main ones.
-func (s *site) pointsCSV(m *model, run *board.Run) error {
+func (s *site) pointsCSV(m *model, run *sciifdata.Run) error {
 	buf := pointsPool.Get().(*bytes.Buffer)
 	defer pointsPool.Put(buf)
 	buf.Reset()
 	var votes []byte
-	vote := func(vs []board.Vote) report.Text {
+	vote := func(vs []sciifdata.Vote) report.Text {
 		votes = votes[:0]
 		for k, v := range vs {
 			if k > 0 {
@@ -311,7 +312,7 @@ func (s *site) pointsCSV(m *model, run *board.Run) error {
 		}
 		return report.Text(votes)
 	}
-	rule := func(r *board.RuleVerdict, row *PointRow) {
+	rule := func(r *sciifdata.RuleVerdict, row *PointRow) {
 		if r != nil {
 			row.Rule, row.RuleOut = report.Text(r.Rule), report.Text(r.Outcome.String())
 		}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/render"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
@@ -34,7 +35,7 @@ func regimes() []regime {
 }
 
 // regimesOf lists the regimes an item verdict belongs to.
-func regimesOf(v *board.ItemVerdict) []string {
+func regimesOf(v *sciifdata.ItemVerdict) []string {
 	if !v.Answered {
 		return nil
 	}
@@ -55,7 +56,7 @@ func regimesOf(v *board.ItemVerdict) []string {
 	return out
 }
 
-func judgesDisagree(v *board.ItemVerdict) bool {
+func judgesDisagree(v *sciifdata.ItemVerdict) bool {
 	if splitVotes(v.CorrectVotes) {
 		return true
 	}
@@ -70,7 +71,7 @@ func judgesDisagree(v *board.ItemVerdict) bool {
 	return false
 }
 
-func splitVotes(vs []board.Vote) bool {
+func splitVotes(vs []sciifdata.Vote) bool {
 	for i := 1; i < len(vs); i++ {
 		if vs[i].Yes != vs[0].Yes {
 			return true
@@ -79,7 +80,7 @@ func splitVotes(vs []board.Vote) bool {
 	return false
 }
 
-func allYes(vs []board.Vote) bool {
+func allYes(vs []sciifdata.Vote) bool {
 	if len(vs) == 0 {
 		return false
 	}
@@ -91,8 +92,8 @@ func allYes(vs []board.Vote) bool {
 	return true
 }
 
-func rulesOverride(v *board.ItemVerdict) bool {
-	if v.CorrectBy == board.ByRules && len(v.CorrectVotes) > 0 && allYes(v.CorrectVotes) != v.Correct {
+func rulesOverride(v *sciifdata.ItemVerdict) bool {
+	if v.CorrectBy == sciifdata.ByRules && len(v.CorrectVotes) > 0 && allYes(v.CorrectVotes) != v.Correct {
 		return true
 	}
 	for i := range v.Constraints {

@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 )
 
 // cell is what the board's pages need of one model's verdict on one item:
@@ -34,7 +35,7 @@ const (
 func (c cell) has(f uint16) bool { return c.flags&f != 0 }
 
 // newCell condenses v, the verdict on an item with k enabled constraints.
-func newCell(v *board.ItemVerdict) cell {
+func newCell(v *sciifdata.ItemVerdict) cell {
 	var c cell
 	set := func(f uint16, ok bool) {
 		if ok {
@@ -43,8 +44,8 @@ func newCell(v *board.ItemVerdict) cell {
 	}
 	set(cAnswered, v.Answered)
 	set(cCorrect, v.Correct)
-	set(cByRules, v.CorrectBy == board.ByRules)
-	set(cCorrectAgainst, v.CorrectBy == board.ByRules && len(v.CorrectVotes) > 0 && allYes(v.CorrectVotes) != v.Correct)
+	set(cByRules, v.CorrectBy == sciifdata.ByRules)
+	set(cCorrectAgainst, v.CorrectBy == sciifdata.ByRules && len(v.CorrectVotes) > 0 && allYes(v.CorrectVotes) != v.Correct)
 	set(cCompliantS, v.Compliant(board.Strict))
 	set(cCompliantL, v.Compliant(board.Loose))
 	set(cJudgesDisagree, v.Answered && judgesDisagree(v))
@@ -60,7 +61,7 @@ func newCell(v *board.ItemVerdict) cell {
 			c.consL |= 1 << i
 		}
 		for _, p := range cv.Points {
-			if p.DecidedBy == board.ByRules {
+			if p.DecidedBy == sciifdata.ByRules {
 				c.pointsDecided++
 				if p.JudgesPass() != p.Pass {
 					c.pointsAgainst++
@@ -88,11 +89,11 @@ func (c cell) compliant(p board.Policy) bool {
 }
 
 // correctBy names what decided correctness.
-func (c cell) correctBy() board.Decider {
+func (c cell) correctBy() sciifdata.Decider {
 	if c.has(cByRules) {
-		return board.ByRules
+		return sciifdata.ByRules
 	}
-	return board.ByJudges
+	return sciifdata.ByJudges
 }
 
 // regimes lists the case regimes of a cell, as regimesOf does for a
@@ -126,19 +127,19 @@ type condensed struct {
 	rules map[string][2]int
 }
 
-func condense(verdicts []board.ItemVerdict) condensed {
+func condense(verdicts []sciifdata.ItemVerdict) condensed {
 	out := condensed{cells: make([]cell, len(verdicts)), rules: map[string][2]int{}}
 	for i := range verdicts {
 		v := &verdicts[i]
 		out.cells[i] = newCell(v)
-		if v.CorrectRule != nil && v.CorrectBy == board.ByRules {
+		if v.CorrectRule != nil && v.CorrectBy == sciifdata.ByRules {
 			n := out.rules[v.CorrectRule.Rule]
 			n[1]++
 			out.rules[v.CorrectRule.Rule] = n
 		}
 		for _, cv := range v.Constraints {
 			for _, p := range cv.Points {
-				if p.Rule != nil && p.DecidedBy == board.ByRules {
+				if p.Rule != nil && p.DecidedBy == sciifdata.ByRules {
 					n := out.rules[p.Rule.Rule]
 					n[0]++
 					out.rules[p.Rule.Rule] = n

@@ -3,6 +3,7 @@ package sciif
 import (
 	"fmt"
 
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/render"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -19,7 +20,7 @@ import (
 // parsed as HTML.
 
 // reportedName names a published curve in a chart legend.
-func reportedName(r *board.Reported) string { return r.Model.Name + " (reported)" }
+func reportedName(r *sciifdata.Reported) string { return r.Model.Name + " (reported)" }
 
 func (s *site) bykChart(id string, p board.Policy, ks []render.KCol) map[string]any {
 	line := charts.NewLine()
@@ -66,8 +67,8 @@ func (s *site) bykChart(id string, p board.Policy, ks []render.KCol) map[string]
 
 // reportedByK lists the published figures that give compliance by k under
 // policy p.
-func (s *site) reportedByK(p board.Policy) []*board.Reported {
-	var out []*board.Reported
+func (s *site) reportedByK(p board.Policy) []*sciifdata.Reported {
+	var out []*sciifdata.Reported
 	for i := range s.in.Reported {
 		r := &s.in.Reported[i]
 		if len(r.ByK) > 0 && r.Policy == p {
@@ -94,11 +95,11 @@ func (s *site) fig4Chart(id string, p board.Policy) map[string]any {
 	metrics := []struct {
 		name  string
 		color string
-		get   func(*board.PolicyScores) board.Rate
+		get   func(*sciifdata.PolicyScores) board.Rate
 	}{
-		{"Correctness", "#4e79a7", func(ps *board.PolicyScores) board.Rate { return ps.Correct }},
-		{"Single-constraint pass (k = 1)", "#59a14f", func(ps *board.PolicyScores) board.Rate { return ps.Single }},
-		{"Multi-constraint pass (k ≥ 2)", "#e15759", func(ps *board.PolicyScores) board.Rate { return ps.Multi }},
+		{"Correctness", "#4e79a7", func(ps *sciifdata.PolicyScores) board.Rate { return ps.Correct }},
+		{"Single-constraint pass (k = 1)", "#59a14f", func(ps *sciifdata.PolicyScores) board.Rate { return ps.Single }},
+		{"Multi-constraint pass (k ≥ 2)", "#e15759", func(ps *sciifdata.PolicyScores) board.Rate { return ps.Multi }},
 	}
 	for _, mt := range metrics {
 		data := make([]opts.BarData, len(s.models))
@@ -121,12 +122,12 @@ func (s *site) quadChart(id string, p board.Policy) map[string]any {
 	parts := []struct {
 		name  string
 		color string
-		n     func(board.Quadrant) int
+		n     func(sciifdata.Quadrant) int
 	}{
-		{"Correct and compliant", "#59a14f", func(q board.Quadrant) int { return q.CorrectCompliant }},
-		{"Correct, not compliant", "#f28e2b", func(q board.Quadrant) int { return q.CorrectNonCompliant }},
-		{"Compliant, not correct", "#76b7b2", func(q board.Quadrant) int { return q.IncorrectCompliant }},
-		{"Neither", "#bab0ac", func(q board.Quadrant) int { return q.IncorrectNonCompliant }},
+		{"Correct and compliant", "#59a14f", func(q sciifdata.Quadrant) int { return q.CorrectCompliant }},
+		{"Correct, not compliant", "#f28e2b", func(q sciifdata.Quadrant) int { return q.CorrectNonCompliant }},
+		{"Compliant, not correct", "#76b7b2", func(q sciifdata.Quadrant) int { return q.IncorrectCompliant }},
+		{"Neither", "#bab0ac", func(q sciifdata.Quadrant) int { return q.IncorrectNonCompliant }},
 	}
 	for _, part := range parts {
 		data := make([]opts.BarData, len(s.models))

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/score"
 	"github.com/sciif/leaderboard/generator/internal/sitetest/fixture"
 )
@@ -45,11 +46,11 @@ func TestCompareDataMatchesScorer(t *testing.T) {
 		if cm.ID != ms.ID {
 			t.Fatalf("model %d is %s, want %s", i, cm.ID, ms.ID)
 		}
-		for k, get := range []func(*board.PolicyScores) board.Rate{
-			func(ps *board.PolicyScores) board.Rate { return ps.Correct },
-			func(ps *board.PolicyScores) board.Rate { return ps.Compliant },
+		for k, get := range []func(*sciifdata.PolicyScores) board.Rate{
+			func(ps *sciifdata.PolicyScores) board.Rate { return ps.Correct },
+			func(ps *sciifdata.PolicyScores) board.Rate { return ps.Compliant },
 		} {
-			for j, ps := range []*board.PolicyScores{ms.Strict, ms.Loose} {
+			for j, ps := range []*sciifdata.PolicyScores{ms.Strict, ms.Loose} {
 				pass, total := d.rate(i, k, j)
 				if want := get(ps); pass != want.Pass || total != want.Total {
 					t.Errorf("%s %s (%s): %d/%d, want %d/%d", ms.ID, d.Metrics[k].Label, board.Policies[j], pass, total, want.Pass, want.Total)

@@ -5,6 +5,7 @@ package sciif
 import (
 	"sort"
 
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/render"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
@@ -72,7 +73,7 @@ type constraintsView struct {
 	Cons     []consInfo
 }
 
-func (s *site) consInfo(c board.Constraint) consInfo {
+func (s *site) consInfo(c sciifdata.Constraint) consInfo {
 	ci := consInfo{ID: c.ID, Abbrev: c.Abbrev, Name: c.Name, Family: familyName(c.Family), Description: c.Description, Enabled: s.enabled[c.ID]}
 	for _, p := range c.Points {
 		ci.Points = append(ci.Points, pointInfo{N: p.N, Main: p.Main, Short: p.Short, Text: p.Text})
@@ -80,10 +81,10 @@ func (s *site) consInfo(c board.Constraint) consInfo {
 	return ci
 }
 
-func (s *site) consColumns() ([]consHeadGroup, []consCol, []func(*board.PolicyScores) (board.Rate, bool)) {
+func (s *site) consColumns() ([]consHeadGroup, []consCol, []func(*sciifdata.PolicyScores) (board.Rate, bool)) {
 	var heads []consHeadGroup
 	var cols []consCol
-	var gets []func(*board.PolicyScores) (board.Rate, bool)
+	var gets []func(*sciifdata.PolicyScores) (board.Rate, bool)
 	for _, g := range s.groups {
 		n := 0
 		for _, c := range g.Cons {

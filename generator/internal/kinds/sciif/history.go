@@ -17,6 +17,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/atomicfile"
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/lockfile"
 	"github.com/sciif/leaderboard/generator/internal/render"
 )
@@ -89,7 +90,7 @@ func parseHistory(path string, data []byte) ([]historyEntry, error) {
 
 // entryOf is the board's state as a history entry: models in board order,
 // the newest submission's date, the generator's version.
-func entryOf(bd *board.Board, version string) historyEntry {
+func entryOf(bd *sciifdata.Board, version string) historyEntry {
 	e := historyEntry{Version: version, Models: []historyModel{}}
 	for i := range bd.Models {
 		m := &bd.Models[i]

@@ -7,6 +7,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/render"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
@@ -42,7 +43,7 @@ type boardRow struct {
 }
 
 // pair builds a ratePair from a getter, tolerating a missing policy.
-func pair(ms *board.ModelScores, get func(*board.PolicyScores) (board.Rate, bool)) render.RatePair {
+func pair(ms *sciifdata.ModelScores, get func(*sciifdata.PolicyScores) (board.Rate, bool)) render.RatePair {
 	var out render.RatePair
 	for i, p := range board.Policies {
 		v := render.MissingRate()
@@ -60,36 +61,36 @@ func pair(ms *board.ModelScores, get func(*board.PolicyScores) (board.Rate, bool
 	return out
 }
 
-func metric(f func(*board.PolicyScores) board.Rate) func(*board.PolicyScores) (board.Rate, bool) {
-	return func(ps *board.PolicyScores) (board.Rate, bool) { return f(ps), true }
+func metric(f func(*sciifdata.PolicyScores) board.Rate) func(*sciifdata.PolicyScores) (board.Rate, bool) {
+	return func(ps *sciifdata.PolicyScores) (board.Rate, bool) { return f(ps), true }
 }
 
-func fromMap(get func(*board.PolicyScores) map[string]board.Rate, key string) func(*board.PolicyScores) (board.Rate, bool) {
-	return func(ps *board.PolicyScores) (board.Rate, bool) {
+func fromMap(get func(*sciifdata.PolicyScores) map[string]board.Rate, key string) func(*sciifdata.PolicyScores) (board.Rate, bool) {
+	return func(ps *sciifdata.PolicyScores) (board.Rate, bool) {
 		r, ok := get(ps)[key]
 		return r, ok
 	}
 }
 
-func families(ps *board.PolicyScores) map[string]board.Rate { return ps.Families }
+func families(ps *sciifdata.PolicyScores) map[string]board.Rate { return ps.Families }
 
-func constraints(ps *board.PolicyScores) map[string]board.Rate { return ps.Constraints }
+func constraints(ps *sciifdata.PolicyScores) map[string]board.Rate { return ps.Constraints }
 
-func byK(ps *board.PolicyScores) map[string]board.Rate { return ps.ByK }
+func byK(ps *sciifdata.PolicyScores) map[string]board.Rate { return ps.ByK }
 
 // headline lists the leaderboard's rate columns, in order.
-func (s *site) headline() ([]column, []func(*board.PolicyScores) (board.Rate, bool)) {
+func (s *site) headline() ([]column, []func(*sciifdata.PolicyScores) (board.Rate, bool)) {
 	cols := []column{
 		{Key: "correct", Label: "Correct", Title: "Answer correctness over all items", Policy: true, Num: true},
 		{Key: "compliant", Label: "Compliant", Title: "Items whose every enabled constraint passes, over all items", Policy: true, Num: true},
 		{Key: "multi", Label: "Multi", Title: "Compliance on items with two or more constraints (k ≥ 2)", Policy: true, Num: true},
 		{Key: "single", Label: "Single", Title: "Compliance on items with exactly one constraint (k = 1)", Policy: true, Num: true},
 	}
-	gets := []func(*board.PolicyScores) (board.Rate, bool){
-		metric(func(ps *board.PolicyScores) board.Rate { return ps.Correct }),
-		metric(func(ps *board.PolicyScores) board.Rate { return ps.Compliant }),
-		metric(func(ps *board.PolicyScores) board.Rate { return ps.Multi }),
-		metric(func(ps *board.PolicyScores) board.Rate { return ps.Single }),
+	gets := []func(*sciifdata.PolicyScores) (board.Rate, bool){
+		metric(func(ps *sciifdata.PolicyScores) board.Rate { return ps.Correct }),
+		metric(func(ps *sciifdata.PolicyScores) board.Rate { return ps.Compliant }),
+		metric(func(ps *sciifdata.PolicyScores) board.Rate { return ps.Multi }),
+		metric(func(ps *sciifdata.PolicyScores) board.Rate { return ps.Single }),
 	}
 	for _, g := range s.groups {
 		cols = append(cols, column{Key: "f-" + string(g.Family), Label: g.Name, Title: g.Name + " family, pooled over enablements", Policy: true, Num: true})
@@ -119,7 +120,7 @@ func (s *site) rankCells(m *model) [2]rankCell {
 	return out
 }
 
-func (s *site) boardRow(m *model, gets []func(*board.PolicyScores) (board.Rate, bool)) boardRow {
+func (s *site) boardRow(m *model, gets []func(*sciifdata.PolicyScores) (board.Rate, bool)) boardRow {
 	ms := m.Scores
 	r := boardRow{
 		Model:    s.modelLink(m),
@@ -308,7 +309,7 @@ func (s *site) reportedConsSection(cols []consCol) consSection {
 			var p board.Percent
 			var ok bool
 			if c.Avg {
-				p, ok = r.Families[board.Family(strings.TrimPrefix(c.ID, "f-"))]
+				p, ok = r.Families[sciifdata.Family(strings.TrimPrefix(c.ID, "f-"))]
 			} else {
 				p, ok = r.Constraints[c.ID]
 			}

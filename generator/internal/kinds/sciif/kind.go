@@ -26,6 +26,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/pipeline"
 	"github.com/sciif/leaderboard/generator/internal/prompt"
 	"github.com/sciif/leaderboard/generator/internal/render"
@@ -61,7 +62,7 @@ const (
 
 type benchmark struct {
 	spec  kind.Spec
-	bench *board.Benchmark
+	bench *sciifdata.Benchmark
 	index map[string]int
 	rules verify.Rules
 
@@ -93,7 +94,7 @@ func (b *benchmark) Spec() *kind.Spec { return &b.spec }
 func (b *benchmark) Size() int        { return len(b.bench.Items) }
 
 // Bench is the benchmark's items and catalog.
-func (b *benchmark) Bench() *board.Benchmark { return b.bench }
+func (b *benchmark) Bench() *sciifdata.Benchmark { return b.bench }
 
 // verifier is the benchmark's verifier, with or without rules: one each,
 // shared by every submission.
@@ -111,8 +112,8 @@ func (b *benchmark) verifier(noRules bool) *verify.Verifier {
 // run is one submission verified and scored alone.
 type run struct {
 	sub    board.Submission
-	run    board.Run
-	model  board.ModelScores
+	run    sciifdata.Run
+	model  sciifdata.ModelScores
 	passes map[board.Policy][]bool
 	// cond is what the site's pages need of the verdicts (when kept).
 	cond condensed
@@ -199,7 +200,7 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 		// comparison: derived from the same verdicts (rules only override
 		// the judges), not verified twice.
 		j := &run{sub: *sub, passes: map[board.Policy][]bool{}}
-		jv := make([]board.ItemVerdict, len(r.run.Verdicts))
+		jv := make([]sciifdata.ItemVerdict, len(r.run.Verdicts))
 		for i := range r.run.Verdicts {
 			jv[i] = verify.JudgesOnly(r.run.Verdicts[i])
 		}
@@ -234,7 +235,7 @@ func (b *benchmark) verify(ctx context.Context, sub *board.Submission, path stri
 }
 
 // score sets r's scores and paired outcomes from verdicts.
-func (b *benchmark) score(r *run, sub *board.Submission, verdicts []board.ItemVerdict) {
+func (b *benchmark) score(r *run, sub *board.Submission, verdicts []sciifdata.ItemVerdict) {
 	r.model = score.Model(b.bench, sub, verdicts, board.Policies)
 	for _, p := range board.Policies {
 		r.passes[p] = score.Passes(verdicts, p)
@@ -248,7 +249,7 @@ const ClaimTolerance = 0.0005
 
 // claims compares the rates metadata.yaml claims with the rescored ones.
 // A claim never changes the board; a mismatch is a warning.
-func claims(sub *board.Submission, m *board.ModelScores) board.Problems {
+func claims(sub *board.Submission, m *sciifdata.ModelScores) board.Problems {
 	c := sub.Meta.Claimed
 	if c == nil {
 		return nil
@@ -335,8 +336,8 @@ func (b *benchmark) Rank(runs []kind.Run, opt kind.Options) (kind.Board, error) 
 
 // rank scores and orders a board: ranks from the paired test under each
 // policy (when ranked), board order by the first policy.
-func rank(bench *board.Benchmark, rs []*run, pols []board.Policy, withRules, ranked bool) (*board.Board, []int) {
-	bd := &board.Board{Benchmark: bench.Name, Rules: withRules}
+func rank(bench *sciifdata.Benchmark, rs []*run, pols []board.Policy, withRules, ranked bool) (*sciifdata.Board, []int) {
+	bd := &sciifdata.Board{Benchmark: bench.Name, Rules: withRules}
 	passes := map[board.Policy][][]bool{}
 	for _, r := range rs {
 		m := r.model
@@ -368,7 +369,7 @@ func rank(bench *board.Benchmark, rs []*run, pols []board.Policy, withRules, ran
 		order[i] = i
 	}
 	sort.SliceStable(order, func(a, c int) bool { return score.Less(&bd.Models[order[a]], &bd.Models[order[c]], pols[0]) })
-	models := make([]board.ModelScores, len(order))
+	models := make([]sciifdata.ModelScores, len(order))
 	for k, i := range order {
 		models[k] = bd.Models[i]
 	}
@@ -376,7 +377,7 @@ func rank(bench *board.Benchmark, rs []*run, pols []board.Policy, withRules, ran
 	return bd, order
 }
 
-func copyPolicy(p *board.PolicyScores) *board.PolicyScores {
+func copyPolicy(p *sciifdata.PolicyScores) *sciifdata.PolicyScores {
 	if p == nil {
 		return nil
 	}
@@ -429,12 +430,12 @@ func (b *benchmark) Scaffold() string {
 // Board is a scored SciIF board.
 type Board struct {
 	spec  kind.Spec
-	bench *board.Benchmark
-	board *board.Board
-	runs  []board.Run
+	bench *sciifdata.Benchmark
+	board *sciifdata.Board
+	runs  []sciifdata.Run
 	// cond parallels runs: what the pages need of each run's verdicts.
 	cond       []condensed
-	judgesOnly *board.Board
+	judgesOnly *sciifdata.Board
 	// paged is set when every run's answers pages were rendered as it was
 	// checked (RunPages): runs then hold no verdicts or responses.
 	paged bool
@@ -444,7 +445,7 @@ type Board struct {
 }
 
 // Scores is the board's scores, in board order.
-func (b *Board) Scores() *board.Board { return b.board }
+func (b *Board) Scores() *sciifdata.Board { return b.board }
 
 func (b *Board) Models() []string {
 	ids := make([]string, len(b.board.Models))

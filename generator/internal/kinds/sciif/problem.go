@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/render"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
@@ -16,7 +17,7 @@ type ruleView struct {
 	Rule, Outcome, Reason, Evidence string
 }
 
-func newRuleView(r *board.RuleVerdict) *ruleView {
+func newRuleView(r *sciifdata.RuleVerdict) *ruleView {
 	if r == nil {
 		return nil
 	}
@@ -29,7 +30,7 @@ type voteView struct {
 	Reason string
 }
 
-func newVote(v board.Vote) voteView {
+func newVote(v sciifdata.Vote) voteView {
 	mark := "no"
 	switch {
 	case v.Missing:
@@ -135,7 +136,7 @@ type problemView struct {
 
 // judgeOrder lists the judges of a constraint verdict in order of first
 // appearance, appended to dst (a constraint has a judge or two).
-func judgeOrder(dst []string, points []board.PointVerdict) []string {
+func judgeOrder(dst []string, points []sciifdata.PointVerdict) []string {
 	for _, p := range points {
 		for _, v := range p.Votes {
 			if !slices.Contains(dst, v.Judge) {

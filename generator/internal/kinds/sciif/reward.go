@@ -24,6 +24,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/reward/preprocess"
 )
 
@@ -90,7 +91,7 @@ func (b *benchmark) Rewards(cfg kind.RewardConfig) (kind.Rewards, error) {
 	cat := &b.bench.Catalog
 	groups := c.Groups
 	if len(groups) == 0 {
-		for _, f := range board.Families {
+		for _, f := range sciifdata.Families {
 			groups = append(groups, groupConfig{Name: string(f)})
 		}
 	}
@@ -179,10 +180,10 @@ func (r *sciifRewards) Parts() []string { return r.parts }
 // rewardLine is a record of `sciif reward` for SciIF: a responses.jsonl
 // line, or an item id with its verdicts already decided.
 type rewardLine struct {
-	ID       string                       `json:"id"`
-	Response *string                      `json:"response"`
-	Judges   map[string]board.JudgeOutput `json:"judges"`
-	Verdicts *givenVerdicts               `json:"verdicts"`
+	ID       string                           `json:"id"`
+	Response *string                          `json:"response"`
+	Judges   map[string]sciifdata.JudgeOutput `json:"judges"`
+	Verdicts *givenVerdicts                   `json:"verdicts"`
 }
 
 // givenVerdicts are verdicts decided elsewhere: correctness and, per
@@ -259,10 +260,10 @@ func (r *sciifRewards) line(ctx context.Context, l *rewardLine) (kind.Reward, er
 		sort.Strings(judges)
 	}
 	sub := &board.Submission{Meta: board.Metadata{Judges: judges}}
-	v, _ := r.b.verifier(false).Record(ctx, item, sub, &board.Record{ID: l.ID, Response: preprocess.From(ctx).Apply(*l.Response), Judges: l.Judges})
+	v, _ := r.b.verifier(false).Record(ctx, item, sub, &sciifdata.Record{ID: l.ID, Response: preprocess.From(ctx).Apply(*l.Response), Judges: l.Judges})
 	if len(judges) == 0 {
 		// The rules alone: correctness if they decide it, no constraint term.
-		undecided := v.CorrectBy != board.ByRules
+		undecided := v.CorrectBy != sciifdata.ByRules
 		rw := kind.Reward{ID: item.ID, Reward: b2f(v.Correct && !undecided)}
 		rw.Parts = []kind.Part{{Name: "R_a", Value: rw.Reward}, {Name: "undecided", Value: b2f(undecided)}}
 		return rw, nil
@@ -271,7 +272,7 @@ func (r *sciifRewards) line(ctx context.Context, l *rewardLine) (kind.Reward, er
 }
 
 // given rewards verdicts given with the record.
-func (r *sciifRewards) given(item *board.Item, g *givenVerdicts) (kind.Reward, error) {
+func (r *sciifRewards) given(item *sciifdata.Item, g *givenVerdicts) (kind.Reward, error) {
 	if g.Correct == nil {
 		return kind.Reward{}, kind.Errorf("verdicts.correct", "missing: want true or false")
 	}
@@ -300,7 +301,7 @@ func contains(list []string, s string) bool {
 
 // combine is equations (4)–(6): pass(k) is s_i of the item's k-th enabled
 // constraint.
-func (r *sciifRewards) combine(item *board.Item, pass func(k int) bool, correct bool) kind.Reward {
+func (r *sciifRewards) combine(item *sciifdata.Item, pass func(k int) bool, correct bool) kind.Reward {
 	var num, den [8]float64
 	nums, dens := num[:0], den[:0]
 	if len(r.groups) > len(num) {

@@ -11,6 +11,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/judge"
 	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/prompt"
 )
 
@@ -92,19 +93,19 @@ func validCorrectness(out string) bool { return len(judge.Correct(out).Problems)
 // records are the responses.jsonl records of the answered items, in
 // benchmark order, with each judge's outputs. A missing judge output is
 // left empty (it counts as NO when scored).
-func (b *benchmark) records(a kind.Answers) []board.Record {
+func (b *benchmark) records(a kind.Answers) []sciifdata.Record {
 	bench := b.bench
-	var recs []board.Record
+	var recs []sciifdata.Record
 	for i := range bench.Items {
 		it := &bench.Items[i]
 		ans, ok := a.Model[AnswerKey(it.ID)]
 		if !ok {
 			continue
 		}
-		rec := board.Record{ID: it.ID, Response: ans, Judges: map[string]board.JudgeOutput{}}
+		rec := sciifdata.Record{ID: it.ID, Response: ans, Judges: map[string]sciifdata.JudgeOutput{}}
 		for _, j := range a.Judges {
 			v := a.Verdicts[j]
-			out := board.JudgeOutput{Correctness: v[CorrectnessKey(it.ID)], Constraints: map[string]string{}}
+			out := sciifdata.JudgeOutput{Correctness: v[CorrectnessKey(it.ID)], Constraints: map[string]string{}}
 			for _, cid := range it.Constraints {
 				if s, ok := v[ConstraintKey(it.ID, cid)]; ok {
 					out.Constraints[cid] = s

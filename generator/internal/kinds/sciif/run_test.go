@@ -20,6 +20,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/judge"
 	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/prompt"
 	"github.com/sciif/leaderboard/generator/internal/runner"
 	"github.com/sciif/leaderboard/generator/internal/runner/runnertest"
@@ -162,8 +163,8 @@ func TestRunWritesScorableSubmission(t *testing.T) {
 	// Every record decodes, in benchmark order, and every judge output
 	// parses with package judge into YES verdicts (the fake judges say NO
 	// where the placeholder was left in the prompt).
-	var recs []*board.Record
-	if probs := ingest.Records(filepath.Join(out, "responses.jsonl"), func(r *board.Record) { recs = append(recs, r) }); len(probs) > 0 {
+	var recs []*sciifdata.Record
+	if probs := ingest.Records(filepath.Join(out, "responses.jsonl"), func(r *sciifdata.Record) { recs = append(recs, r) }); len(probs) > 0 {
 		t.Fatalf("responses.jsonl: %v", probs)
 	}
 	if len(recs) != len(bench.Items) {

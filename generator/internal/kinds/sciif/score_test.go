@@ -20,6 +20,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/pipeline"
 	"github.com/sciif/leaderboard/generator/internal/synth"
 )
@@ -72,7 +73,7 @@ type intended struct {
 // genBoard writes a random benchmark of nItems items under dir/bench and
 // nModels submissions under dir/results, and returns the catalog, the items
 // and, per model id, what each record was meant to say.
-func genBoard(tb testing.TB, dir string, nItems, nModels int, seed uint64) (board.Catalog, []board.Item, map[string][]intended) {
+func genBoard(tb testing.TB, dir string, nItems, nModels int, seed uint64) (sciifdata.Catalog, []sciifdata.Item, map[string][]intended) {
 	rng := rand.New(rand.NewPCG(seed, 11))
 	cat := ingest.BuiltinCatalog()
 	judges := []string{"judge-a", "judge-b"}
@@ -80,7 +81,7 @@ func genBoard(tb testing.TB, dir string, nItems, nModels int, seed uint64) (boar
 	response := strings.Repeat("We model the gas as ideal, so $pV = nRT$ holds with $R = 8.314$ J/(mol K). ", 20)
 
 	// Benchmark: k from 1 to 5.
-	var items []board.Item
+	var items []sciifdata.Item
 	var lines []string
 	for i := 0; i < nItems; i++ {
 		k := 1 + i%5
@@ -89,7 +90,7 @@ func genBoard(tb testing.TB, dir string, nItems, nModels int, seed uint64) (boar
 		for _, p := range perm[:k] {
 			cons = append(cons, cat.Constraints[p].ID)
 		}
-		it := board.Item{ID: fmt.Sprintf("item-%03d", i), Subject: "Physics", Question: "Q", Constraints: cons, Reference: board.Reference{Answer: "1"}}
+		it := sciifdata.Item{ID: fmt.Sprintf("item-%03d", i), Subject: "Physics", Question: "Q", Constraints: cons, Reference: sciifdata.Reference{Answer: "1"}}
 		items = append(items, it)
 		b, _ := json.Marshal(it)
 		lines = append(lines, string(b))
@@ -217,7 +218,7 @@ func TestRescoreMatchesIndependentCounts(t *testing.T) {
 }
 
 // independentCounts applies the protocol's rules to the intended verdicts.
-func independentCounts(cat board.Catalog, items []board.Item, ws []intended, pol board.Policy) map[string][2]int {
+func independentCounts(cat sciifdata.Catalog, items []sciifdata.Item, ws []intended, pol board.Policy) map[string][2]int {
 	c := map[string][2]int{}
 	add := func(key string, ok bool) {
 		v := c[key]
@@ -262,7 +263,7 @@ func independentCounts(cat board.Catalog, items []board.Item, ws []intended, pol
 	return c
 }
 
-func counts(ps *board.PolicyScores) map[string][2]int {
+func counts(ps *sciifdata.PolicyScores) map[string][2]int {
 	c := map[string][2]int{
 		"correct": {ps.Correct.Pass, ps.Correct.Total}, "compliant": {ps.Compliant.Pass, ps.Compliant.Total},
 		"multi": {ps.Multi.Pass, ps.Multi.Total}, "single": {ps.Single.Pass, ps.Single.Total},
@@ -355,7 +356,7 @@ func benchRescore(b *testing.B, opt kind.Options) {
 // and does nothing with the records: the floor of what scoring adds.
 func BenchmarkReadOnly(b *testing.B) {
 	benchRead(b, func(f string, record func()) {
-		for _, p := range ingest.Records(f, func(*board.Record) { record() }) {
+		for _, p := range ingest.Records(f, func(*sciifdata.Record) { record() }) {
 			if p.Fatal {
 				b.Error(p)
 			}
@@ -375,7 +376,7 @@ func BenchmarkDecodeOnly(b *testing.B) {
 		}
 		defer fh.Close()
 		err = ingest.Lines(f, fh, func(_ int, data []byte) {
-			var r board.Record
+			var r sciifdata.Record
 			if err := json.Unmarshal(data, &r); err != nil {
 				b.Error(err)
 			}

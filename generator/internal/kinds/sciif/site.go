@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/render"
 )
 
@@ -21,8 +22,8 @@ type (
 
 // siteModel joins a board row with its run.
 type siteModel struct {
-	Scores *board.ModelScores
-	Run    *board.Run
+	Scores *sciifdata.ModelScores
+	Run    *sciifdata.Run
 	// cells holds a cell per item; rules how often each rule decided.
 	cells []cell
 	rules map[string][2]int
@@ -34,15 +35,15 @@ type siteModel struct {
 
 // input is what a SciIF board's pages are made from.
 type input struct {
-	Bench *board.Benchmark
-	Board *board.Board
+	Bench *sciifdata.Benchmark
+	Board *sciifdata.Board
 	// Runs holds the verified submissions in the same order as
 	// Board.Models, each with one verdict and one response per item.
-	Runs []board.Run
+	Runs []sciifdata.Run
 	// JudgesOnly, when set, is the same board scored with the judges alone
 	// (--no-rules): the analysis page compares it with Board.
-	JudgesOnly *board.Board
-	Reported   []board.Reported
+	JudgesOnly *sciifdata.Board
+	Reported   []sciifdata.Reported
 	Version    string
 	Title      string
 	// IndexItems lets search engines index problem and answers pages
@@ -71,7 +72,7 @@ type site struct {
 	ks []render.KCol
 	// cons lists the catalog's constraints grouped by family in display
 	// order.
-	cons   []board.Constraint
+	cons   []sciifdata.Constraint
 	groups []familyGroup
 	// enabled counts, per constraint id, the items that enable it.
 	enabled map[string]int
@@ -91,9 +92,9 @@ type site struct {
 
 // familyGroup is a family and its constraints in catalog order.
 type familyGroup struct {
-	Family board.Family
+	Family sciifdata.Family
 	Name   string
-	Cons   []board.Constraint
+	Cons   []sciifdata.Constraint
 }
 
 func newSite(rs *render.Site, name string, in input) (*site, error) {
@@ -186,8 +187,8 @@ func (s *site) items() error {
 
 // groupFamilies orders the catalog by family: the paper's three first,
 // then any other family in order of first appearance.
-func groupFamilies(cat board.Catalog) []familyGroup {
-	order := append([]board.Family(nil), board.Families...)
+func groupFamilies(cat sciifdata.Catalog) []familyGroup {
+	order := append([]sciifdata.Family(nil), sciifdata.Families...)
 	for _, c := range cat.Constraints {
 		known := false
 		for _, f := range order {
@@ -212,7 +213,7 @@ func groupFamilies(cat board.Catalog) []familyGroup {
 	return gs
 }
 
-func familyName(f board.Family) string {
+func familyName(f sciifdata.Family) string {
 	s := string(f)
 	if s == "" {
 		return "Other"
@@ -233,7 +234,7 @@ const perAnswers = 30
 // answersFiles places each item's answer on a page of a model's answers:
 // one per subject, split into parts of perAnswers problems in benchmark
 // order, named <subject>.html, <subject>-2.html, …
-func answersFiles(items []board.Item) (files, labels []string) {
+func answersFiles(items []sciifdata.Item) (files, labels []string) {
 	count := map[string]int{}
 	for i := range items {
 		sub := items[i].Subject
@@ -401,9 +402,9 @@ func (s *site) otherBenchmarks(m *model) []render.OtherRow {
 
 // summary is a model's headline on this board, as rows of a model page's
 // "Other benchmarks" table.
-func (s *site) summary(ms *board.ModelScores) []render.OtherRow {
-	sci := pair(ms, metric(func(ps *board.PolicyScores) board.Rate { return ps.Correct }))
-	comp := pair(ms, metric(func(ps *board.PolicyScores) board.Rate { return ps.Compliant }))
+func (s *site) summary(ms *sciifdata.ModelScores) []render.OtherRow {
+	sci := pair(ms, metric(func(ps *sciifdata.PolicyScores) board.Rate { return ps.Correct }))
+	comp := pair(ms, metric(func(ps *sciifdata.PolicyScores) board.Rate { return ps.Compliant }))
 	home := s.Home(s.name)
 	return []render.OtherRow{
 		{Bench: s.benchName(), Href: home, Metric: "Correct", Title: "Answer correctness over all items", S: sci.S, L: sci.L},

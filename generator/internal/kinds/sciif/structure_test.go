@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/render"
 	"github.com/sciif/leaderboard/generator/internal/sitetest/fixture"
 )
@@ -132,7 +133,7 @@ func TestModelPageOtherBenchmarks(t *testing.T) {
 		})
 		got = append(got, row)
 	})
-	var ms *board.ModelScores
+	var ms *sciifdata.ModelScores
 	for i := range in.Board.Models {
 		if in.Board.Models[i].ID == im.ID {
 			ms = &in.Board.Models[i]
@@ -152,7 +153,7 @@ func TestModelPageOtherBenchmarks(t *testing.T) {
 func TestDownloads(t *testing.T) {
 	in := fixture.HostileInput()
 	files := fixture.FileMap(renderSite(t, in))
-	var got board.Board
+	var got sciifdata.Board
 	if err := json.Unmarshal(files["scores.json"], &got); err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +227,7 @@ func TestAnalysisComparesRulesWithJudgesAlone(t *testing.T) {
 	// A judges-only board in which the first model is less often correct.
 	jo := *in.Board
 	jo.Rules = false
-	jo.Models = append([]board.ModelScores(nil), in.Board.Models...)
+	jo.Models = append([]sciifdata.ModelScores(nil), in.Board.Models...)
 	strict := *jo.Models[0].Strict
 	strict.Correct = board.Rate{Pass: 1, Total: 8, Rate: 0.125}
 	jo.Models[0].Strict = &strict

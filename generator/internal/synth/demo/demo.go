@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/synth"
 )
 
@@ -103,19 +104,19 @@ func check(items []*item) error {
 func benchmarkJSONL(items []*item) ([]byte, error) {
 	var buf bytes.Buffer
 	for _, it := range items {
-		bi := board.Item{
+		bi := sciifdata.Item{
 			ID:          it.id,
 			Subject:     it.subject,
 			Question:    it.question,
 			Constraints: it.constraints,
-			Reference: board.Reference{
+			Reference: sciifdata.Reference{
 				Answer:   it.answer,
 				Type:     it.typ,
 				Solution: reference(it),
 			},
 		}
 		if it.tolKind != "" {
-			bi.Reference.Tolerance = &board.Tolerance{Kind: it.tolKind, Value: it.tolValue}
+			bi.Reference.Tolerance = &sciifdata.Tolerance{Kind: it.tolKind, Value: it.tolValue}
 		}
 		if err := writeJSONLine(&buf, bi); err != nil {
 			return nil, err

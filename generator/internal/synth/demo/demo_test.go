@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 )
 
 var update = flag.Bool("update", false, "rewrite the committed demo benchmark and submissions")
@@ -73,21 +73,21 @@ func TestFilesAreDeterministic(t *testing.T) {
 	}
 }
 
-func load(t *testing.T) ([]board.Item, map[string][]board.Record) {
+func load(t *testing.T) ([]sciifdata.Item, map[string][]sciifdata.Record) {
 	t.Helper()
 	files, err := Files()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var items []board.Item
-	subs := map[string][]board.Record{}
+	var items []sciifdata.Item
+	subs := map[string][]sciifdata.Record{}
 	for _, f := range files {
 		sc := bufio.NewScanner(bytes.NewReader(f.Data))
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
 		switch {
 		case strings.HasSuffix(f.Path, "items.jsonl"):
 			for sc.Scan() {
-				var it board.Item
+				var it sciifdata.Item
 				if err := json.Unmarshal(sc.Bytes(), &it); err != nil {
 					t.Fatalf("%s: %v", f.Path, err)
 				}
@@ -96,7 +96,7 @@ func load(t *testing.T) ([]board.Item, map[string][]board.Record) {
 		case strings.HasSuffix(f.Path, "responses.jsonl"):
 			id := strings.Split(f.Path, "/")[1]
 			for sc.Scan() {
-				var r board.Record
+				var r sciifdata.Record
 				if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
 					t.Fatalf("%s: %v", f.Path, err)
 				}
@@ -148,7 +148,7 @@ func TestBenchmarkShape(t *testing.T) {
 // defects are present.
 func TestJudgesCoverConstraints(t *testing.T) {
 	items, subs := load(t)
-	idx := map[string]board.Item{}
+	idx := map[string]sciifdata.Item{}
 	for _, it := range items {
 		idx[it.ID] = it
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 )
 
 // verdict is one judge's decision on one point.
@@ -48,9 +48,9 @@ func responsesJSONL(m *model, items []*item) ([]byte, error) {
 			continue
 		}
 		a := decide(m, it)
-		rec := board.Record{ID: it.id, Response: response(m, it, a), Judges: map[string]board.JudgeOutput{}}
+		rec := sciifdata.Record{ID: it.id, Response: response(m, it, a), Judges: map[string]sciifdata.JudgeOutput{}}
 		for _, j := range judges {
-			out := board.JudgeOutput{Correctness: correctness(m, it, a, j), Constraints: map[string]string{}}
+			out := sciifdata.JudgeOutput{Correctness: correctness(m, it, a, j), Constraints: map[string]string{}}
 			for _, c := range it.constraints {
 				vs := audit(m, it, a, c, j)
 				d := noDefect

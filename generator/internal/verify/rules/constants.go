@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/outcome"
 	"github.com/sciif/leaderboard/generator/internal/verify"
 	"github.com/sciif/leaderboard/generator/internal/verify/equiv"
@@ -63,7 +63,7 @@ var constTolerance = equiv.Tolerance{Kind: equiv.Relative, Value: 0.01}
 // stated finds "= value [unit]" (or "≈", "is", "of") shortly after a name.
 var stated = regexp.MustCompile(`^[^.;\n]{0,40}?(?:=|≈|\\approx|\bis\b|\bof\b)\s*`)
 
-func constantValues(ctx context.Context, _ *board.Item, ans *verify.Answer) board.RuleVerdict {
+func constantValues(ctx context.Context, _ *sciifdata.Item, ans *verify.Answer) sciifdata.RuleVerdict {
 	const rule = "symbols_constants_standardization/constant-value"
 	response := ans.Text
 	// Names are matched in the ASCII-lower-cased text, which keeps byte
@@ -85,7 +85,7 @@ func constantValues(ctx context.Context, _ *board.Item, ans *verify.Answer) boar
 			}
 			name := response[loc[0]:loc[1]]
 			if wrong, reason := wrongValue(ctx, c, value); wrong {
-				return board.RuleVerdict{Outcome: outcome.Fail, Rule: rule, Evidence: name + " … " + value,
+				return sciifdata.RuleVerdict{Outcome: outcome.Fail, Rule: rule, Evidence: name + " … " + value,
 					Reason: fmt.Sprintf("the %s is stated as %s; %s", strings.ToLower(name), value, reason)}
 			}
 		}

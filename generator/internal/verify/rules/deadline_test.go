@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 )
 
 // TestVerdictsIgnoreDeadline checks that the rules give the same verdicts
@@ -25,7 +25,7 @@ func TestVerdictsIgnoreDeadline(t *testing.T) {
 	}
 	for _, tc := range cases {
 		it := item(tc.ref, tc.typ)
-		var want, got []board.RuleVerdict
+		var want, got []sciifdata.RuleVerdict
 		want = append(want, Correctness(context.Background(), it, answer(tc.response)))
 		got = append(got, Correctness(expired, it, answer(tc.response)))
 		for _, p := range Points() {

@@ -15,7 +15,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/outcome"
 	"github.com/sciif/leaderboard/generator/internal/verify"
 	"github.com/sciif/leaderboard/generator/internal/verify/equiv"
@@ -53,13 +53,13 @@ func Points() []verify.PointRule {
 	}
 }
 
-func undecided(rule, format string, args ...any) board.RuleVerdict {
-	return board.RuleVerdict{Outcome: outcome.Undecided, Rule: rule, Reason: fmt.Sprintf(format, args...)}
+func undecided(rule, format string, args ...any) sciifdata.RuleVerdict {
+	return sciifdata.RuleVerdict{Outcome: outcome.Undecided, Rule: rule, Reason: fmt.Sprintf(format, args...)}
 }
 
 // Correctness decides correctness with the answer-equivalence verifier when
 // the reference is machine-checkable, and leaves it to the judges otherwise.
-func Correctness(ctx context.Context, item *board.Item, ans *verify.Answer) board.RuleVerdict {
+func Correctness(ctx context.Context, item *sciifdata.Item, ans *verify.Answer) sciifdata.RuleVerdict {
 	const rule = "correctness/equiv"
 	if item.Reference.Type == "text" || strings.TrimSpace(item.Reference.Answer) == "" {
 		return undecided(rule, "the reference is free text; the judges decide")
@@ -69,7 +69,7 @@ func Correctness(ctx context.Context, item *board.Item, ans *verify.Answer) boar
 	}
 	span := ans.Final
 	r := compare(ctx, ans, item.Reference.Answer, itemOptions(item))
-	v := board.RuleVerdict{Rule: rule + "/" + r.Rule, Reason: r.Reason, Evidence: span}
+	v := sciifdata.RuleVerdict{Rule: rule + "/" + r.Rule, Reason: r.Reason, Evidence: span}
 	if r.Verdict == equiv.Equal && r.Rule == "unit_omitted" {
 		// The number is right but the unit is missing: whether that is a
 		// correct answer is a judgement (the judges differ on it), so the
@@ -87,7 +87,7 @@ func Correctness(ctx context.Context, item *board.Item, ans *verify.Answer) boar
 }
 
 // itemOptions are the comparison options an item's reference asks for.
-func itemOptions(item *board.Item) equiv.Options {
+func itemOptions(item *sciifdata.Item) equiv.Options {
 	opt := equiv.Options{Type: item.Reference.Type}
 	if t := item.Reference.Tolerance; t != nil {
 		opt.Tolerance = &equiv.Tolerance{Kind: t.Kind, Value: t.Value}
@@ -134,7 +134,7 @@ func rightHandSide(span string) string {
 
 // referenceUnit returns the unit text of a numeric reference ("J/mol" of
 // "3.52e4 J/mol"), or "" when the reference is not a number with a unit.
-func referenceUnit(item *board.Item) string {
+func referenceUnit(item *sciifdata.Item) string {
 	t := item.Reference.Type
 	if t != "" && t != "numeric" {
 		return ""
@@ -156,7 +156,7 @@ func referenceUnit(item *board.Item) string {
 	return ""
 }
 
-func finalUnit(ctx context.Context, item *board.Item, ans *verify.Answer) board.RuleVerdict {
+func finalUnit(ctx context.Context, item *sciifdata.Item, ans *verify.Answer) sciifdata.RuleVerdict {
 	const rule = "units_standard/final-unit"
 	unit := referenceUnit(item)
 	if unit == "" {
@@ -167,7 +167,7 @@ func finalUnit(ctx context.Context, item *board.Item, ans *verify.Answer) board.
 	}
 	span := ans.Final
 	if bareNumber.MatchString(rightHandSide(span)) {
-		return board.RuleVerdict{Outcome: outcome.Fail, Rule: rule, Evidence: span,
+		return sciifdata.RuleVerdict{Outcome: outcome.Fail, Rule: rule, Evidence: span,
 			Reason: fmt.Sprintf("the final answer %q carries no unit; the reference is in %s", strings.TrimSpace(span), unit)}
 	}
 	// The same comparison as for correctness, shared through the memo.
@@ -175,10 +175,10 @@ func finalUnit(ctx context.Context, item *board.Item, ans *verify.Answer) board.
 	switch {
 	case r.Verdict == equiv.Equal && r.Rule == "unit_omitted":
 		// The value is the reference's; only the unit is missing.
-		return board.RuleVerdict{Outcome: outcome.Fail, Rule: rule, Evidence: span,
+		return sciifdata.RuleVerdict{Outcome: outcome.Fail, Rule: rule, Evidence: span,
 			Reason: fmt.Sprintf("the final answer %q carries no unit; the reference is in %s", strings.TrimSpace(span), unit)}
 	case r.Verdict == equiv.NotEqual && strings.HasPrefix(r.Reason, "dimensions differ"):
-		return board.RuleVerdict{Outcome: outcome.Fail, Rule: rule, Evidence: span,
+		return sciifdata.RuleVerdict{Outcome: outcome.Fail, Rule: rule, Evidence: span,
 			Reason: "the final answer's unit has the wrong dimension: " + r.Reason}
 	}
 	return undecided(rule, "the final answer seems to carry a unit; whether units stay consistent is for the judges")
@@ -280,11 +280,11 @@ func isASCIILetterDigit(c byte) bool {
 	return 'a' <= c && c <= 'z' || '0' <= c && c <= '9'
 }
 
-func methodNamed(_ context.Context, _ *board.Item, ans *verify.Answer) board.RuleVerdict {
+func methodNamed(_ context.Context, _ *sciifdata.Item, ans *verify.Answer) sciifdata.RuleVerdict {
 	const rule = "numerical_methods/method-named"
 	if m := methodMention(ans.Lower()); m != "" {
 		return undecided(rule, "the response mentions %q; whether it names and applies an algorithm is for the judges", m)
 	}
-	return board.RuleVerdict{Outcome: outcome.Fail, Rule: rule,
+	return sciifdata.RuleVerdict{Outcome: outcome.Fail, Rule: rule,
 		Reason: "the response never names a numerical method, algorithm, scheme or iteration"}
 }

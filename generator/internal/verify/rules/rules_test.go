@@ -5,14 +5,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/outcome"
 	"github.com/sciif/leaderboard/generator/internal/verify"
 	"github.com/sciif/leaderboard/generator/internal/verify/equiv"
 )
 
-func item(answer, typ string) *board.Item {
-	return &board.Item{ID: "x", Reference: board.Reference{Answer: answer, Type: typ}}
+func item(answer, typ string) *sciifdata.Item {
+	return &sciifdata.Item{ID: "x", Reference: sciifdata.Reference{Answer: answer, Type: typ}}
 }
 
 // answer prepares a response the way verify does before calling rules.

@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/outcome"
 	"github.com/sciif/leaderboard/generator/internal/verify"
 	"github.com/sciif/leaderboard/generator/internal/verify/equiv"
@@ -38,7 +38,7 @@ var substitutionTolerance = equiv.Tolerance{Kind: equiv.Relative, Value: 0.01}
 // stated outcome of the check then does not agree with the arithmetic
 // shown. Only equalities whose left side is pure arithmetic and whose right
 // side is a plain number are read; anything else is left to the judges.
-func substitutionArithmetic(ctx context.Context, _ *board.Item, ans *verify.Answer) board.RuleVerdict {
+func substitutionArithmetic(ctx context.Context, _ *sciifdata.Item, ans *verify.Answer) sciifdata.RuleVerdict {
 	const rule = "boundary_conditions/substitution-arithmetic"
 	checked, compared := 0, 0
 	if !strings.Contains(ans.Text, "=") {
@@ -68,7 +68,7 @@ func substitutionArithmetic(ctx context.Context, _ *board.Item, ans *verify.Answ
 				r := equiv.Compare(ctx, rhs, lhs, equiv.Options{Tolerance: &substitutionTolerance, Type: "expression"})
 				switch r.Verdict {
 				case equiv.NotEqual:
-					return board.RuleVerdict{Outcome: outcome.Fail, Rule: rule, Evidence: span,
+					return sciifdata.RuleVerdict{Outcome: outcome.Fail, Rule: rule, Evidence: span,
 						Reason: fmt.Sprintf("the check states %s = %s, which is false (%s)", lhs, rhs, r.Reason)}
 				case equiv.Equal:
 					checked++
