@@ -184,6 +184,12 @@ func TestBrowserLayoutFitsEveryScreen(t *testing.T) {
 				if bad := browsertest.Eval[string](t, ctx, layoutChecks); bad != "" {
 					t.Errorf("at %d px:\n%s", w, bad)
 				}
+				if w == 390 && p == "index.html" {
+					// The navigation's hint follows the reader: scrolled to
+					// its end, the left edge fades and the right does not.
+					browsertest.Eval[bool](t, ctx, `(n => { n.scrollLeft = n.scrollWidth; return true; })(document.querySelector('header nav'))`)
+					browsertest.WaitFor(t, ctx, "the navigation's hint to move to its left edge", `(c => c.contains('more-left') && !c.contains('more-right'))(document.querySelector('header nav').classList)`)
+				}
 			})
 		}
 	}
