@@ -123,6 +123,14 @@
     opt.textStyle = { fontFamily: font };
     opt.tooltip = Object.assign({}, opt.tooltip || {}, { renderMode: 'richText', confine: true });
     opt.animation = false;
+    // A point's name is cut at 140 px with an ellipsis (the tooltip has
+    // it whole), and its box is as tall as the browser draws the line, so
+    // that labelLayout's hideOverlap leaves no two names touching.
+    (opt.series || []).forEach(function (s) {
+      [s.label, s.emphasis && s.emphasis.label].forEach(function (l) {
+        if (l && s.type === 'scatter') { l.width = 140; l.overflow = 'truncate'; l.lineHeight = 15; }
+      });
+    });
     return opt;
   }
   function firstLegend(opt) {

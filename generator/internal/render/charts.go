@@ -244,6 +244,35 @@ func BarValue(r board.Rate, label string) opts.BarData {
 	}
 }
 
-func RotatedAxis() opts.XAxis {
-	return opts.XAxis{Type: "category", AxisLabel: &opts.AxisLabel{Rotate: 35, Interval: "0", Width: 110, Overflow: "truncate"}}
+// ZoomedRows is how many rows a bar chart of RowBars shows at once; a
+// slider beside it scrolls through the rest, in order.
+const ZoomedRows = 15
+
+// RowBars lays out a bar chart of one row per name (a model, a
+// constraint), in order from the top: the names horizontal, cut at 150 px
+// with an ellipsis, and only those that fit their row shown (interval
+// "auto"), inside the chart's box however long (containLabel); past
+// ZoomedRows rows a slider scrolls them. The tooltip and the table below
+// the chart carry every name. value names the 0–100 % axis.
+func RowBars(bar *charts.Bar, names []string, value string) {
+	n := len(names)
+	// ECharts measures the names a few pixels short of what the browser
+	// draws: Left keeps room for the difference.
+	grid := opts.Grid{Top: "10", Left: "20", Right: "20", Bottom: "25", ContainLabel: opts.Bool(true)}
+	var zoom []opts.DataZoom
+	if n > ZoomedRows {
+		grid.Right = "50"
+		zoom = []opts.DataZoom{{Type: "slider", YAxisIndex: 0, Start: 0, End: float32(100 * ZoomedRows / float64(n)), FilterMode: "filter"}}
+	}
+	bar.SetGlobalOptions(
+		charts.WithXAxisOpts(opts.XAxis{Name: value, Type: "value", Min: 0, Max: 100, NameLocation: "middle", NameGap: 22,
+			AxisLabel: &opts.AxisLabel{Formatter: "{value}%", HideOverlap: opts.Bool(true)}}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true),
+			AxisLabel: &opts.AxisLabel{Interval: "auto", Width: 150, Overflow: "truncate"}}),
+		charts.WithDataZoomOpts(zoom...), charts.WithGridOpts(grid))
+	bar.SetXAxis(names).XYReversal()
 }
+
+// TopLabelled is how many models a scatter plot names by default; the
+// others are named under the pointer.
+const TopLabelled = 8

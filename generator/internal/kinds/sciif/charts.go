@@ -2,6 +2,7 @@ package sciif
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/render"
@@ -88,10 +89,8 @@ func (s *site) modelNames() []string {
 
 func (s *site) fig4Chart(id string, p board.Policy) map[string]any {
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(render.ChartInit(id), charts.WithLegendOpts(render.Legend()), charts.WithTooltipOpts(render.ItemTooltip()),
-		charts.WithYAxisOpts(render.PercentAxis("")), charts.WithXAxisOpts(render.RotatedAxis()),
-		charts.WithGridOpts(opts.Grid{Top: "30", Left: "50", Right: "20", Bottom: "110"}))
-	bar.SetXAxis(s.modelNames())
+	bar.SetGlobalOptions(render.ChartInit(id), charts.WithLegendOpts(render.Legend()), charts.WithTooltipOpts(render.ItemTooltip()))
+	render.RowBars(bar, s.modelNames(), "")
 	metrics := []struct {
 		name  string
 		color string
@@ -115,10 +114,8 @@ func (s *site) fig4Chart(id string, p board.Policy) map[string]any {
 
 func (s *site) quadChart(id string, p board.Policy) map[string]any {
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(render.ChartInit(id), charts.WithLegendOpts(render.Legend()), charts.WithTooltipOpts(render.ItemTooltip()),
-		charts.WithYAxisOpts(render.PercentAxis("share of items")), charts.WithXAxisOpts(render.RotatedAxis()),
-		charts.WithGridOpts(opts.Grid{Top: "30", Left: "50", Right: "20", Bottom: "110"}))
-	bar.SetXAxis(s.modelNames())
+	bar.SetGlobalOptions(render.ChartInit(id), charts.WithLegendOpts(render.Legend()), charts.WithTooltipOpts(render.ItemTooltip()))
+	render.RowBars(bar, s.modelNames(), "share of items")
 	parts := []struct {
 		name  string
 		color string
@@ -151,20 +148,31 @@ func (s *site) scatterChart(id string, p board.Policy) map[string]any {
 	sc.SetGlobalOptions(render.ChartInit(id), charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}), charts.WithTooltipOpts(render.ItemTooltip()),
 		charts.WithXAxisOpts(opts.XAxis{Name: "correctness", Type: "value", Min: 0, Max: 100, AxisLabel: &opts.AxisLabel{Formatter: "{value}%"}, NameLocation: "middle", NameGap: 28}),
 		charts.WithYAxisOpts(render.PercentAxis("compliance")),
-		charts.WithGridOpts(opts.Grid{Top: "30", Left: "50", Right: "30", Bottom: "50"}))
+		charts.WithGridOpts(opts.Grid{Top: "30", Left: "10", Right: "20", Bottom: "30", ContainLabel: opts.Bool(true)}))
+	named := s.topByCorrectness(p, render.TopLabelled)
 	for i := range s.models {
 		m := &s.models[i]
 		ps := m.Scores.Policy(p)
 		if ps == nil {
 			continue
 		}
+		x, y := render.Pct1(ps.Correct.Rate), render.Pct1(ps.Compliant.Rate)
 		d := opts.ScatterData{
 			Name:       fmt.Sprintf("correct %s, compliant %s; correct but not compliant: %s", render.Pct(ps.Correct.Rate), render.Pct(ps.Compliant.Rate), gap(ps)),
-			Value:      []float64{render.Pct1(ps.Correct.Rate), render.Pct1(ps.Compliant.Rate)},
+			Value:      []float64{x, y},
 			SymbolSize: 12,
 		}
+		// A name reads away from the plot's right edge; the top models
+		// are named, every other under the pointer, and a name that
+		// would cover another is left out (hideOverlap).
+		label := opts.Label{Show: opts.Bool(named[i]), Position: "right", Formatter: "{a}", FontSize: 11}
+		if x > 55 {
+			label.Position = "left"
+		}
+		hover := label
+		hover.Show = opts.Bool(true)
 		sc.AddSeries(m.Scores.Name, []opts.ScatterData{d}, charts.WithItemStyleOpts(opts.ItemStyle{Color: render.Palette(m.Index)}),
-			charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{a}", FontSize: 11}),
+			charts.WithLabelOpts(label), charts.WithEmphasisOpts(opts.Emphasis{Label: &hover}),
 			charts.WithLabelLayoutOpts(opts.LabelLayout{HideOverlap: opts.Bool(true)}))
 	}
 	// The diagonal: above it a model would be more compliant than correct.
@@ -174,6 +182,30 @@ func (s *site) scatterChart(id string, p board.Policy) map[string]any {
 		charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"},
 			LineStyle: &opts.LineStyle{Type: "dashed", Color: "#888"}, Label: &opts.Label{Show: opts.Bool(false)}}))
 	return render.OptionOf(sc)
+}
+
+// topByCorrectness marks the n models of highest correctness under
+// policy p (then compliance, then board order), by their place in
+// s.models.
+func (s *site) topByCorrectness(p board.Policy, n int) []bool {
+	var idx []int
+	for i := range s.models {
+		if s.models[i].Scores.Policy(p) != nil {
+			idx = append(idx, i)
+		}
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		pa, pb := s.models[idx[a]].Scores.Policy(p), s.models[idx[b]].Scores.Policy(p)
+		if pa.Correct.Rate != pb.Correct.Rate {
+			return pa.Correct.Rate > pb.Correct.Rate
+		}
+		return pa.Compliant.Rate > pb.Compliant.Rate
+	})
+	out := make([]bool, len(s.models))
+	for _, i := range idx[:min(n, len(idx))] {
+		out[i] = true
+	}
+	return out
 }
 
 func (s *site) judgesChart(id string, rows []disagreeRow) map[string]any {
@@ -223,11 +255,8 @@ func (s *site) modelCharts(m *model, v modelView) ([]render.ChartData, error) {
 			names[i] = c.Family
 		}
 	}
-	bar.SetGlobalOptions(render.ChartInit("model_cons"), charts.WithLegendOpts(render.Legend()), charts.WithTooltipOpts(render.ItemTooltip()),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", AxisLabel: &opts.AxisLabel{Interval: "0", Rotate: 35}}),
-		charts.WithYAxisOpts(render.PercentAxis("")),
-		charts.WithGridOpts(opts.Grid{Top: "30", Left: "50", Right: "20", Bottom: "80"}))
-	bar.SetXAxis(names)
+	bar.SetGlobalOptions(render.ChartInit("model_cons"), charts.WithLegendOpts(render.Legend()), charts.WithTooltipOpts(render.ItemTooltip()))
+	render.RowBars(bar, names, "")
 	for pi, p := range board.Policies {
 		data := make([]opts.BarData, len(v.ConsCols))
 		for i, c := range v.ConsCols {
