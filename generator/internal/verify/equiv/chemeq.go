@@ -28,7 +28,7 @@ import (
 //   - different species: not equal, except where two notations may name
 //     one species or one reaction, which is undecided: the same empirical
 //     formula (P4O10 and P2O5, S8 and S; a diatomic element against its atom,
-//     Cl2 against Cl, is a different species), H+ against H3O+ and water,
+//     Cl2 against Cl, is a different species), H+ against H3O+ (and water),
 //     an ionic against a molecular equation, and a species written on both
 //     sides of an equation (a catalyst).
 
@@ -98,7 +98,7 @@ func mayBeChemEq(s string) bool {
 			arrow = true
 		case b >= 'A' && b <= 'Z':
 			capital = true
-		case b == 'l' && strings.HasPrefix(s[i:], "left"):
+		case b == 'l' && strings.HasPrefix(s[i:], "left"), b == 'a' && strings.HasPrefix(s[i:], "arrow"):
 			arrow = true
 		}
 	}
@@ -136,8 +136,9 @@ func parseChemEq(s string) (*chemEq, bool) {
 		eq.arrow = arrowEquals
 		// "P = IV" is algebra: an equals sign reads as a chemical
 		// equation only with a digit, a small letter, a charge or a
-		// parenthesis in it.
-		if !reEqDigit.MatchString(s) {
+		// parenthesis in it, and with spaces around it (CH2=CH2 is a
+		// double bond).
+		if !reEqDigit.MatchString(s) || at == 0 || at+1 >= len(m) || m[at-1] != ' ' || m[at+1] != ' ' {
 			return nil, false
 		}
 	}
@@ -487,8 +488,8 @@ func notationTwins(a, b formula) bool {
 	return a.charge*num == b.charge*den
 }
 
-// hydronium are H+, H3O+ and water, by formula.String().
-var hydronium = map[string]bool{"H^1+": true, "H3O^1+": true, "H2O": true}
+// hydronium are H+ and H3O+, by formula.String().
+var hydronium = map[string]bool{"H^1+": true, "H3O^1+": true}
 
 func compareOtherSpecies(g, p *chemEq) Result {
 	if g.ionic != p.ionic {
@@ -522,7 +523,7 @@ func compareOtherSpecies(g, p *chemEq) Result {
 		}
 		for _, s := range append(append([]*eqSpecies{}, gOnly...), pOnly...) {
 			if hydronium[s.f.String()] {
-				return undecided("chem_equation", "H+, H3O+ and water may write one reaction"), false
+				return undecided("chem_equation", "H+ and H3O+ (with water) may write one reaction"), false
 			}
 		}
 		for _, a := range gOnly {

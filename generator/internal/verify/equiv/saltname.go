@@ -9,8 +9,8 @@ import (
 // iron(III), or in the classical -ous/-ic name, ferric; a metal of one
 // usual charge, sodium; ammonium) and an anion (chloride, sulfate, ...),
 // optionally a hydrate (pentahydrate). The formula follows by charge
-// balance: iron(III) sulfate is Fe2(SO4)3. Mercury(I) is Hg2^2+ and is not
-// read; anions that would give one formula for two salts (peroxide O2^2-
+// balance: iron(III) sulfate is Fe2(SO4)3; mercury(I) is the ion Hg2^2+
+// (Hg2Cl2). Anions that would give one formula for two salts (peroxide O2^2-
 // against oxide: tin(II) peroxide and tin(IV) oxide are both SnO2) are not
 // in the table.
 
@@ -70,13 +70,16 @@ var saltAnionNames = func() []string {
 }()
 
 // variableMetals take a Roman numeral; their classical names give the
-// state. Mercury(I) is a dimer and is left out.
-var variableMetals = map[string]string{
-	"iron": "Fe", "copper": "Cu", "tin": "Sn", "lead": "Pb", "manganese": "Mn", "chromium": "Cr",
-	"cobalt": "Co", "nickel": "Ni", "mercury": "Hg", "titanium": "Ti", "vanadium": "V", "gold": "Au",
-	"platinum": "Pt", "palladium": "Pd", "molybdenum": "Mo", "tungsten": "W", "cerium": "Ce",
-	"thallium": "Tl", "bismuth": "Bi", "antimony": "Sb", "osmium": "Os", "ruthenium": "Ru",
-	"rhodium": "Rh", "iridium": "Ir",
+// state.
+var variableMetals = map[string]struct {
+	sym string
+	max int // the highest state read
+}{
+	"iron": {"Fe", 6}, "copper": {"Cu", 4}, "tin": {"Sn", 4}, "lead": {"Pb", 4}, "manganese": {"Mn", 7},
+	"chromium": {"Cr", 6}, "cobalt": {"Co", 5}, "nickel": {"Ni", 4}, "mercury": {"Hg", 2}, "titanium": {"Ti", 4},
+	"vanadium": {"V", 5}, "gold": {"Au", 5}, "platinum": {"Pt", 6}, "palladium": {"Pd", 4}, "molybdenum": {"Mo", 6},
+	"tungsten": {"W", 6}, "cerium": {"Ce", 4}, "thallium": {"Tl", 3}, "bismuth": {"Bi", 5}, "antimony": {"Sb", 5},
+	"osmium": {"Os", 8}, "ruthenium": {"Ru", 8}, "rhodium": {"Rh", 6}, "iridium": {"Ir", 6},
 }
 
 var classicalMetals = map[string]struct {
@@ -85,7 +88,7 @@ var classicalMetals = map[string]struct {
 }{
 	"ferrous": {"Fe", 2}, "ferric": {"Fe", 3}, "cuprous": {"Cu", 1}, "cupric": {"Cu", 2},
 	"stannous": {"Sn", 2}, "stannic": {"Sn", 4}, "plumbous": {"Pb", 2}, "plumbic": {"Pb", 4},
-	"mercuric": {"Hg", 2}, "cobaltous": {"Co", 2}, "cobaltic": {"Co", 3}, "nickelous": {"Ni", 2},
+	"mercuric": {"Hg", 2}, "mercurous": {"Hg2", 2}, "cobaltous": {"Co", 2}, "cobaltic": {"Co", 3}, "nickelous": {"Ni", 2},
 	"chromous": {"Cr", 2}, "chromic": {"Cr", 3}, "manganous": {"Mn", 2}, "aurous": {"Au", 1},
 	"auric": {"Au", 3}, "cerous": {"Ce", 3}, "ceric": {"Ce", 4},
 }
@@ -139,10 +142,13 @@ func (a salt) formula() formula {
 	g := gcdInt(a.charge, a.ion.charge)
 	nc, na := a.ion.charge/g, a.charge/g
 	f := formula{counts: map[string]int{}}
-	if a.cation == "NH4" {
+	switch a.cation {
+	case "NH4":
 		f.counts["N"] += nc
 		f.counts["H"] += 4 * nc
-	} else {
+	case "Hg2":
+		f.counts["Hg"] += 2 * nc
+	default:
 		f.counts[a.cation] += nc
 	}
 	for el, n := range a.ion.counts {
@@ -191,11 +197,14 @@ func parseSalt(s string) (salt, bool) {
 			state, cat = st, cat[:i]
 		}
 		switch {
-		case variableMetals[cat] != "":
-			if state == 0 || cat == "mercury" && state == 1 {
+		case variableMetals[cat].sym != "":
+			if state == 0 || state > variableMetals[cat].max {
 				return salt{}, false
 			}
-			out.cation, out.charge = variableMetals[cat], state
+			out.cation, out.charge = variableMetals[cat].sym, state
+			if cat == "mercury" && state == 1 {
+				out.cation, out.charge = "Hg2", 2 // Hg2^2+
+			}
 		case classicalMetals[cat].sym != "":
 			if state != 0 {
 				return salt{}, false
