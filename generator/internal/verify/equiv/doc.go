@@ -49,8 +49,24 @@
 //     denotes a compound: two names are equal only when they name the same
 //     compound, and a formula equals a name only when no isomer shares it
 //     or it is a listed condensed form (glucose against C6H12O6 is
-//     undecided). Two different condensed formulas with the same counts
-//     may be isomers and are undecided.
+//     undecided). Two condensed formulas with the same counts compare by
+//     structure (condensed.go: CH3CH2OH = C2H5OH = HOCH2CH3, CH3CH2OH ≠
+//     CH3OCH3) when every reading of each gives one tree of heavy atoms;
+//     otherwise (C3H7OH: propyl or isopropyl) they may be isomers and are
+//     undecided. Salt names (saltname.go) give formulas by charge balance:
+//     iron(III) sulfate = Fe2(SO4)3, stannic oxide = SnO2, mercury(I)
+//     chloride = Hg2Cl2, ammonium phosphate = (NH4)3PO4; iron(II) chloride
+//     ≠ FeCl3; a dimer (Al2Cl6 against aluminium chloride) is undecided.
+//   - chem_equation: chemical equations (chemeq.go) as multisets of
+//     species with coefficients on each side of ->, →, ⟶ or " = ";
+//     equilibria (⇌, <=>) only against equilibria. Equal with the same
+//     species, coefficients and state symbols; not equal when the
+//     reference balances and the answer does not (atoms or charge), for the
+//     reverse reaction, or for other species; undecided for coefficients
+//     multiplied by a common factor (not the smallest coefficients),
+//     different or one-sided state symbols, an unbalanced reference, and
+//     species that may be one in two notations (P4O10 and P2O5, H+ and
+//     H3O+, ionic against molecular equations, a catalyst on both sides).
 //   - structure, tuple, interval, set, list: tuples, intervals (open and
 //     closed ends differ), sets and unions (order-free), matrices, and
 //     plain lists; a plain list in another order is undecided (it may be
