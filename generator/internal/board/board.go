@@ -3,12 +3,12 @@
 // Collector that bounds them), the compliance policies, rates with their
 // intervals, percentages as publications print them, and the site's output
 // files. It knows no kind: a kind's own types (SciIF's catalog, items,
-// records, verdicts and board, in package sciifdata; the instruction
-// boards) live with that kind.
+// records, verdicts and board, in kinds/sciif/sciifdata; the instruction
+// kinds' prompts, verdicts and board, in kinds/verifiable/instrdata) live
+// with that kind.
 //
-// It is a leaf package: it imports only the standard library and package
-// chat (the message type of conversations, itself a leaf), and performs no
-// I/O. Stages (ingest, verify, score, render, publish) talk to each other
+// It is a leaf package: it imports only the standard library, and performs
+// no I/O. Stages (ingest, verify, score, render, publish) talk to each other
 // through these types and their kinds' own.
 package board
 

@@ -5,12 +5,13 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/verifiable/instrdata"
 )
 
 // Instr computes a model's accuracies on an instruction benchmark under one
 // mode (loose selects the Loose verdicts). results holds one entry per
 // prompt; an unanswered prompt follows none of its instructions.
-func Instr(prompts []board.InstrPrompt, results []board.InstrResult, loose bool) board.InstrScores {
+func Instr(prompts []instrdata.Prompt, results []instrdata.Result, loose bool) instrdata.Scores {
 	var prompt, inst counter
 	undecided := 0
 	byID := map[string]*counter{}
@@ -46,7 +47,7 @@ func Instr(prompts []board.InstrPrompt, results []board.InstrResult, loose bool)
 		}
 		byCount[len(p.Instructions)].add(all)
 	}
-	s := board.InstrScores{
+	s := instrdata.Scores{
 		Prompt: prompt.rate(), Instruction: inst.rate(),
 		ByInstruction: map[string]board.Rate{}, ByGroup: map[string]board.Rate{}, ByCount: map[string]board.Rate{},
 		Undecided: undecided,

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/chat"
+	"github.com/sciif/leaderboard/generator/internal/kinds/verifiable/instrdata"
 	"github.com/sciif/leaderboard/generator/internal/render"
 )
 
@@ -48,7 +49,7 @@ func outcomeOptions() []render.OutcomeOption {
 
 // promptOutcome classifies one model's result on one prompt: the cell's
 // class, glyph and label (see outcomes).
-func promptOutcome(r *board.InstrResult) (class, glyph, label string) {
+func promptOutcome(r *instrdata.Result) (class, glyph, label string) {
 	k := 3
 	if r != nil {
 		switch sOK, lOK := followedAll(r.Strict), followedAll(r.Loose); {
@@ -158,7 +159,7 @@ type instrArg struct {
 	Args string
 }
 
-func verdictAt(vs []board.InstrVerdict, j int) instrVerdictView {
+func verdictAt(vs []instrdata.Verdict, j int) instrVerdictView {
 	if j >= len(vs) {
 		return instrVerdictView{Reason: "no verdict"}
 	}

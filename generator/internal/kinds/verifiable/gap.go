@@ -11,6 +11,7 @@ import (
 	"sort"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/verifiable/instrdata"
 	"github.com/sciif/leaderboard/generator/internal/pipeline"
 	"github.com/sciif/leaderboard/generator/internal/score"
 )
@@ -20,7 +21,7 @@ type idCount struct{ followed, total int }
 
 // strictByID tallies Strict verdicts per instruction id over the answered
 // prompts of results.
-func strictByID(prompts []board.InstrPrompt, results []board.InstrResult) map[string]*idCount {
+func strictByID(prompts []instrdata.Prompt, results []instrdata.Result) map[string]*idCount {
 	out := map[string]*idCount{}
 	for i, p := range prompts {
 		if i >= len(results) || !results[i].Answered {
@@ -44,8 +45,8 @@ func strictByID(prompts []board.InstrPrompt, results []board.InstrResult) map[st
 // gapBetween compares two tallies per instruction id: the ids asked both ways, in
 // id order, the counts of ids worse and better multi-turn, the mean gap
 // and the exact sign test between worse and better.
-func gapBetween(id string, single, multi map[string]*idCount) board.InstrGapModel {
-	g := board.InstrGapModel{ID: id, Instructions: []board.InstrGapRow{}, P: 1}
+func gapBetween(id string, single, multi map[string]*idCount) instrdata.GapModel {
+	g := instrdata.GapModel{ID: id, Instructions: []instrdata.GapRow{}, P: 1}
 	var ids []string
 	for k, m := range multi {
 		if s := single[k]; s != nil && s.total > 0 && m.total > 0 {
@@ -57,7 +58,7 @@ func gapBetween(id string, single, multi map[string]*idCount) board.InstrGapMode
 	sum := 0.0
 	for i, k := range ids {
 		s, m := single[k], multi[k]
-		row := board.InstrGapRow{ID: k, SingleFollowed: s.followed, SingleTotal: s.total, MultiFollowed: m.followed, MultiTotal: m.total}
+		row := instrdata.GapRow{ID: k, SingleFollowed: s.followed, SingleTotal: s.total, MultiFollowed: m.followed, MultiTotal: m.total}
 		row.Gap = float64(m.followed)/float64(m.total) - float64(s.followed)/float64(s.total)
 		sum += row.Gap
 		switch {
@@ -81,7 +82,7 @@ func gapBetween(id string, single, multi map[string]*idCount) board.InstrGapMode
 // gapOf reads the same submission's answers to the paired single-turn
 // benchmark and compares them with m. Nil when the submission has no
 // such file or the file would be refused: that board reports it.
-func (b *benchmark) gapOf(ctx context.Context, sub *board.Submission, m *board.InstrModel) *board.InstrGapModel {
+func (b *benchmark) gapOf(ctx context.Context, sub *board.Submission, m *instrdata.Model) *instrdata.GapModel {
 	sb := b.single
 	path := filepath.Join(sub.Dir, sb.spec.File)
 	if _, err := os.Lstat(path); err != nil {
@@ -94,10 +95,10 @@ func (b *benchmark) gapOf(ctx context.Context, sub *board.Submission, m *board.I
 		}
 	}
 	ev := sb.ib.Registry.EvaluateAll(sb.ib.Prompts, texts)
-	results := make([]board.InstrResult, sb.ib.N)
+	results := make([]instrdata.Result, sb.ib.N)
 	for i := range results {
 		if answered[i] {
-			results[i] = board.InstrResult{Answered: true, Strict: verdicts(ev.Strict[i])}
+			results[i] = instrdata.Result{Answered: true, Strict: verdicts(ev.Strict[i])}
 		}
 	}
 	g := gapBetween(m.ID, strictByID(sb.boardPrompts(), results), strictByID(b.boardPrompts(), m.Results))

@@ -19,6 +19,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/chat"
 	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/kinds/verifiable/instrdata"
 	"github.com/sciif/leaderboard/generator/internal/pipeline"
 	"github.com/sciif/leaderboard/generator/internal/render"
 	"github.com/sciif/leaderboard/generator/internal/report"
@@ -122,10 +123,10 @@ func (b *benchmark) Size() int        { return b.ib.N }
 // run is one submission's responses checked.
 type run struct {
 	id    string
-	model board.InstrModel
+	model instrdata.Model
 	// gap compares the run with the same submission's answers to the
 	// paired single-turn benchmark; nil without one.
-	gap *board.InstrGapModel
+	gap *instrdata.GapModel
 }
 
 func (r *run) ID() string { return r.id }
@@ -143,7 +144,7 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 	} else {
 		texts, answered, probs = pipeline.InstrResponses(ctx, path, b.ib)
 	}
-	r := &run{id: sub.ID, model: board.InstrModel{ID: sub.ID, Name: sub.Meta.Name, Results: make([]board.InstrResult, b.ib.N)}}
+	r := &run{id: sub.ID, model: instrdata.Model{ID: sub.ID, Name: sub.Meta.Name, Results: make([]instrdata.Result, b.ib.N)}}
 	for _, p := range probs {
 		if p.Fatal {
 			return r, probs
@@ -160,7 +161,7 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 			continue
 		}
 		m.Answered++
-		res := board.InstrResult{Answered: true, Strict: verdicts(ev.Strict[i]), Loose: verdicts(ev.Loose[i])}
+		res := instrdata.Result{Answered: true, Strict: verdicts(ev.Strict[i]), Loose: verdicts(ev.Loose[i])}
 		if opt.KeepResponses {
 			res.Response = texts[i]
 		}
@@ -176,18 +177,18 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 	return r, probs
 }
 
-func verdicts(r instr.PromptResult) []board.InstrVerdict {
-	out := make([]board.InstrVerdict, len(r.Instructions))
+func verdicts(r instr.PromptResult) []instrdata.Verdict {
+	out := make([]instrdata.Verdict, len(r.Instructions))
 	for i, ir := range r.Instructions {
-		out[i] = board.InstrVerdict{ID: ir.ID, Followed: ir.Followed, Undecided: ir.Undecided, Reason: ir.Reason, Variant: ir.Variant}
+		out[i] = instrdata.Verdict{ID: ir.ID, Followed: ir.Followed, Undecided: ir.Undecided, Reason: ir.Reason, Variant: ir.Variant}
 	}
 	return out
 }
 
-func (b *benchmark) boardPrompts() []board.InstrPrompt {
-	out := make([]board.InstrPrompt, len(b.ib.Prompts))
+func (b *benchmark) boardPrompts() []instrdata.Prompt {
+	out := make([]instrdata.Prompt, len(b.ib.Prompts))
 	for i, p := range b.ib.Prompts {
-		ip := board.InstrPrompt{Key: p.Key, Prompt: p.Prompt, Instructions: p.InstructionIDs}
+		ip := instrdata.Prompt{Key: p.Key, Prompt: p.Prompt, Instructions: p.InstructionIDs}
 		if b.multi() {
 			ip.Messages = b.convs[i]
 		}
@@ -200,7 +201,7 @@ func (b *benchmark) boardPrompts() []board.InstrPrompt {
 }
 
 func (b *benchmark) Rank(runs []kind.Run, opt kind.Options) (kind.Board, error) {
-	bd := &board.InstrBoard{Benchmark: b.spec.Name, Prompts: b.boardPrompts()}
+	bd := &instrdata.Board{Benchmark: b.spec.Name, Prompts: b.boardPrompts()}
 	for _, kr := range runs {
 		bd.Models = append(bd.Models, kr.(*run).model)
 	}
@@ -213,8 +214,8 @@ func (b *benchmark) Rank(runs []kind.Run, opt kind.Options) (kind.Board, error) 
 		return bd.Models[i].ID < bd.Models[j].ID
 	})
 	if b.single != nil {
-		bd.Gap = &board.InstrGap{Single: b.single.spec.Name, Models: []board.InstrGapModel{}}
-		gaps := map[string]*board.InstrGapModel{}
+		bd.Gap = &instrdata.Gap{Single: b.single.spec.Name, Models: []instrdata.GapModel{}}
+		gaps := map[string]*instrdata.GapModel{}
 		for _, kr := range runs {
 			if g := kr.(*run).gap; g != nil {
 				gaps[kr.ID()] = g
@@ -235,7 +236,7 @@ func (b *benchmark) Rank(runs []kind.Run, opt kind.Options) (kind.Board, error) 
 
 // RankBoard ranks a board's models under each mode by the paired test on
 // prompt-level outcomes (Rank then puts them in board order).
-func RankBoard(bd *board.InstrBoard) {
+func RankBoard(bd *instrdata.Board) {
 	for mode := range 2 {
 		pass := make([]int, len(bd.Models))
 		vecs := make([][]bool, len(bd.Models))
@@ -251,9 +252,9 @@ func RankBoard(bd *board.InstrBoard) {
 }
 
 // NewBoard is the board of bd, a benchmark named in spec.
-func NewBoard(spec kind.Spec, bd *board.InstrBoard) *Board { return &Board{spec: spec, board: bd} }
+func NewBoard(spec kind.Spec, bd *instrdata.Board) *Board { return &Board{spec: spec, board: bd} }
 
-func scoresOf(m *board.InstrModel, mode int) *board.InstrScores {
+func scoresOf(m *instrdata.Model, mode int) *instrdata.Scores {
 	if mode == 1 {
 		return &m.Loose
 	}
@@ -262,7 +263,7 @@ func scoresOf(m *board.InstrModel, mode int) *board.InstrScores {
 
 // promptPasses is, per prompt, whether every instruction was followed
 // under the mode: the paired outcomes ranks compare.
-func promptPasses(m *board.InstrModel, mode int) []bool {
+func promptPasses(m *instrdata.Model, mode int) []bool {
 	out := make([]bool, len(m.Results))
 	for i, r := range m.Results {
 		vs := r.Strict
@@ -314,14 +315,14 @@ func (b *benchmark) Scaffold() string {
 // Board is a scored instruction board.
 type Board struct {
 	spec  kind.Spec
-	board *board.InstrBoard
+	board *instrdata.Board
 	// singleTitle titles the paired single-turn benchmark of a multi-turn
 	// board.
 	singleTitle string
 }
 
 // Scores is the board's scores.
-func (b *Board) Scores() *board.InstrBoard { return b.board }
+func (b *Board) Scores() *instrdata.Board { return b.board }
 
 func (b *Board) Models() []string {
 	ids := make([]string, len(b.board.Models))
@@ -406,10 +407,10 @@ func (b *Board) WriteVerdicts(w io.Writer, id string) error {
 }
 
 // verdictRows lists every instruction verdict of model m, in prompt order.
-func (b *Board) verdictRows(m *board.InstrModel) []VerdictRow {
+func (b *Board) verdictRows(m *instrdata.Model) []VerdictRow {
 	var out []VerdictRow
 	for i, p := range b.board.Prompts {
-		var res board.InstrResult
+		var res instrdata.Result
 		if i < len(m.Results) {
 			res = m.Results[i]
 		}

@@ -20,6 +20,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/kinds/ifbench"
 	"github.com/sciif/leaderboard/generator/internal/kinds/verifiable"
+	"github.com/sciif/leaderboard/generator/internal/kinds/verifiable/instrdata"
 	"github.com/sciif/leaderboard/generator/internal/runner"
 	"github.com/sciif/leaderboard/generator/internal/runner/runnertest"
 	"github.com/sciif/leaderboard/generator/internal/score"
@@ -206,7 +207,7 @@ func TestGapRecountedFromVerdicts(t *testing.T) {
 	}
 	for _, g := range gap.Models {
 		single, multi := tally(t, sb, g.ID), tally(t, mb, g.ID)
-		var want []board.InstrGapRow
+		var want []instrdata.GapRow
 		worse, better := 0, 0
 		var w, bt []bool
 		sum := 0.0
@@ -217,7 +218,7 @@ func TestGapRecountedFromVerdicts(t *testing.T) {
 			}
 			m := multi[id]
 			d := float64(m[0])/float64(m[1]) - float64(s[0])/float64(s[1])
-			want = append(want, board.InstrGapRow{ID: id, SingleFollowed: s[0], SingleTotal: s[1], MultiFollowed: m[0], MultiTotal: m[1], Gap: d})
+			want = append(want, instrdata.GapRow{ID: id, SingleFollowed: s[0], SingleTotal: s[1], MultiFollowed: m[0], MultiTotal: m[1], Gap: d})
 			sum += d
 			w, bt = append(w, d < 0), append(bt, d > 0)
 			if d < 0 {
@@ -239,7 +240,7 @@ func TestGapRecountedFromVerdicts(t *testing.T) {
 		if g.ID != "demo-cirrus-pro" {
 			continue
 		}
-		i := slices.IndexFunc(g.Instructions, func(r board.InstrGapRow) bool { return r.ID == "count:numbers" })
+		i := slices.IndexFunc(g.Instructions, func(r instrdata.GapRow) bool { return r.ID == "count:numbers" })
 		if i < 0 || g.Instructions[i].MultiFollowed != 2 || g.Instructions[i].SingleTotal != 1 || g.Instructions[i].SingleFollowed != 0 {
 			t.Errorf("cirrus count:numbers: %+v", g.Instructions)
 		}

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sciif/leaderboard/generator/internal/kinds/verifiable/instrdata"
 	"github.com/sciif/leaderboard/generator/internal/render"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
@@ -12,7 +13,7 @@ import (
 
 // instrChartID is a chart id made of the benchmark name's letters and
 // digits only, as chart ids must be.
-func instrChartID(b *board.InstrBoard, suffix string) string {
+func instrChartID(b *instrdata.Board, suffix string) string {
 	var sb strings.Builder
 	for _, r := range strings.ToLower(b.Benchmark) {
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
@@ -25,7 +26,7 @@ func instrChartID(b *board.InstrBoard, suffix string) string {
 // instrSite is one instruction board prepared for its pages: models joined
 // with their SciIF pages, file names checked for collisions.
 type instrSite struct {
-	b     *board.InstrBoard
+	b     *instrdata.Board
 	title string
 	dir   string
 	// slugs and keys name the models' anchors and the prompts' pages.
@@ -35,7 +36,7 @@ type instrSite struct {
 	colors []string
 }
 
-func (s *site) prepareInstr(b *board.InstrBoard) (*instrSite, error) {
+func (s *site) prepareInstr(b *instrdata.Board) (*instrSite, error) {
 	is := &instrSite{b: b, title: s.title, dir: s.dir()}
 	for i := range b.Models {
 		m := &b.Models[i]
@@ -65,7 +66,7 @@ func (s *site) prepareInstr(b *board.InstrBoard) (*instrSite, error) {
 func (is *instrSite) promptHref(i int) string { return is.dir + "/" + is.keys[i] + ".html" }
 
 // result returns model mi's result on prompt pi, if it has one.
-func (is *instrSite) result(mi, pi int) *board.InstrResult {
+func (is *instrSite) result(mi, pi int) *instrdata.Result {
 	m := &is.b.Models[mi]
 	if pi < len(m.Results) && m.Results[pi].Answered {
 		return &m.Results[pi]
@@ -73,7 +74,7 @@ func (is *instrSite) result(mi, pi int) *board.InstrResult {
 	return nil
 }
 
-func followedAll(vs []board.InstrVerdict) bool {
+func followedAll(vs []instrdata.Verdict) bool {
 	for _, v := range vs {
 		if !v.Followed {
 			return false
@@ -152,10 +153,10 @@ func (s *site) gapSection(is *instrSite) *gapView {
 		return nil
 	}
 	v := &gapView{SingleTitle: s.singleTitle, SingleHref: s.Home(g.Single)}
-	byID := map[string]map[int]board.InstrGapRow{}
+	byID := map[string]map[int]instrdata.GapRow{}
 	col := 0
 	for i := range is.b.Models {
-		var gm *board.InstrGapModel
+		var gm *instrdata.GapModel
 		for k := range g.Models {
 			if g.Models[k].ID == is.b.Models[i].ID {
 				gm = &g.Models[k]
@@ -168,7 +169,7 @@ func (s *site) gapSection(is *instrSite) *gapView {
 			Worse: gm.Worse, Better: gm.Better, Mean: fmt.Sprintf("%+.1f", 100*gm.MeanGap), P: fmt.Sprintf("%.3f", gm.P)})
 		for _, r := range gm.Instructions {
 			if byID[r.ID] == nil {
-				byID[r.ID] = map[int]board.InstrGapRow{}
+				byID[r.ID] = map[int]instrdata.GapRow{}
 			}
 			byID[r.ID][col] = r
 		}
@@ -201,7 +202,7 @@ func (s *site) gapSection(is *instrSite) *gapView {
 	return v
 }
 
-func instrPair(m *board.InstrModel, get func(board.InstrScores) (board.Rate, bool)) render.RatePair {
+func instrPair(m *instrdata.Model, get func(instrdata.Scores) (board.Rate, bool)) render.RatePair {
 	var p render.RatePair
 	if r, ok := get(m.Strict); ok {
 		p.S = render.NewRate(r)
@@ -218,7 +219,7 @@ func instrPair(m *board.InstrModel, get func(board.InstrScores) (board.Rate, boo
 
 // instrRanks gives each model's rank under each mode, as Rank set them:
 // the paired test's ranks, as on every board.
-func instrRanks(b *board.InstrBoard) [2]map[string]int {
+func instrRanks(b *instrdata.Board) [2]map[string]int {
 	ranks := [2]map[string]int{{}, {}}
 	for _, m := range b.Models {
 		ranks[0][m.ID], ranks[1][m.ID] = m.Strict.Rank, m.Loose.Rank
@@ -228,7 +229,7 @@ func instrRanks(b *board.InstrBoard) [2]map[string]int {
 
 // instrPages renders a board's main page, its case index and one case
 // page per prompt.
-func (s *site) instrPages(b *board.InstrBoard) ([]board.File, error) {
+func (s *site) instrPages(b *instrdata.Board) ([]board.File, error) {
 	is, err := s.prepareInstr(b)
 	if err != nil {
 		return nil, err
@@ -312,12 +313,12 @@ func (s *site) instrPage(is *instrSite) (board.File, error) {
 		m := &b.Models[i]
 		gr := render.KRow{Model: is.names[i].Link}
 		for _, g := range v.Groups {
-			gr.Cells = append(gr.Cells, instrPair(m, func(sc board.InstrScores) (board.Rate, bool) { r, ok := sc.ByGroup[g]; return r, ok }))
+			gr.Cells = append(gr.Cells, instrPair(m, func(sc instrdata.Scores) (board.Rate, bool) { r, ok := sc.ByGroup[g]; return r, ok }))
 		}
 		v.GroupRow = append(v.GroupRow, gr)
 		cr := render.KRow{Model: is.names[i].Link}
 		for _, k := range v.Counts {
-			cr.Cells = append(cr.Cells, instrPair(m, func(sc board.InstrScores) (board.Rate, bool) { r, ok := sc.ByCount[k.K]; return r, ok }))
+			cr.Cells = append(cr.Cells, instrPair(m, func(sc instrdata.Scores) (board.Rate, bool) { r, ok := sc.ByCount[k.K]; return r, ok }))
 		}
 		v.CountRow = append(v.CountRow, cr)
 	}
@@ -336,7 +337,7 @@ func (s *site) instrPage(is *instrSite) (board.File, error) {
 		row := instrIDRow{ID: id, Group: instrGroup(id), N: perID[id]}
 		row.First = j == 0 || instrGroup(ids[j-1]) != row.Group
 		for i := range b.Models {
-			row.Cells = append(row.Cells, instrPair(&b.Models[i], func(sc board.InstrScores) (board.Rate, bool) { r, ok := sc.ByInstruction[id]; return r, ok }))
+			row.Cells = append(row.Cells, instrPair(&b.Models[i], func(sc instrdata.Scores) (board.Rate, bool) { r, ok := sc.ByInstruction[id]; return r, ok }))
 		}
 		v.IDs = append(v.IDs, row)
 	}

@@ -1,27 +1,37 @@
-package board
+// Package instrdata holds the domain types of the verifiable-instruction
+// kinds (IFEval, IFBench, single- and multi-turn): a benchmark's prompts,
+// each model's verdicts and accuracies under Strict and Loose, and the
+// single-turn versus multi-turn gap.
+//
+// It is a leaf of kind verifiable: it imports only the standard library and
+// the kind-neutral packages board and chat, and performs no I/O.
+package instrdata
 
-import "github.com/sciif/leaderboard/generator/internal/chat"
+import (
+	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/chat"
+)
 
-// InstrBoard is the rescored board of a verifiable-instruction benchmark
+// Board is the rescored board of a verifiable-instruction benchmark
 // (IFEval, IFBench): its prompts and every model's verdicts under both
 // modes. Strict checks the response as it is; Loose passes an instruction if
 // any of the official eight variants of the response passes.
-type InstrBoard struct {
+type Board struct {
 	// Benchmark is "ifeval" or "ifbench".
-	Benchmark string        `json:"benchmark"`
-	Prompts   []InstrPrompt `json:"prompts"`
+	Benchmark string   `json:"benchmark"`
+	Prompts   []Prompt `json:"prompts"`
 	// Models are in board order: prompt-level Strict accuracy, then id.
-	Models []InstrModel `json:"models"`
+	Models []Model `json:"models"`
 	// Gap, on a multi-turn board paired with a single-turn one, compares
 	// per instruction id how each model follows an instruction given late
 	// (multi-turn) and given with the request (single-turn).
-	Gap *InstrGap `json:"gap,omitempty"`
+	Gap *Gap `json:"gap,omitempty"`
 	// Skipped lists the problems of submissions left out as invalid.
-	Skipped Problems `json:"-"`
+	Skipped board.Problems `json:"-"`
 }
 
-// InstrPrompt is one prompt of an instruction benchmark.
-type InstrPrompt struct {
+// Prompt is one prompt of an instruction benchmark.
+type Prompt struct {
 	Key int64 `json:"key"`
 	// Prompt is the text of the turn answered: the one user message, or a
 	// conversation's last user turn (the constraint turn).
@@ -34,53 +44,53 @@ type InstrPrompt struct {
 	Kwargs []map[string]any `json:"kwargs"`
 }
 
-// InstrModel is one submission's results on an instruction benchmark.
-type InstrModel struct {
-	ID       string      `json:"id"`
-	Name     string      `json:"name"`
-	Answered int         `json:"answered"`
-	Complete bool        `json:"complete"`
-	Strict   InstrScores `json:"strict"`
-	Loose    InstrScores `json:"loose"`
+// Model is one submission's results on an instruction benchmark.
+type Model struct {
+	ID       string `json:"id"`
+	Name     string `json:"name"`
+	Answered int    `json:"answered"`
+	Complete bool   `json:"complete"`
+	Strict   Scores `json:"strict"`
+	Loose    Scores `json:"loose"`
 	// Results holds one entry per prompt, in prompt order.
-	Results []InstrResult `json:"-"`
+	Results []Result `json:"-"`
 }
 
-// InstrScores are the accuracies of one model under one mode. Every
+// Scores are the accuracies of one model under one mode. Every
 // denominator covers all prompts (or all their instructions): an unanswered
 // prompt follows none of its instructions.
-type InstrScores struct {
+type Scores struct {
 	// Rank is the model's rank by prompt-level accuracy: one plus the
 	// number of models significantly better (package score's paired test).
 	Rank int `json:"rank"`
 	// Prompt is prompt-level accuracy: prompts whose every instruction is
 	// followed.
-	Prompt Rate `json:"prompt_level"`
+	Prompt board.Rate `json:"prompt_level"`
 	// Instruction is instruction-level accuracy: instructions followed.
-	Instruction Rate `json:"instruction_level"`
+	Instruction board.Rate `json:"instruction_level"`
 	// ByInstruction and ByGroup are instruction-level, per id and per group
 	// (the part of the id before ':').
-	ByInstruction map[string]Rate `json:"by_instruction"`
-	ByGroup       map[string]Rate `json:"by_group"`
+	ByInstruction map[string]board.Rate `json:"by_instruction"`
+	ByGroup       map[string]board.Rate `json:"by_group"`
 	// ByCount is prompt-level accuracy by the number of instructions of the
 	// prompt: the collapse curve.
-	ByCount map[string]Rate `json:"by_count"`
+	ByCount map[string]board.Rate `json:"by_count"`
 	// Undecided counts the instructions of answered prompts that the
 	// checkers could not judge; they count as not followed above.
 	Undecided int `json:"undecided"`
 }
 
-// InstrResult is one model's response to one prompt and its verdicts.
-type InstrResult struct {
+// Result is one model's response to one prompt and its verdicts.
+type Result struct {
 	Answered bool
 	Response string
 	// Strict and Loose hold a verdict per instruction, in prompt order.
-	Strict []InstrVerdict
-	Loose  []InstrVerdict
+	Strict []Verdict
+	Loose  []Verdict
 }
 
-// InstrVerdict is a checker's verdict on one instruction.
-type InstrVerdict struct {
+// Verdict is a checker's verdict on one instruction.
+type Verdict struct {
 	ID       string `json:"id"`
 	Followed bool   `json:"followed"`
 	// Undecided is set when the checker could not judge (a missing or
@@ -91,23 +101,23 @@ type InstrVerdict struct {
 	Variant string `json:"variant,omitempty"`
 }
 
-// InstrGap is the single-turn versus multi-turn comparison of a multi-turn
+// Gap is the single-turn versus multi-turn comparison of a multi-turn
 // instruction board: per model, the instruction ids it answered both ways
 // (on the paired single-turn benchmark and on this one), under Strict.
-type InstrGap struct {
+type Gap struct {
 	// Single names the single-turn benchmark compared with.
 	Single string `json:"single"`
 	// Models are in the board's order; a model without a valid
 	// submission to Single is absent.
-	Models []InstrGapModel `json:"models"`
+	Models []GapModel `json:"models"`
 }
 
-// InstrGapModel is one model's gap.
-type InstrGapModel struct {
+// GapModel is one model's gap.
+type GapModel struct {
 	ID string `json:"id"`
 	// Instructions are the ids followed at least once asked both ways (an
 	// answered prompt carrying the id on each benchmark), in id order.
-	Instructions []InstrGapRow `json:"instructions"`
+	Instructions []GapRow `json:"instructions"`
 	// Worse and Better count the ids whose multi-turn rate is below and
 	// above the single-turn one; the others tie.
 	Worse  int `json:"worse"`
@@ -119,8 +129,8 @@ type InstrGapModel struct {
 	P float64 `json:"p"`
 }
 
-// InstrGapRow is one instruction id of a model's gap.
-type InstrGapRow struct {
+// GapRow is one instruction id of a model's gap.
+type GapRow struct {
 	ID string `json:"id"`
 	// Single and Multi count, over the answered prompts carrying the id,
 	// the instructions followed (Strict) and the instructions.
