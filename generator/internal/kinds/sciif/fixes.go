@@ -3,7 +3,6 @@ package sciif
 import (
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/judge"
-	"github.com/sciif/leaderboard/generator/internal/pipeline"
 	"github.com/sciif/leaderboard/generator/internal/records"
 	"github.com/sciif/leaderboard/generator/internal/verify"
 )
@@ -21,7 +20,7 @@ var fixes = map[string]string{
 	codes.Duplicate:          "keep one record per item",
 	codes.Response:           `give every record its answer as a JSON string under "response"; an answer over the limit usually means the generation looped: re-run it`,
 	verify.CodeEmptyResponse: "re-run the generation of this item; an empty answer is scored as incorrect and non-compliant",
-	pipeline.CodeIncomplete:  "answer every item of the benchmark (`sciif prompts` lists them); an unanswered item is scored as incorrect and non-compliant",
+	CodeIncomplete:           "answer every item of the benchmark (`sciif prompts` lists them); an unanswered item is scored as incorrect and non-compliant",
 	ingest.CodeJudgeSize:     "re-run the judge: an output this long usually means its generation looped; the limit is per output",
 	CodeNoJudges:             "add `judges: [gpt-5.1, gemini-3-flash]` to metadata.yaml, naming the judges whose outputs the submission file holds",
 	CodeClaim:                "claim the rescored value or remove the claim; claims are fractions in [0, 1]",

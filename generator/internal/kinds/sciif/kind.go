@@ -27,7 +27,6 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
-	"github.com/sciif/leaderboard/generator/internal/pipeline"
 	"github.com/sciif/leaderboard/generator/internal/prompt"
 	"github.com/sciif/leaderboard/generator/internal/render"
 	"github.com/sciif/leaderboard/generator/internal/report"
@@ -222,7 +221,7 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 }
 
 func (b *benchmark) verify(ctx context.Context, sub *board.Submission, path string, noRules, keep bool) (*run, board.Problems) {
-	vr, probs := pipeline.VerifySubmission(ctx, b.bench, b.index, b.verifier(noRules), sub, path, keep)
+	vr, probs := verifySubmission(ctx, b.bench, b.index, b.verifier(noRules), sub, path, keep)
 	r := &run{sub: *sub, run: vr, passes: map[board.Policy][]bool{}}
 	b.score(r, sub, vr.Verdicts)
 	if keep {
