@@ -40,7 +40,7 @@ race:
 # shown. Stops at the first failure and prints the failing input, which go
 # test has written to <package>/testdata/fuzz/<Target>/<hash>; fix the code
 # and commit that file as a seed.
-#   make fuzz FUZZTIME=5m FUZZPKGS=./generator/internal/judge
+#   make fuzz FUZZTIME=5m FUZZPKGS=./generator/internal/kinds/sciif/judge
 FUZZTIME ?= 30s
 FUZZPKGS ?= $(PKGS)
 fuzz: SHELL := bash

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sciif/leaderboard/generator/internal/judge"
 	"github.com/sciif/leaderboard/generator/internal/kinds/rubric"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/judge"
 )
 
 // outcome is what a parser made of one line: "YES", "NO", "invalid" (a

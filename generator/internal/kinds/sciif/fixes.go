@@ -2,9 +2,9 @@ package sciif
 
 import (
 	"github.com/sciif/leaderboard/generator/internal/ingest"
-	"github.com/sciif/leaderboard/generator/internal/judge"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/judge"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/verify"
 	"github.com/sciif/leaderboard/generator/internal/records"
-	"github.com/sciif/leaderboard/generator/internal/verify"
 )
 
 // codes are the record reader's codes of SciIF submissions (pipeline's).

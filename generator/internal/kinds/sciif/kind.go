@@ -26,13 +26,13 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/prompt"
 	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
-	"github.com/sciif/leaderboard/generator/internal/prompt"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/verify"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/verify/rules"
 	"github.com/sciif/leaderboard/generator/internal/render"
 	"github.com/sciif/leaderboard/generator/internal/report"
 	"github.com/sciif/leaderboard/generator/internal/score"
-	"github.com/sciif/leaderboard/generator/internal/verify"
-	"github.com/sciif/leaderboard/generator/internal/verify/rules"
 )
 
 // Kind is the SciIF benchmark kind.

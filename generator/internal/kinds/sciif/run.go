@@ -9,10 +9,10 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
-	"github.com/sciif/leaderboard/generator/internal/judge"
 	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/judge"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/prompt"
 	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
-	"github.com/sciif/leaderboard/generator/internal/prompt"
 )
 
 var _ kind.Runnable = (*benchmark)(nil)

@@ -18,10 +18,10 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
-	"github.com/sciif/leaderboard/generator/internal/judge"
 	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/judge"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/prompt"
 	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
-	"github.com/sciif/leaderboard/generator/internal/prompt"
 	"github.com/sciif/leaderboard/generator/internal/runner"
 	"github.com/sciif/leaderboard/generator/internal/runner/runnertest"
 )

@@ -6,8 +6,8 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/verify"
 	"github.com/sciif/leaderboard/generator/internal/records"
-	"github.com/sciif/leaderboard/generator/internal/verify"
 )
 
 // CodeIncomplete marks a submission that leaves items unanswered (the

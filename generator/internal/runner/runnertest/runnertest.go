@@ -29,7 +29,7 @@ import (
 	"time"
 
 	"github.com/sciif/leaderboard/generator/internal/chat"
-	"github.com/sciif/leaderboard/generator/internal/prompt"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/prompt"
 )
 
 // FillOrganization does what sciif run asks of the submitter when it

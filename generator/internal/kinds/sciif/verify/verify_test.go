@@ -12,10 +12,10 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
-	"github.com/sciif/leaderboard/generator/internal/judge"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/judge"
 	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/verify"
 	"github.com/sciif/leaderboard/generator/internal/outcome"
-	"github.com/sciif/leaderboard/generator/internal/verify"
 )
 
 // The tests below pin the audit policy of SciIF §3.4–3.5 and Appendix A:
@@ -867,7 +867,7 @@ func TestUnanswered(t *testing.T) {
 // Loose-compliant, and Strict-compliant only where no enabled constraint has
 // a SECONDARY point.
 func TestRecordBuiltinCatalogSplit(t *testing.T) {
-	bench, err := ingest.Benchmark(filepath.Join("..", "..", "..", "benchmarks", "sciif"))
+	bench, err := ingest.Benchmark(filepath.Join("..", "..", "..", "..", "..", "benchmarks", "sciif"))
 	if err != nil {
 		t.Fatal(err)
 	}

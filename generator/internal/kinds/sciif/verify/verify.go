@@ -21,7 +21,7 @@ import (
 	"sync"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
-	"github.com/sciif/leaderboard/generator/internal/judge"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/judge"
 	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/outcome"
 )

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/verify"
 	"github.com/sciif/leaderboard/generator/internal/outcome"
-	"github.com/sciif/leaderboard/generator/internal/verify"
 	"github.com/sciif/leaderboard/generator/internal/verify/equiv"
 )
 

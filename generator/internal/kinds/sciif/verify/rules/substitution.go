@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/verify"
 	"github.com/sciif/leaderboard/generator/internal/outcome"
-	"github.com/sciif/leaderboard/generator/internal/verify"
 	"github.com/sciif/leaderboard/generator/internal/verify/equiv"
 )
 

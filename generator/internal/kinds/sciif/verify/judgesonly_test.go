@@ -11,8 +11,8 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/demotest"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
-	"github.com/sciif/leaderboard/generator/internal/verify"
-	"github.com/sciif/leaderboard/generator/internal/verify/rules"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/verify"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/verify/rules"
 )
 
 // TestJudgesOnlyEqualsNoRules verifies every record of the repository's
@@ -20,7 +20,7 @@ import (
 // JudgesOnly derives the second from the first exactly: the build needs
 // one verification for the board and the analysis page's comparison.
 func TestJudgesOnlyEqualsNoRules(t *testing.T) {
-	root := filepath.Join("..", "..", "..")
+	root := filepath.Join("..", "..", "..", "..", "..")
 	bench, err := ingest.Benchmark(filepath.Join(root, "benchmarks", "sciif"))
 	if err != nil {
 		t.Fatal(err)

@@ -13,9 +13,9 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
-	"github.com/sciif/leaderboard/generator/internal/judge"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/judge"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/prompt"
 	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
-	"github.com/sciif/leaderboard/generator/internal/prompt"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
@@ -374,7 +374,7 @@ func TestAnswerListsEnabledConstraints(t *testing.T) {
 // benchmark under the built-in catalog, and that building them is
 // deterministic.
 func TestDemoBenchmarkPrompts(t *testing.T) {
-	bench, err := ingest.Benchmark(filepath.Join("..", "..", "..", "benchmarks", "sciif"))
+	bench, err := ingest.Benchmark(filepath.Join("..", "..", "..", "..", "..", "benchmarks", "sciif"))
 	if err != nil {
 		t.Fatal(err)
 	}
