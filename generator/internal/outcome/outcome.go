@@ -1,6 +1,8 @@
 // Package outcome is the one kind-neutral encoding of a decision that may
-// not be reached: Pass, Fail or Undecided. Rules, checkers and comparisons
-// of every kind say what they concluded with it.
+// not be reached: Pass, Fail or Undecided. SciIF's rules decide with it,
+// and the instruction checkers' verdicts (verify/instr's Result and
+// InstructionResult, instrdata's Verdict) read as one through their
+// Outcome method.
 //
 // It is a leaf package: it imports nothing and performs no I/O.
 package outcome

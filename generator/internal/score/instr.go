@@ -6,6 +6,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/kinds/verifiable/instrdata"
+	"github.com/sciif/leaderboard/generator/internal/outcome"
 )
 
 // Instr computes a model's accuracies on an instruction benchmark under one
@@ -31,8 +32,12 @@ func Instr(prompts []instrdata.Prompt, results []instrdata.Result, loose bool) i
 		}
 		all := r.Answered
 		for j, id := range p.Instructions {
-			ok := r.Answered && j < len(verdicts) && verdicts[j].Followed
-			if r.Answered && j < len(verdicts) && verdicts[j].Undecided {
+			o := outcome.Fail
+			if r.Answered && j < len(verdicts) {
+				o = verdicts[j].Outcome()
+			}
+			ok := o == outcome.Pass
+			if o == outcome.Undecided {
 				undecided++
 			}
 			all = all && ok

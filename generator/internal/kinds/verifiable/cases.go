@@ -8,6 +8,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/chat"
 	"github.com/sciif/leaderboard/generator/internal/kinds/verifiable/instrdata"
+	"github.com/sciif/leaderboard/generator/internal/outcome"
 	"github.com/sciif/leaderboard/generator/internal/render"
 )
 
@@ -169,7 +170,7 @@ func verdictAt(vs []instrdata.Verdict, j int) instrVerdictView {
 		variant = "as is"
 	}
 	reason := v.Reason
-	if v.Undecided {
+	if v.Outcome() == outcome.Undecided {
 		reason = "cannot decide (counted as not followed): " + reason
 	}
 	return instrVerdictView{Followed: v.Followed, Reason: reason, Variant: variant}

@@ -23,6 +23,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/chat"
 	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/outcome"
 	"github.com/sciif/leaderboard/generator/internal/reward/preprocess"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr"
 )
@@ -353,9 +354,10 @@ func (r *instrRewards) reward(ctx context.Context, p instr.Prompt, keyed bool, r
 			one.Kwargs = p.Kwargs[i : i+1]
 		}
 		for _, ir := range r.b.ib.Registry.Evaluate(r.mode, one, response).Instructions {
-			if ir.Followed {
+			switch ir.Outcome() {
+			case outcome.Pass:
 				followed++
-			} else if ir.Undecided {
+			case outcome.Undecided:
 				undecided++
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sciif/leaderboard/generator/internal/outcome"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
 )
 
@@ -44,6 +45,10 @@ type InstructionResult struct {
 	// the response as it is, else one of the Loose variants (see Variants).
 	Variant string
 }
+
+// Outcome is the verdict as the one kind-neutral encoding (see
+// Result.Outcome).
+func (r InstructionResult) Outcome() outcome.Outcome { return outcomeOf(r.Followed, r.Undecided) }
 
 // PromptResult is the verdict on one prompt's response, with a result per
 // instruction in the prompt's order. It is what a case page shows.

@@ -11,6 +11,8 @@
 // mutable state.
 package instr
 
+import "github.com/sciif/leaderboard/generator/internal/outcome"
+
 // Args are an instruction's keyword arguments as they appear in the official
 // input files (kwargs): JSON numbers arrive as float64, lists as []any.
 type Args map[string]any
@@ -27,6 +29,21 @@ type Result struct {
 	// ("found 3 bullet points, need exactly 4"), or why nothing could be
 	// decided.
 	Reason string
+}
+
+// Outcome is r as the one kind-neutral encoding: Pass when followed,
+// Undecided when the checker could not judge, Fail otherwise.
+func (r Result) Outcome() outcome.Outcome { return outcomeOf(r.Followed, r.Undecided) }
+
+// outcomeOf encodes a verdict's Followed and Undecided as an Outcome.
+func outcomeOf(followed, undecided bool) outcome.Outcome {
+	switch {
+	case followed:
+		return outcome.Pass
+	case undecided:
+		return outcome.Undecided
+	}
+	return outcome.Fail
 }
 
 // Checker verifies one instruction id. Check must be safe for concurrent use

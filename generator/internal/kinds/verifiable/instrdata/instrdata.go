@@ -10,6 +10,7 @@ package instrdata
 import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/chat"
+	"github.com/sciif/leaderboard/generator/internal/outcome"
 )
 
 // Board is the rescored board of a verifiable-instruction benchmark
@@ -99,6 +100,18 @@ type Verdict struct {
 	Reason    string `json:"reason"`
 	// Variant names the Loose variant that passed ("" for the response as is).
 	Variant string `json:"variant,omitempty"`
+}
+
+// Outcome is v as the one kind-neutral encoding: Pass when followed,
+// Undecided when the checker could not judge, Fail otherwise.
+func (v Verdict) Outcome() outcome.Outcome {
+	switch {
+	case v.Followed:
+		return outcome.Pass
+	case v.Undecided:
+		return outcome.Undecided
+	}
+	return outcome.Fail
 }
 
 // Gap is the single-turn versus multi-turn comparison of a multi-turn
