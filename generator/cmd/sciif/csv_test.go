@@ -23,9 +23,9 @@ import (
 // row type here; TestDemoDownloadsAreDefused fails on a download whose
 // header is no listed row type's.
 var csvRows = []any{
-	report.Row{},       // leaderboard.csv, score --format csv (SciIF)
-	sciif.VerdictRow{}, // verdicts.csv
-	sciif.PointRow{},   // points/<model>.csv
+	sciif.LeaderboardRow{}, // leaderboard.csv, score --format csv (SciIF)
+	sciif.VerdictRow{},     // verdicts.csv
+	sciif.PointRow{},       // points/<model>.csv
 	verifiable.LeaderboardRow{},
 	verifiable.VerdictRow{}, // <board>/verdicts/<model>.csv
 	rubric.LeaderboardRow{},

@@ -75,7 +75,10 @@ func TestCSVRefusesPlainStrings(t *testing.T) {
 			t.Errorf("CSV(%T) = %v, wrote %q; want an error and nothing written", rows, err, buf.String())
 		}
 	}
-	if err := CSV(new(bytes.Buffer), Row{}); err == nil {
+	type textRow struct {
+		Name Text `csv:"name"`
+	}
+	if err := CSV(new(bytes.Buffer), textRow{Name: "m"}); err == nil {
 		t.Error("CSV of a row, not a slice of rows, is not an error")
 	}
 }

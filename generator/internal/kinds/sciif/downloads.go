@@ -15,7 +15,7 @@ func (s *site) scoresJSON() (board.File, error) {
 }
 
 func (s *site) leaderboardCSV() (board.File, error) {
-	return render.MarshalCSV(s.Base(s.name)+"leaderboard.csv", report.Rows(s.in.Board, board.Policies))
+	return render.MarshalCSV(s.Base(s.name)+"leaderboard.csv", leaderboardRows(s.in.Board, board.Policies))
 }
 
 // VerdictRow is one model on one item in verdicts.csv.

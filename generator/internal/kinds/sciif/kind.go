@@ -493,9 +493,9 @@ func (b *Board) Write(w io.Writer, format string, opt kind.Options) error {
 	case "json":
 		return report.JSON(w, b.board)
 	case "csv":
-		return report.CSV(w, report.Rows(b.board, policies(opt)))
+		return report.CSV(w, leaderboardRows(b.board, policies(opt)))
 	}
-	return report.Table(w, b.board, policies(opt))
+	return writeTable(w, b.board, policies(opt))
 }
 
 func (b *Board) Info(front bool) render.BoardInfo {
