@@ -17,7 +17,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
-	"github.com/sciif/leaderboard/generator/internal/pipeline"
+	"github.com/sciif/leaderboard/generator/internal/kinds/verifiable"
 	"github.com/sciif/leaderboard/generator/internal/records"
 	"github.com/sciif/leaderboard/generator/internal/strictjson"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr"
@@ -206,7 +206,7 @@ func runEval(ctx context.Context, opt instrOptions, stdout, stderr io.Writer, re
 type prompts struct {
 	texts []string
 	// exact maps a text to its prompt (the last of several with that
-	// text), as pipeline.PromptIndex does.
+	// text), as verifiable.PromptIndex does.
 	exact  map[string]int
 	lookup func(string) (int, bool)
 }
@@ -240,14 +240,14 @@ func promptIndex(opt instrOptions, reg *instr.Registry) (*prompts, error) {
 }
 
 // readResponses reads the responses with the boards' reader
-// (pipeline.InstrRecords) as the official tools do: a response to a
+// (verifiable.InstrRecords) as the official tools do: a response to a
 // prompt not in the input is ignored, so are fields besides prompt and
 // response, the last of two responses to one prompt counts, and the file
 // may be a link (it is the user's own, named on the command line). It
 // returns the line of each prompt's response, 0 for none, and keeps no
 // response; a bad line is an error listing every problem, one per line.
 func readResponses(ctx context.Context, opt instrOptions, idx *prompts) ([]int, error) {
-	spec := pipeline.InstrRecords(filepath.Base(opt.Input), nil, idx.exact)
+	spec := verifiable.InstrRecords(filepath.Base(opt.Input), nil, idx.exact)
 	spec.N, spec.Lookup = len(idx.texts), idx.lookup
 	spec.Links, spec.IgnoreUnknown, spec.LastWins, spec.Unanswered = ingest.FollowLinks, true, true, ""
 	spec.Decode = func(data []byte, r *ingest.PromptResponse) *strictjson.Error { return strictjson.DecodeOpen(data, r) }

@@ -2,12 +2,11 @@
 // results folder into scored boards: ingest → (each kind's) verify →
 // score. It is the one place that knows their order; the commands (score,
 // build, validate) call it, and its driver names no benchmark kind: it loops
-// over the benchmarks opened from the kinds it is given. (Two kinds'
-// helpers still live here: instr.go, the instruction kinds' prompt and
-// response readers, and the SciIF published figures, sciifdata.Reported,
-// that Site hands to render.) It reads input through ingest and writes
-// nothing itself: given a site (BoardsOptions.Start), it has each accepted
-// submission's own pages rendered into it.
+// over the benchmarks opened from the kinds it is given. (One kind's type
+// still passes through: SciIF's published figures, sciifdata.Reported,
+// which Site reads and hands to render.) It reads input through ingest and
+// writes nothing itself: given a site (BoardsOptions.Start), it has each
+// accepted submission's own pages rendered into it.
 package pipeline
 
 import (
@@ -26,12 +25,4 @@ func Concerns(probs board.Problems, dir string) bool {
 		}
 	}
 	return false
-}
-
-// lookup looks keys up in index.
-func lookup(index map[string]int) func(string) (int, bool) {
-	return func(key string) (int, bool) {
-		i, ok := index[key]
-		return i, ok
-	}
 }

@@ -12,7 +12,6 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/kinds/verifiable/instrdata"
-	"github.com/sciif/leaderboard/generator/internal/pipeline"
 	"github.com/sciif/leaderboard/generator/internal/score"
 )
 
@@ -88,7 +87,7 @@ func (b *benchmark) gapOf(ctx context.Context, sub *board.Submission, m *instrda
 	if _, err := os.Lstat(path); err != nil {
 		return nil
 	}
-	texts, answered, probs := pipeline.InstrResponses(ctx, path, sb.ib)
+	texts, answered, probs := InstrResponses(ctx, path, sb.ib)
 	for _, p := range probs {
 		if p.Fatal {
 			return nil

@@ -20,7 +20,6 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/chat"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/kinds/verifiable/instrdata"
-	"github.com/sciif/leaderboard/generator/internal/pipeline"
 	"github.com/sciif/leaderboard/generator/internal/render"
 	"github.com/sciif/leaderboard/generator/internal/report"
 	"github.com/sciif/leaderboard/generator/internal/score"
@@ -44,7 +43,7 @@ func New(name, doc string, checkers []instr.Checker) *kind.Kind {
 type benchmark struct {
 	spec  kind.Spec
 	input string
-	ib    *pipeline.InstrBench
+	ib    *InstrBench
 	// convs holds each prompt's conversation on a multi-turn benchmark
 	// (turns: multi), nil on a single-turn one.
 	convs [][]chat.Message
@@ -99,12 +98,12 @@ func open(spec kind.Spec, checkers []instr.Checker) (kind.Benchmark, error) {
 	if multi {
 		prompts, convs, err = readConversations(input, reg)
 	} else {
-		prompts, err = pipeline.ReadInstrPrompts(input, reg)
+		prompts, err = ReadInstrPrompts(input, reg)
 	}
 	if err != nil {
 		return nil, err
 	}
-	ib := &pipeline.InstrBench{Name: spec.Name, Input: input, Registry: reg, Prompts: prompts, Index: pipeline.PromptIndex(prompts), N: len(prompts)}
+	ib := &InstrBench{Name: spec.Name, Input: input, Registry: reg, Prompts: prompts, Index: PromptIndex(prompts), N: len(prompts)}
 	b := &benchmark{spec: spec, input: input, ib: ib, convs: convs}
 	if multi && convs == nil {
 		b.convs = [][]chat.Message{} // an empty file is still multi-turn
@@ -142,7 +141,7 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 	if b.multi() {
 		texts, answered, probs = b.turnResponses(ctx, path)
 	} else {
-		texts, answered, probs = pipeline.InstrResponses(ctx, path, b.ib)
+		texts, answered, probs = InstrResponses(ctx, path, b.ib)
 	}
 	r := &run{id: sub.ID, model: instrdata.Model{ID: sub.ID, Name: sub.Meta.Name, Results: make([]instrdata.Result, b.ib.N)}}
 	for _, p := range probs {

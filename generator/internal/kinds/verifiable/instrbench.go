@@ -1,4 +1,4 @@
-package pipeline
+package verifiable
 
 import (
 	"context"
@@ -59,7 +59,7 @@ func InstrRecords(name string, prompts []instr.Prompt, index map[string]int) *re
 	codes.Line, codes.Missing, codes.Response = ingest.CodePromptLine, ingest.CodePromptLine, ingest.CodePromptLine
 	codes.Unknown, codes.Incomplete = CodeUnknownPrompt, CodeInstrIncomplete
 	return &records.Spec[ingest.PromptResponse]{
-		Benchmark: name, N: len(prompts), Lookup: lookup(index),
+		Benchmark: name, N: len(prompts), Lookup: func(key string) (int, bool) { i, ok := index[key]; return i, ok },
 		KeyField: "prompt", KeyName: "prompt", Key: func(r *ingest.PromptResponse) string { return r.Prompt },
 		ResponseField: "response", Response: func(r *ingest.PromptResponse) string { return r.Response },
 		Items: "prompts", Name: func(i int) string { return fmt.Sprint(prompts[i].Key) }, Unanswered: "scored as following none of their instructions",
