@@ -3,7 +3,8 @@ package board
 // Policy is a compliance policy.
 type Policy string
 
-// The two policies of the SciIF protocol.
+// The two policies. What Loose relaxes is each kind's (SciIF: MAIN points
+// only; the instruction kinds: any of the response's official variants).
 const (
 	Strict Policy = "strict"
 	Loose  Policy = "loose"
