@@ -61,17 +61,20 @@ func condensedStructure(s string) (string, bool) {
 	return canon, canon != ""
 }
 
+// condPiece is one piece of a formula: a run of atoms (ops), or a
+// parenthesised group (group) with its count, leading when it comes
+// before the first atom outside parentheses.
+type condPiece struct {
+	ops   []condOp
+	group []condOp // the content of a group
+	count int
+	lead  bool
+}
+
 // condPrograms expands the formula into flat programs, one per choice of
 // reading for each parenthesised group with a count (branches, or a piece
 // of chain).
 func condPrograms(s string) ([][]condOp, bool) {
-	type piece struct {
-		ops   []condOp
-		group []condOp // the content of a group
-		count int
-		lead  bool
-	}
-	var pieces []piece
 	leadH := 0
 	i := 0
 	// Leading hydrogens belong to the first heavy atom: HCOOH, H2NCH2.
@@ -80,6 +83,26 @@ func condPrograms(s string) ([][]condOp, bool) {
 		n, j := condCount(s, i)
 		leadH, i = n, j
 	}
+	pieces, ok := condPieces(s, i)
+	if !ok {
+		return nil, false
+	}
+	progs, ok := condExpand(pieces)
+	if !ok {
+		return nil, false
+	}
+	if leadH > 0 && !condAddLeadH(progs, leadH) {
+		return nil, false
+	}
+	return progs, true
+}
+
+// condPieces splits s[i:] into runs of atoms and parenthesised groups
+// with their counts, or returns false when a piece is not read, a count
+// is over 12, the formula has more than condMaxAtoms atoms, or it has no
+// atom outside parentheses.
+func condPieces(s string, i int) ([]condPiece, bool) {
+	var pieces []condPiece
 	atoms := 0
 	seenAtom := false
 	for i < len(s) {
@@ -108,7 +131,7 @@ func condPrograms(s string) ([][]condOp, bool) {
 				return nil, false
 			}
 			atoms += len(inner) * n
-			pieces = append(pieces, piece{group: inner, count: n, lead: !seenAtom})
+			pieces = append(pieces, condPiece{group: inner, count: n, lead: !seenAtom})
 			i = k
 		default:
 			j := i
@@ -121,7 +144,7 @@ func condPrograms(s string) ([][]condOp, bool) {
 			}
 			seenAtom = true
 			atoms += len(ops)
-			pieces = append(pieces, piece{ops: ops})
+			pieces = append(pieces, condPiece{ops: ops})
 			i = j
 		}
 		if atoms > condMaxAtoms {
@@ -131,6 +154,14 @@ func condPrograms(s string) ([][]condOp, bool) {
 	if !seenAtom {
 		return nil, false
 	}
+	return pieces, true
+}
+
+// condExpand turns the pieces into flat programs: a group with a count
+// is read as that many branches and, unless it leads or starts with an
+// explicit bond, also as a repeated piece of chain. It returns false
+// when there would be more than 16 programs.
+func condExpand(pieces []condPiece) ([][]condOp, bool) {
 	progs := [][]condOp{nil}
 	for _, p := range pieces {
 		if p.group == nil {
@@ -161,20 +192,25 @@ func condPrograms(s string) ([][]condOp, bool) {
 			return nil, false
 		}
 	}
-	if leadH > 0 {
-		for _, prog := range progs {
-			for k := range prog {
-				if prog[k].kind == 'a' {
-					if k > 0 && prog[0].kind == '(' {
-						return nil, false // H(CH3)...: not read
-					}
-					prog[k].h += leadH
-					break
+	return progs, true
+}
+
+// condAddLeadH gives leading hydrogens to the first atom of each
+// program, in place; it returns false when a program starts with a
+// group (H(CH3)...), which is not read.
+func condAddLeadH(progs [][]condOp, leadH int) bool {
+	for _, prog := range progs {
+		for k := range prog {
+			if prog[k].kind == 'a' {
+				if k > 0 && prog[0].kind == '(' {
+					return false // H(CH3)...: not read
 				}
+				prog[k].h += leadH
+				break
 			}
 		}
 	}
-	return progs, true
+	return true
 }
 
 // condCount reads a count at s[i:], 1 when there is none.
