@@ -312,14 +312,10 @@ type condAtom struct {
 // false when stopped or out of budget.
 func condReadings(prog []condOp, budget *int, yield func(string) bool) bool {
 	var atoms []condAtom
-	type frame struct {
-		path   []int
-		anchor int
-	}
 	var leads []int // the first atoms of leading groups
 	stopped := false
-	var rec func(k int, path []int, stack []frame)
-	rec = func(k int, path []int, stack []frame) {
+	var rec func(k int, path []int, stack []condFrame)
+	rec = func(k int, path []int, stack []condFrame) {
 		if stopped {
 			return
 		}
@@ -343,10 +339,10 @@ func condReadings(prog []condOp, budget *int, yield func(string) bool) bool {
 			if len(path) == 0 {
 				// A leading group: its first atom bonds to the first atom
 				// after the groups.
-				rec(k+1, nil, append(stack, frame{path: nil, anchor: -1}))
+				rec(k+1, nil, append(stack, condFrame{path: nil, anchor: -1}))
 				return
 			}
-			rec(k+1, nil, append(stack, frame{path: path, anchor: path[len(path)-1]}))
+			rec(k+1, nil, append(stack, condFrame{path: path, anchor: path[len(path)-1]}))
 			return
 		case ')':
 			f := stack[len(stack)-1]
@@ -357,29 +353,9 @@ func condReadings(prog []condOp, budget *int, yield func(string) bool) bool {
 		atoms = append(atoms, condAtom{elem: op.elem, h: op.h})
 		defer func() { atoms = atoms[:idx] }()
 		inBranch := len(stack) > 0
-		var targets []int
-		switch {
-		case len(path) == 0 && inBranch && stack[len(stack)-1].anchor >= 0:
-			targets = []int{stack[len(stack)-1].anchor}
-		case len(path) == 0:
-			targets = []int{-1} // a root: the first atom, or the first of a leading group
-		case op.order != 0:
-			targets = []int{path[len(path)-1]}
-		default:
-			targets = make([]int, 0, len(path))
-			for j := len(path) - 1; j >= 0; j-- {
-				targets = append(targets, path[j])
-			}
-		}
-		for _, t := range targets {
-			newPath := append(append([]int{}, path...), idx)
+		for _, t := range condTargets(op, path, stack) {
+			newPath := condExtend(path, t, idx)
 			if t >= 0 {
-				for j, q := range path {
-					if q == t {
-						newPath = append(append([]int{}, path[:j+1]...), idx)
-						break
-					}
-				}
 				if !condBond(atoms, t, idx, op.order) {
 					continue
 				}
@@ -421,6 +397,46 @@ func condReadings(prog []condOp, budget *int, yield func(string) bool) bool {
 	}
 	rec(0, nil, nil)
 	return !stopped
+}
+
+// condFrame is an open branch of a reading: the path to return to at its
+// end and the atom it hangs on (-1 for a leading group).
+type condFrame struct {
+	path   []int
+	anchor int
+}
+
+// condTargets returns the atoms a new atom op may bond to, nearest
+// first: the branch's anchor at the start of a branch, -1 for a root
+// (the first atom, or the first of a leading group), the atom before
+// for an explicit bond, else every atom still open on the path back.
+func condTargets(op condOp, path []int, stack []condFrame) []int {
+	inBranch := len(stack) > 0
+	switch {
+	case len(path) == 0 && inBranch && stack[len(stack)-1].anchor >= 0:
+		return []int{stack[len(stack)-1].anchor}
+	case len(path) == 0:
+		return []int{-1} // a root: the first atom, or the first of a leading group
+	case op.order != 0:
+		return []int{path[len(path)-1]}
+	}
+	targets := make([]int, 0, len(path))
+	for j := len(path) - 1; j >= 0; j-- {
+		targets = append(targets, path[j])
+	}
+	return targets
+}
+
+// condExtend returns the path after atom idx bonds to t: the path up to
+// t (closing what came after it), then idx; the whole path then idx
+// when t is not on it (a root).
+func condExtend(path []int, t, idx int) []int {
+	for j, q := range path {
+		if q == t {
+			return append(append([]int{}, path[:j+1]...), idx)
+		}
+	}
+	return append(append([]int{}, path...), idx)
 }
 
 // condBond bonds a and b if both still have room (each bond at least
