@@ -161,9 +161,6 @@ func NewClient(ep Endpoint, opt Options) (*Client, error) {
 	return c, nil
 }
 
-// Endpoint returns the client's endpoint, with defaults filled in.
-func (c *Client) Endpoint() Endpoint { return c.ep }
-
 type chatRequest struct {
 	Model       string         `json:"model"`
 	Messages    []chat.Message `json:"messages"`

@@ -144,15 +144,6 @@ func nullable(re *syntax.Regexp) bool {
 	return true
 }
 
-// Find returns the leftmost match's byte offsets as re.search finds it, or
-// nil.
-func (p *PyRegexp) Find(s string) ([]int, error) {
-	if err := p.errSubject(s, true); err != nil {
-		return nil, err
-	}
-	return p.re.FindStringIndex(s), nil
-}
-
 type pyTranslator struct {
 	src       string
 	i         int
