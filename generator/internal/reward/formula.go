@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/kind"
 )
@@ -133,8 +134,12 @@ func (f *sciVerifier) Record(_ context.Context, rec []byte) (kind.Reward, error)
 	return r, nil
 }
 
-func (*sciVerifier) Label(context.Context, string, string, string) (kind.Reward, error) {
-	return kind.Reward{}, kind.Errorf("", "sci-verifier needs the output's length in tokens: use POST /v1/rewards")
+// Label rewards the label, a record: {"verdict", "label", "tokens"}. The
+// verdict was read from the verifier's output and its length counted by
+// the caller (the formula knows no output style and no tokenizer), so the
+// query's response is not read.
+func (f *sciVerifier) Label(ctx context.Context, _, _, label string) (kind.Reward, error) {
+	return labelRecord(ctx, f, label, `{"verdict": true, "label": true, "tokens": 812}`)
 }
 
 type complexIF struct{ alpha, beta float64 }
@@ -190,6 +195,24 @@ func (f *complexIF) Record(_ context.Context, rec []byte) (kind.Reward, error) {
 	return r, nil
 }
 
-func (*complexIF) Label(context.Context, string, string, string) (kind.Reward, error) {
-	return kind.Reward{}, kind.Errorf("", "complex-if takes criterion verdicts: use POST /v1/rewards")
+// Label rewards the label, a record: {"pi", "ec", "db"}, the criterion
+// verdicts judged elsewhere on the response, which is not read.
+func (f *complexIF) Label(ctx context.Context, _, _, label string) (kind.Reward, error) {
+	return labelRecord(ctx, f, label, `{"pi": [true, false], "ec": [true], "db": [true]}`)
+}
+
+// labelRecord rewards a formula's label, which is one of its records (a
+// formula's verdicts come with the request, not from the response);
+// problems are reported under the field "label" ("label.tokens"). example
+// is a record, for the message on a label that is not an object.
+func labelRecord(ctx context.Context, f kind.Rewards, label, example string) (kind.Reward, error) {
+	t := strings.TrimSpace(label)
+	if !strings.HasPrefix(t, "{") {
+		return kind.Reward{}, kind.Errorf("label", "want the JSON object of a record, such as %s", example)
+	}
+	rw, err := f.Record(ctx, []byte(t))
+	if re, ok := err.(*kind.RecordError); ok {
+		re.Field = strings.TrimSuffix("label."+re.Field, ".")
+	}
+	return rw, err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/kind"
 )
@@ -50,7 +51,16 @@ var pointParts = []string{"score", "points", "positive", "negative_met"}
 // "response", "judges": {"<judge>": "<raw output>"}}, with the protocol's
 // number of judges: every one must say YES for a criterion to count.
 func (r *rubricRewards) Record(ctx context.Context, data []byte) (kind.Reward, error) {
-	i, res, err := r.verdicts(data)
+	var rec record
+	if err := kind.DecodeRecord(data, &rec); err != nil {
+		return kind.Reward{}, err
+	}
+	return r.reward(&rec)
+}
+
+// reward rewards one decoded record.
+func (r *rubricRewards) reward(rec *record) (kind.Reward, error) {
+	i, res, err := r.verdicts(rec)
 	if err != nil {
 		return kind.Reward{}, err
 	}
@@ -93,13 +103,9 @@ func pointReward(t *Task, met []bool) kind.Reward {
 		{Name: "points", Value: float64(got)}, {Name: "positive", Value: float64(t.Positive())}, {Name: "negative_met", Value: float64(neg)}}}
 }
 
-// verdicts decodes a record and returns its task and s_c per criterion, as
-// Rewards says.
-func (r *rubricRewards) verdicts(data []byte) (int, result, error) {
-	var rec record
-	if err := kind.DecodeRecord(data, &rec); err != nil {
-		return 0, result{}, err
-	}
+// verdicts returns a record's task and s_c per criterion, as Rewards
+// says.
+func (r *rubricRewards) verdicts(rec *record) (int, result, error) {
 	i, ok := r.b.index[rec.ID]
 	if !ok {
 		return 0, result{}, &kind.RecordError{Field: "id", Msg: "not a task of this benchmark"}
@@ -124,11 +130,32 @@ func (r *rubricRewards) verdicts(data []byte) (int, result, error) {
 		judges = append(judges, j)
 	}
 	sort.Strings(judges)
-	res, _ := r.b.verify(i, judges, &rec, "", 0, false)
+	res, _ := r.b.verify(i, judges, rec, "", 0, false)
 	return i, res, nil
 }
 
-// Label cannot reward a bare response: the criteria are graded by judges.
-func (r *rubricRewards) Label(ctx context.Context, prompt, response, label string) (kind.Reward, error) {
-	return kind.Reward{}, &kind.RecordError{Field: "label", Msg: "a rubric reward needs each criterion's judge verdicts: send records with their judge outputs (sciif reward, POST /v1/rewards)"}
+// Label rewards response given label, the record without its response:
+// the JSON object {"id", "judges": {"<judge>": "<raw output>"}}, with the
+// protocol's number of judges, whose outputs grade response. A bare task
+// id cannot be rewarded: the criteria are graded by judges. Problems are
+// reported under the field "label" ("label.judges", "label.id").
+func (r *rubricRewards) Label(ctx context.Context, _, response, label string) (kind.Reward, error) {
+	t := strings.TrimSpace(label)
+	if !strings.HasPrefix(t, "{") {
+		return kind.Reward{}, kind.Errorf("label", "a rubric reward needs each criterion's judge verdicts: give the label {\"id\": \"<task id>\", \"judges\": {\"<judge>\": \"<raw output>\", ...}} with the outputs of the protocol's %d judges", r.b.judges)
+	}
+	var rec record
+	err := kind.DecodeRecord([]byte(t), &rec)
+	if err == nil && rec.Response != nil {
+		err = kind.Errorf("response", "the response is the generated text, not part of the label")
+	}
+	var rw kind.Reward
+	if err == nil {
+		rec.Response = &response
+		rw, err = r.reward(&rec)
+	}
+	if re, ok := err.(*kind.RecordError); ok {
+		re.Field = strings.TrimSuffix("label."+re.Field, ".")
+	}
+	return rw, err
 }

@@ -3,6 +3,7 @@ package rubric
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -111,7 +112,11 @@ func TestRewardAgreesWithBoard(t *testing.T) {
 		sc.Buffer(nil, 1<<24)
 		records := 0
 		for line := 1; sc.Scan(); line++ {
-			i, res, err := r.verdicts(sc.Bytes())
+			var rec record
+			if err := kind.DecodeRecord(sc.Bytes(), &rec); err != nil {
+				t.Fatalf("%s:%d: %v", file, line, err)
+			}
+			i, res, err := r.verdicts(&rec)
 			if err != nil {
 				t.Fatalf("%s:%d: %v", file, line, err)
 			}
@@ -122,6 +127,13 @@ func TestRewardAgreesWithBoard(t *testing.T) {
 			got, _ := r.Record(context.Background(), sc.Bytes())
 			if want := Reward(&b.tasks[i], results[i].sat, b.alpha, b.beta); math.Abs(got.Reward-want) > 1e-12 {
 				t.Errorf("%s:%d: reward %v, board's %v", file, line, got.Reward, want)
+			}
+			// The same judges in a /get_reward label, the response in
+			// the query, give the same reward and parts.
+			label, _ := json.Marshal(map[string]any{"id": rec.ID, "judges": rec.Judges})
+			byLabel, err := r.Label(context.Background(), "", *rec.Response, string(label))
+			if err != nil || !cmp.Equal(byLabel, got) {
+				t.Errorf("%s:%d: by label %+v, %v; by record %+v", file, line, byLabel, err, got)
 			}
 		}
 		f.Close()
@@ -174,6 +186,47 @@ func TestRewardNeedsTheProtocolsJudges(t *testing.T) {
 		re, ok := err.(*kind.RecordError)
 		if !ok || re.Field != "judges" || !strings.Contains(re.Msg, "protocol uses 2") {
 			t.Errorf("%s: error %v, want one on judges naming the protocol's 2", tt.name, err)
+		}
+	}
+}
+
+// TestRewardLabelCarriesTheJudges: a /get_reward label is the record
+// without its response; a bare task id, a response inside the label and
+// the record's own faults are refused under label's fields.
+func TestRewardLabelCarriesTheJudges(t *testing.T) {
+	b := demoBenchmark(t)
+	rw, err := b.Rewards(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	task := &b.tasks[0]
+	var all []string
+	for _, cr := range task.Criteria {
+		all = append(all, cr.ID+": YES")
+	}
+	out := quote(strings.Join(all, "\n"))
+	two := `{"j1": ` + out + `, "j2": ` + out + `}`
+	for _, tt := range []struct {
+		name, label, field string
+	}{
+		{"the record without its response", `{"id": "` + task.ID + `", "judges": ` + two + `}`, ""},
+		{"a bare task id", task.ID, "label"},
+		{"the response belongs to the query", `{"id": "` + task.ID + `", "response": "r", "judges": ` + two + `}`, "label.response"},
+		{"one judge too few", `{"id": "` + task.ID + `", "judges": {"j1": ` + out + `}}`, "label.judges"},
+		{"no judges", `{"id": "` + task.ID + `"}`, "label.judges"},
+		{"an unknown task", `{"id": "nope", "judges": ` + two + `}`, "label.id"},
+		{"an unknown field", `{"id": "` + task.ID + `", "judge": ` + two + `}`, "label.judge"},
+	} {
+		got, err := rw.Label(context.Background(), "p", "r", tt.label)
+		if tt.field == "" {
+			if err != nil || got.Reward != Reward(task, sats(strings.Repeat("1", len(task.Criteria))), b.alpha, b.beta) || got.ID != task.ID {
+				t.Errorf("%s: reward %v (%s), error %v; want every criterion satisfied", tt.name, got.Reward, got.ID, err)
+			}
+			continue
+		}
+		re, ok := err.(*kind.RecordError)
+		if !ok || re.Field != tt.field {
+			t.Errorf("%s: error %v, want one on %s", tt.name, err, tt.field)
 		}
 	}
 }

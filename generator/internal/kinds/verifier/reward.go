@@ -65,6 +65,11 @@ func (r *rewards) Record(ctx context.Context, data []byte) (kind.Reward, error) 
 	if err := kind.DecodeRecord(data, &rec); err != nil {
 		return kind.Reward{}, err
 	}
+	return r.record(ctx, &rec)
+}
+
+// record rewards one decoded record.
+func (r *rewards) record(ctx context.Context, rec *record) (kind.Reward, error) {
 	i, ok := r.b.index[rec.ID]
 	if !ok {
 		return kind.Reward{}, kind.Errorf("id", "not an item of this benchmark")
@@ -109,14 +114,34 @@ func (r *rewards) reward(i int, output string, st *Style, tokens int64) kind.Rew
 	return kind.Reward{ID: r.b.items[i].ID, Reward: align + pen, Parts: []kind.Part{{Name: "R_align", Value: align}, {Name: "P_overlong", Value: pen}}}
 }
 
-// Label rewards response, a verifier's output in the default style, given
-// label "<item id>": the item's label is the ground truth. The length in
-// tokens is unknown here, so the overlong penalty is 0; send records with
-// output_tokens for it.
-func (r *rewards) Label(ctx context.Context, prompt, response, label string) (kind.Reward, error) {
-	i, ok := r.b.index[label]
-	if !ok {
-		return kind.Reward{}, kind.Errorf("label", "%q is not an item id of this benchmark", label)
+// Label rewards response, a verifier's output, given label: the JSON
+// object {"id", "style"?, "output_tokens"?}, the record without its
+// output, rewarded as Record rewards it (output_tokens is required when
+// the benchmark declares a penalty); or a bare item id "<item id>", a
+// response in the default style whose length in tokens is unknown, so
+// that its overlong penalty is 0. Problems are reported under the field
+// "label" ("label.output_tokens", "label.id").
+func (r *rewards) Label(ctx context.Context, _, response, label string) (kind.Reward, error) {
+	t := strings.TrimSpace(label)
+	if !strings.HasPrefix(t, "{") {
+		i, ok := r.b.index[label]
+		if !ok {
+			return kind.Reward{}, kind.Errorf("label", "%q is not an item id of this benchmark", label)
+		}
+		return r.reward(i, preprocess.From(ctx).Apply(response), &r.b.styles[0], 0), nil
 	}
-	return r.reward(i, preprocess.From(ctx).Apply(response), &r.b.styles[0], 0), nil
+	var rec record
+	err := kind.DecodeRecord([]byte(t), &rec)
+	if err == nil && rec.Output != nil {
+		err = kind.Errorf("output", "the verifier's output is the generated text, not part of the label")
+	}
+	var rw kind.Reward
+	if err == nil {
+		rec.Output = &response
+		rw, err = r.record(ctx, &rec)
+	}
+	if re, ok := err.(*kind.RecordError); ok {
+		re.Field = strings.TrimSuffix("label."+re.Field, ".")
+	}
+	return rw, err
 }
