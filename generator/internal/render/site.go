@@ -23,6 +23,14 @@ import (
 // Site is a site being rendered: the boards' shared state and the files
 // rendered so far. Its methods are safe for concurrent use.
 type Site struct {
+	*siteState
+	// scope, when set, records what is added through this view of the
+	// site (Scoped).
+	scope *Scope
+}
+
+// siteState is what every view of a site shares.
+type siteState struct {
 	tmpl, assets fs.FS
 	version      string
 	reported     []sciifdata.Reported
@@ -49,6 +57,11 @@ type Site struct {
 	protocols []string
 	downloads []downloadsSection
 	updated   string
+
+	// startKey is StartKey's digest, computed once.
+	startOnce sync.Once
+	startKey  [32]byte
+	startErr  error
 }
 
 // NoteUpdated tells the site of a submission's date (YYYY-MM-DD): pages
@@ -86,8 +99,8 @@ func Start(in Input) (*Site, error) {
 	if len(in.Boards) == 0 {
 		return nil, errors.New("render: no board to show")
 	}
-	s := &Site{tmpl: in.Templates, assets: in.Assets, version: in.Version, sink: in.Sink, progress: in.Progress, paths: map[string]bool{},
-		pages: map[string]*template.Template{}, navs: map[string]template.HTML{}, answers: map[string][]answer{}}
+	s := &Site{siteState: &siteState{tmpl: in.Templates, assets: in.Assets, version: in.Version, sink: in.Sink, progress: in.Progress, paths: map[string]bool{},
+		pages: map[string]*template.Template{}, navs: map[string]template.HTML{}, answers: map[string][]answer{}}}
 	if s.tmpl == nil {
 		s.tmpl = templates.FS
 	}
@@ -326,6 +339,7 @@ func (s *Site) Add(files ...board.File) {
 			err = s.sink.WriteFile(f.Path, f.Data)
 			f.Data = nil
 		}
+		s.scope.addFile(f.Path)
 		s.mu.Lock()
 		if err != nil && s.err == nil {
 			s.err = err

@@ -59,6 +59,7 @@ func (s *Site) AddDownloads(title string, files, addresses []Download) {
 // whose lines are sorted by benchmark and id whatever order pages are
 // rendered in.
 func (s *Site) AddAnswer(slug, bench, id, resp string) {
+	s.scope.addAnswer(Answer{slug, bench, id, resp})
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.answers[slug] = append(s.answers[slug], answer{bench, id, resp})
