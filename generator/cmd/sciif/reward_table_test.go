@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,6 +54,11 @@ type rewardCase struct {
 	// label, when set, is the /get_reward label of the record's response
 	// (prompt is the record's prompt), which must give the same reward.
 	label, prompt, response string
+	// query, when set, is the record's field that is the generated text:
+	// the /get_reward label is then the record without it, and the query
+	// the prompt "Q: " followed by it ("-": a formula, whose label is
+	// the whole record and whose query is not read).
+	query string
 }
 
 const ifevalLowerNoComma = `"instruction_id_list":["change_case:english_lowercase","punctuation:no_comma"],"kwargs":[{},{}]`
@@ -181,10 +188,78 @@ var rewardCases = []rewardCase{
 	{name: "ifeval-bad-judge-score", reason: "S is in [0, 1]", bench: "ifeval",
 		record: `{"prompt":"p",` + ifevalLowerNoComma + `,"response":"x","judge_score":7}`, field: "judge_score"},
 
+	// Complex-IF rubric (complex-if-demo: α 0.5, β 1, 2 judges); task
+	// cif-01 has primary p1–p8, extra e1–e2, dodged d1–d2. A criterion is
+	// satisfied when both judges say YES.
+	{name: "rubric-all-met", reason: "every criterion YES from both judges",
+		// PI = 8/8, EC = 2/2, DB = 0/2 violated: r = 1 + 0.5·1 − 1·0 = 1.5
+		bench: "complex-if-demo", record: cifRecord(cifAll, cifAll), query: "response",
+		want: 1.5, parts: map[string]float64{"PI": 1, "EC": 1, "DB": 0}},
+	{name: "rubric-one-judge-says-no", reason: "a NO from either judge fails the criterion",
+		// j1 fails p7, p8, e2, d2: PI = 6/8, EC = 1/2, DB = 1/2: r = 0.75 + 0.25 − 0.5 = 0.5
+		bench: "complex-if-demo", record: cifRecord(cifSome, cifAll), query: "response",
+		want: 0.5, parts: map[string]float64{"PI": 0.75, "EC": 0.5, "DB": 0.5}},
+	{name: "rubric-empty-judge", reason: "an empty output is NO on every criterion",
+		// PI = 0, EC = 0, DB = 2/2: r = 0 + 0 − 1 = −1
+		bench: "complex-if-demo", record: cifRecord("", cifAll), query: "response",
+		want: -1, parts: map[string]float64{"PI": 0, "EC": 0, "DB": 1}},
+	{name: "rubric-unanswered-and-conflict", reason: "a criterion left out or answered both ways is NO",
+		// j1 leaves out p1 and says d1 YES then NO: PI = 7/8, EC = 1, DB = 1/2: r = 0.875 + 0.5 − 0.5 = 0.875
+		bench: "complex-if-demo", record: cifRecord(strings.Replace(cifAll, `p1: YES\n`, "", 1)+`\nd1: NO`, cifAll), query: "response",
+		want: 0.875, parts: map[string]float64{"PI": 0.875, "EC": 1, "DB": 0.5}},
+	{name: "rubric-three-judges", reason: "the protocol uses two judges", bench: "complex-if-demo",
+		record: `{"id":"cif-01","response":"r","judges":{"a":"` + cifAll + `","b":"` + cifAll + `","c":"` + cifAll + `"}}`, query: "response", field: "judges"},
+
+	// Point-weighted rubric (healthbench-demo, 2 judges); task hb-01:
+	// c1 +7, c2 +7, c3 +5, c4 +5, c5 +3, c6 +3, c7 −8, c8 −6, c9 −4 (30
+	// positive points). YES on a negative criterion means the fault is there.
+	{name: "points-all-positive", reason: "every positive criterion met, no fault",
+		// 30/30 = 1
+		bench: "healthbench-demo", record: hbRecord("c1 c2 c3 c4 c5 c6"), query: "response",
+		want: 1, parts: map[string]float64{"score": 1, "points": 30, "positive": 30, "negative_met": 0}},
+	{name: "points-with-a-fault", reason: "a fault's points are subtracted",
+		// (7 + 7 − 8)/30 = 0.2
+		bench: "healthbench-demo", record: hbRecord("c1 c2 c7"), query: "response",
+		want: 0.2, parts: map[string]float64{"score": 0.2, "points": 6, "positive": 30, "negative_met": 1}},
+	{name: "points-clipped-at-zero", reason: "the score is clipped to [0, 1]",
+		// (−8 − 6)/30 < 0: 0
+		bench: "healthbench-demo", record: hbRecord("c7 c8"), query: "response",
+		want: 0, parts: map[string]float64{"score": 0, "points": -14, "positive": 30, "negative_met": 2}},
+	{name: "points-odd-fraction", reason: "a third of the points",
+		// (5 + 5)/30 = 1/3
+		bench: "healthbench-demo", record: hbRecord("c3 c4"), query: "response",
+		want: 1.0 / 3, parts: map[string]float64{"score": 1.0 / 3, "points": 10, "positive": 30, "negative_met": 0}},
+
+	// The verifier kind (sciverify-demo: l_max 1024, l_buffer 256, λ 0.5;
+	// math-001 is labelled True, math-005 False), Strict: the last line
+	// must be "Final Judgment: True|False".
+	{name: "verifier-kind-agrees", reason: "the verdict matches the label, within l_max",
+		// 1 + 0
+		bench: "sciverify-demo", record: `{"id":"math-001","output":"Both are 1.\nFinal Judgment: True","output_tokens":1024}`, query: "output",
+		want: 1, parts: map[string]float64{"R_align": 1, "P_overlong": 0}},
+	{name: "verifier-kind-into-the-buffer", reason: "half-way into the buffer costs half of λ",
+		// 1 − (1152 − 1024)/256 · 0.5 = 0.75
+		bench: "sciverify-demo", record: `{"id":"math-001","output":"Both are 1.\nFinal Judgment: True","output_tokens":1152}`, query: "output",
+		want: 0.75, parts: map[string]float64{"R_align": 1, "P_overlong": -0.25}},
+	{name: "verifier-kind-wrong-and-long", reason: "a wrong verdict beyond the buffer",
+		// 0 − 0.5
+		bench: "sciverify-demo", record: `{"id":"math-005","output":"They agree.\nFinal Judgment: True","output_tokens":5000}`, query: "output",
+		want: -0.5, parts: map[string]float64{"R_align": 0, "P_overlong": -0.5}},
+	{name: "verifier-kind-strict-last-line", reason: "Strict wants the verdict on the last line",
+		// "Final Judgment: False" is not the last line: no verdict, 0 + 0
+		bench: "sciverify-demo", record: `{"id":"math-005","output":"Final Judgment: False\nThat is all.","output_tokens":10}`, query: "output",
+		want: 0, parts: map[string]float64{"R_align": 0, "P_overlong": 0}},
+	{name: "verifier-kind-terse-style", reason: "the terse style's last line is True or False",
+		// 1 + 0
+		bench: "sciverify-demo", record: `{"id":"math-005","output":"False","style":"terse","output_tokens":1}`, query: "output",
+		want: 1, parts: map[string]float64{"R_align": 1, "P_overlong": 0}},
+	{name: "verifier-kind-needs-tokens", reason: "the benchmark declares a penalty", bench: "sciverify-demo",
+		record: `{"id":"math-001","output":"Final Judgment: True"}`, query: "output", field: "output_tokens"},
+
 	// SCI-Verifier: R = R_align + P_overlong, L_max 100, L_buffer 50, λ 1.
 	{name: "verifier-agree-short", reason: "agreement, no penalty",
 		// 1 + 0
-		formula: "sci-verifier", config: svConfig, record: `{"verdict":true,"label":true,"tokens":80}`,
+		formula: "sci-verifier", config: svConfig, record: `{"verdict":true,"label":true,"tokens":80}`, query: "-",
 		want: 1, parts: map[string]float64{"R_align": 1, "P_overlong": 0, "tokens": 80}},
 	{name: "verifier-disagree", reason: "a wrong verdict earns nothing",
 		// 0 + 0
@@ -196,7 +271,7 @@ var rewardCases = []rewardCase{
 		want: 1, parts: map[string]float64{"R_align": 1, "P_overlong": 0, "tokens": 100}},
 	{name: "verifier-linear", reason: "half-way into the buffer",
 		// 1 − (125 − 100)/50 · 1 = 0.5
-		formula: "sci-verifier", config: svConfig, record: `{"verdict":true,"label":true,"tokens":125}`,
+		formula: "sci-verifier", config: svConfig, record: `{"verdict":true,"label":true,"tokens":125}`, query: "-",
 		want: 0.5, parts: map[string]float64{"R_align": 1, "P_overlong": -0.5, "tokens": 125}},
 	{name: "verifier-buffer-end", reason: "the end of the buffer is the full penalty",
 		// 1 − (150 − 100)/50 = 0
@@ -208,11 +283,11 @@ var rewardCases = []rewardCase{
 		want: 0, parts: map[string]float64{"R_align": 1, "P_overlong": -1, "tokens": 151}},
 	{name: "verifier-wrong-and-long", reason: "both terms negative or zero",
 		// 0 − 1 = −1
-		formula: "sci-verifier", config: svConfig, record: `{"verdict":false,"label":true,"tokens":175}`,
+		formula: "sci-verifier", config: svConfig, record: `{"verdict":false,"label":true,"tokens":175}`, query: "-",
 		want: -1, parts: map[string]float64{"R_align": 0, "P_overlong": -1, "tokens": 175}},
 	{name: "verifier-no-verdict", reason: "no verdict is not agreement",
 		// 0 + 0
-		formula: "sci-verifier", config: svConfig, record: `{"verdict":null,"label":true,"tokens":10}`,
+		formula: "sci-verifier", config: svConfig, record: `{"verdict":null,"label":true,"tokens":10}`, query: "-",
 		want: 0, parts: map[string]float64{"R_align": 0, "P_overlong": 0, "tokens": 10}},
 	{name: "verifier-negative-agree", reason: "agreeing on False counts",
 		// 1 − 10/50 = 0.8
@@ -227,7 +302,7 @@ var rewardCases = []rewardCase{
 		formula: "sci-verifier", config: svConfig, record: `{"id":"q7","verdict":true,"label":true,"tokens":0}`,
 		want: 1, parts: map[string]float64{"R_align": 1, "P_overlong": 0, "tokens": 0}},
 	{name: "verifier-bad-tokens", reason: "a length is not negative", formula: "sci-verifier", config: svConfig,
-		record: `{"verdict":true,"label":true,"tokens":-1}`, field: "tokens"},
+		record: `{"verdict":true,"label":true,"tokens":-1}`, query: "-", field: "tokens"},
 
 	// Complex-IF, equation 1: r = PI + α·EC − β·DB, α 0.5, β 0.4.
 	{name: "complexif-pi-only", reason: "empty EC and DB terms are 0",
@@ -240,7 +315,7 @@ var rewardCases = []rewardCase{
 		want: 1, parts: map[string]float64{"PI": 0.5, "EC": 1, "DB": 0}},
 	{name: "complexif-all-terms", reason: "each term a half",
 		// 2/4 + 0.5·1/2 − 0.4·1/2 = 0.5 + 0.25 − 0.2 = 0.55
-		formula: "complex-if", config: cxConfig, record: `{"pi":[true,false,false,true],"ec":[false,true],"db":[false,true]}`,
+		formula: "complex-if", config: cxConfig, record: `{"pi":[true,false,false,true],"ec":[false,true],"db":[false,true]}`, query: "-",
 		want: 0.55, parts: map[string]float64{"PI": 0.5, "EC": 0.5, "DB": 0.5}},
 	{name: "complexif-no-pi", reason: "an empty PI term is 0",
 		// 0 + 0.5·1 − 0.4·1 = 0.1
@@ -248,7 +323,7 @@ var rewardCases = []rewardCase{
 		want: 0.1, parts: map[string]float64{"PI": 0, "EC": 1, "DB": 1}},
 	{name: "complexif-negative", reason: "the penalty can make r negative",
 		// 0/1 + 0 − 0.4·2/2 = −0.4
-		formula: "complex-if", config: cxConfig, record: `{"pi":[false],"db":[false,false]}`,
+		formula: "complex-if", config: cxConfig, record: `{"pi":[false],"db":[false,false]}`, query: "-",
 		want: -0.4, parts: map[string]float64{"PI": 0, "EC": 0, "DB": 1}},
 	{name: "complexif-no-extra-credit", reason: "unmet EC criteria never penalise",
 		// 3/3 + 0.5·0 − 0.4·0 = 1
@@ -256,7 +331,7 @@ var rewardCases = []rewardCase{
 		want: 1, parts: map[string]float64{"PI": 1, "EC": 0, "DB": 0}},
 	{name: "complexif-defaults", reason: "α = β = 0 by default: the fraction of PI",
 		// 2/3 + 0 − 0
-		formula: "complex-if", record: `{"pi":[true,false,true],"ec":[true],"db":[false]}`,
+		formula: "complex-if", record: `{"pi":[true,false,true],"ec":[true],"db":[false]}`, query: "-",
 		want: 2.0 / 3, parts: map[string]float64{"PI": 2.0 / 3, "EC": 1, "DB": 1}},
 	{name: "complexif-quarters", reason: "fractions of four",
 		// 1 + 0.5·3/4 − 0.4·3/4 = 1 + 0.375 − 0.3 = 1.075
@@ -275,13 +350,64 @@ var rewardCases = []rewardCase{
 		formula: "complex-if", config: cxConfig, record: `{"pi":[true,false,false],"ec":[],"db":[true,false]}`,
 		want: 1.0/3 - 0.4*0.5, parts: map[string]float64{"PI": 1.0 / 3, "EC": 0, "DB": 0.5}},
 	{name: "complexif-no-criteria", reason: "a record without verdicts", formula: "complex-if", config: cxConfig,
-		record: `{"id":"task-4"}`, field: "pi"},
+		record: `{"id":"task-4"}`, query: "-", field: "pi"},
 }
 
 const (
 	svConfig = "{l_max: 100, l_buffer: 50, lambda: 1}"
 	cxConfig = "{alpha: 0.5, beta: 0.4}"
 )
+
+// cifAll and cifSome are judge outputs on task cif-01 of complex-if-demo,
+// as JSON string content: every criterion YES, and p7, p8, e2, d2 NO.
+const (
+	cifAll  = `p1: YES\np2: YES\np3: YES\np4: YES\np5: YES\np6: YES\np7: YES\np8: YES\ne1: YES\ne2: YES\nd1: YES\nd2: YES`
+	cifSome = `p1: YES\np2: YES\np3: YES\np4: YES\np5: YES\np6: YES\np7: NO\np8: NO\ne1: YES\ne2: NO\nd1: YES\nd2: NO`
+)
+
+// cifRecord is a record of task cif-01 with the two judges' outputs.
+func cifRecord(j1, j2 string) string {
+	return `{"id":"cif-01","response":"Rotate the slot weekly.","judges":{"j1":"` + j1 + `","j2":"` + j2 + `"}}`
+}
+
+// hbRecord is a record of task hb-01 of healthbench-demo whose two judges
+// say YES to the criteria met (space-separated ids) and NO to the others.
+func hbRecord(met string) string {
+	var lines []string
+	for c := 1; c <= 9; c++ {
+		id := fmt.Sprintf("c%d", c)
+		v := "NO"
+		if slices.Contains(strings.Fields(met), id) {
+			v = "YES"
+		}
+		lines = append(lines, id+": "+v)
+	}
+	out := strings.Join(lines, `\n`)
+	return `{"id":"hb-01","response":"Stay at home tonight.","judges":{"a":"` + out + `","b":"` + out + `"}}`
+}
+
+// queryLabel splits a record into the /get_reward label and the response
+// of the query: the label is the record without field, field's value the
+// response; field "-" makes the whole record the label.
+func queryLabel(t testing.TB, record, field string) (label, response string) {
+	t.Helper()
+	if field == "-" {
+		return record, "not read"
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(record), &m); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(m[field], &response); err != nil {
+		t.Fatalf("%s: %v", field, err)
+	}
+	delete(m, field)
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b), response
+}
 
 // TestRewardTable checks every hand-checked reward through `sciif reward`
 // and through the server's /v1/rewards (and /get_reward where the case has
@@ -347,6 +473,16 @@ func TestRewardTable(t *testing.T) {
 				if code != 1 || cli["field"] != tc.field || api["field"] != tc.field {
 					t.Fatalf("bad record: exit %d, CLI field %v, server field %v; want exit 1 and field %q\n%s", code, cli["field"], api["field"], tc.field, out.String())
 				}
+				if tc.query != "" {
+					// The same fault in a label refuses the request.
+					label, response := queryLabel(t, tc.record, tc.query)
+					req, _ := json.Marshal(map[string][]string{"query": {"Q: " + response}, "prompts": {"Q: "}, "labels": {label}})
+					var e map[string]any
+					postJSON(t, srv.URL+"/get_reward?benchmark="+name, string(req), http.StatusUnprocessableEntity, &e)
+					if e["field"] != "label."+tc.field || e["index"] != json.Number("0") {
+						t.Errorf("/get_reward: %v, want 422 on label.%s at index 0", e, tc.field)
+					}
+				}
 				return
 			}
 			if code != 0 {
@@ -370,14 +506,25 @@ func TestRewardTable(t *testing.T) {
 					t.Errorf("part %s = %v, want %v", k, got, want)
 				}
 			}
-			if tc.label != "" {
+			label, prompt, response := tc.label, tc.prompt, tc.response
+			if tc.query != "" {
+				prompt = "Q: "
+				label, response = queryLabel(t, tc.record, tc.query)
+			}
+			if label != "" {
 				var gr struct {
-					Rewards []json.Number `json:"rewards"`
+					Rewards   []json.Number            `json:"rewards"`
+					ExtraLogs map[string][]json.Number `json:"extra_logs"`
 				}
-				req, _ := json.Marshal(map[string][]string{"query": {tc.prompt + tc.response}, "prompts": {tc.prompt}, "labels": {tc.label}})
+				req, _ := json.Marshal(map[string][]string{"query": {prompt + response}, "prompts": {prompt}, "labels": {label}})
 				postJSON(t, srv.URL+"/get_reward?benchmark="+name, string(req), http.StatusOK, &gr)
 				if len(gr.Rewards) != 1 || gr.Rewards[0] != cli["reward"].(json.Number) {
 					t.Errorf("/get_reward: rewards %v, want [%s]", gr.Rewards, cli["reward"])
+				}
+				for k, v := range parts {
+					if got := gr.ExtraLogs[k]; len(got) != 1 || got[0] != v.(json.Number) {
+						t.Errorf("/get_reward: extra_logs %s = %v, want [%s]", k, got, v)
+					}
 				}
 			}
 		})
