@@ -1,0 +1,66 @@
+package publish
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Dir is the output folder the draft replaces, absolute, with symbolic
+// links resolved: where the previous site is, if there is one.
+func (d *Draft) Dir() string { return d.dir }
+
+// Link takes the file at path p of the site being replaced into the draft
+// unchanged: a hard link, or a copy where the file system refuses one.
+// The previous site's file is never opened for writing, so the previous
+// site stays whole whatever becomes of the draft. p follows the rules of
+// Write; a file that is missing or not a regular file is an error, and so
+// is any failure of the copy, which makes Commit fail.
+func (d *Draft) Link(p string) error {
+	full, err := d.claim(p)
+	if err != nil {
+		return err
+	}
+	src := filepath.Join(d.dir, filepath.FromSlash(p))
+	fi, err := os.Lstat(src)
+	switch {
+	case err != nil:
+	case !fi.Mode().IsRegular():
+		err = fmt.Errorf("%s in the previous site is not a regular file", p)
+	default:
+		if os.Link(src, full) != nil {
+			err = copyFile(src, full, d.opt)
+		}
+	}
+	d.mu.Lock()
+	d.open--
+	d.mu.Unlock()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
+}
+
+// copyFile copies the regular file src to the new file dst, mode 0644,
+// synced.
+func copyFile(src, dst string, opt Options) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(out, in)
+	if err == nil {
+		err = out.Chmod(0o644)
+	}
+	if err == nil {
+		err = opt.syncFile(out)
+	}
+	return errors.Join(err, out.Close())
+}
