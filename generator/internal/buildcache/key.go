@@ -1,0 +1,128 @@
+package buildcache
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"hash"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+// A Hasher digests the parts of a key. Each part is written with its
+// length, so that no two lists of parts give one stream.
+type Hasher struct{ h hash.Hash }
+
+// NewHasher starts a key for purpose, which names what the entry holds
+// (and its layout's version).
+func NewHasher(purpose string) *Hasher {
+	h := &Hasher{h: sha256.New()}
+	h.String(purpose)
+	return h
+}
+
+// String adds s.
+func (h *Hasher) String(s string) *Hasher {
+	h.h.Write(binary.BigEndian.AppendUint64(nil, uint64(len(s))))
+	io.WriteString(h.h, s)
+	return h
+}
+
+// Bytes adds b.
+func (h *Hasher) Bytes(b []byte) *Hasher {
+	h.h.Write(binary.BigEndian.AppendUint64(nil, uint64(len(b))))
+	h.h.Write(b)
+	return h
+}
+
+// Key adds k.
+func (h *Hasher) Key(k Key) *Hasher { return h.Bytes(k[:]) }
+
+// Sum is the key.
+func (h *Hasher) Sum() Key {
+	var k Key
+	copy(k[:], h.h.Sum(nil))
+	return k
+}
+
+// MaxFiles is the most files Tree digests in one folder tree.
+const MaxFiles = 100_000
+
+// Tree is the key of the folder tree dir's regular files: each one's path
+// relative to dir and its bytes, in lexical order, read as a stream (no
+// file is held in memory). Symbolic links are digested as their targets'
+// names; skip, when set, leaves out the files it is true for (by relative
+// slash path).
+func Tree(dir string, skip func(rel string) bool) (Key, error) {
+	h := NewHasher("tree v1")
+	n := 0
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() || (skip != nil && skip(rel)) {
+			return nil
+		}
+		if n++; n > MaxFiles {
+			return fmt.Errorf("%s: more than %d files", dir, MaxFiles)
+		}
+		h.String(rel)
+		if d.Type()&fs.ModeSymlink != 0 {
+			target, err := os.Readlink(p)
+			h.String("link:" + target)
+			return err
+		}
+		if !d.Type().IsRegular() {
+			h.String("other:" + d.Type().String())
+			return nil
+		}
+		return h.file(p)
+	})
+	if err != nil {
+		return Key{}, err
+	}
+	return h.Sum(), nil
+}
+
+// File adds the bytes of the file at path, read as a stream.
+func (h *Hasher) File(path string) error { return h.file(path) }
+
+func (h *Hasher) file(p string) error {
+	f, err := os.Open(p)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	sub := sha256.New()
+	n, err := io.Copy(sub, f)
+	if err != nil {
+		return err
+	}
+	if n != fi.Size() {
+		return fmt.Errorf("%s changed while it was read", p)
+	}
+	h.Bytes(sub.Sum(nil))
+	return nil
+}
+
+// sortedKeys lists m's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
