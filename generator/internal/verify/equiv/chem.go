@@ -3,6 +3,7 @@ package equiv
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -420,21 +421,102 @@ func (c *cmpr) compareFormulas(g, p string, grow, prow int, gf, pf formula) Resu
 		return undecided("formula", "%s is the formula of %s and of other compounds (isomers)", gf, name)
 	}
 	r := decided(eq, "formula", "element counts %s vs %s", gf, pf)
-	// Same counts: a condensed formula names one structure, and two
-	// different ones may be isomers.
-	if gt, pt := hydrateDots.Replace(cleanFormula(g)), hydrateDots.Replace(cleanFormula(p)); eq && gf.condensed && pf.condensed && gt != pt {
+	gt, pt := hydrateDots.Replace(cleanFormula(g)), hydrateDots.Replace(cleanFormula(p))
+	if !eq || gt == pt {
+		return r
+	}
+	// Same counts written differently: identity is proved only in the
+	// notation both sides share. Two condensed formulas name structures;
+	// a condensed formula against a molecular one proves only the
+	// molecular formula, which isomers share; two molecular formulas are
+	// one formula unless their atoms come in another order (HCN, HNC).
+	gc, pc := gf.condensed || reHydrogenGroup.MatchString(gt), pf.condensed || reHydrogenGroup.MatchString(pt)
+	switch {
+	case gc && pc:
 		gs, gok := condensedStructure(gt)
 		ps, pok := condensedStructure(pt)
 		switch {
 		case gok && pok && gs == ps:
-			r = decided(true, "formula", "%s and %s are one structure (%s)", gt, pt, gs)
+			return decided(true, "formula", "%s and %s are one structure (%s)", gt, pt, gs)
 		case gok && pok:
-			r = decided(false, "formula", "%s and %s have the same element counts %s but different structures (isomers)", gt, pt, gf)
-		default:
-			r = undecided("formula", "same element counts %s, but two different condensed formulas may be isomers", gf)
+			return decided(false, "formula", "%s and %s have the same element counts %s but different structures (isomers)", gt, pt, gf)
 		}
+		return undecided("formula", "same element counts %s, but two different condensed formulas may be isomers", gf)
+	case gc || pc:
+		mol := gf
+		if gc {
+			mol = pf
+		}
+		if oneStructure(mol) {
+			return decided(true, "formula", "%s has one structure only, so the condensed formula is the same compound", mol)
+		}
+		return undecided("formula", "a condensed formula against the molecular formula %s, which isomers share", mol)
+	case heavyOrder(gt, gf) != heavyOrder(pt, pf):
+		return undecided("formula", "same element counts %s, but %s and %s write the atoms in another order (a structural formula, HCN against HNC?)", gf, gt, pt)
 	}
 	return r
+}
+
+// fixedValence gives the valences of the elements whose neutral molecules
+// of two heavy atoms have one structure only.
+var fixedValence = map[string]int{"C": 4, "N": 3, "O": 2, "F": 1, "Cl": 1, "Br": 1, "I": 1}
+
+// oneStructure reports whether a neutral molecular formula has a single
+// structure: one heavy atom, or two of fixed valence whose hydrogen count
+// leaves one bond order (C2H6, CH4O, H2O2, CH2O). Anything larger (C2H6O:
+// ethanol and dimethyl ether) has isomers or may have.
+func oneStructure(f formula) bool {
+	if f.charge != 0 {
+		return false
+	}
+	var heavy []int
+	h := 0
+	for el, n := range f.counts {
+		if el == "H" {
+			h = n
+			continue
+		}
+		v, ok := fixedValence[el]
+		if !ok {
+			return false
+		}
+		for ; n > 0; n-- {
+			heavy = append(heavy, v)
+		}
+	}
+	switch len(heavy) {
+	case 1:
+		return h == heavy[0]
+	case 2:
+		d := heavy[0] + heavy[1] - h
+		b := d / 2
+		return d%2 == 0 && b >= 1 && b <= 3 && heavy[0] >= b && heavy[1] >= b
+	}
+	return false
+}
+
+// reHydrogenGroup finds a repeated carbon group with hydrogen, which makes a
+// formula condensed even when no element is written twice: (CH3)2O,
+// (C2H5)2O. Groups of salts (Ca(OH)2, (NH4)2SO4) write a formula unit.
+var reHydrogenGroup = regexp.MustCompile(`\((?:C\d*H|H\d*C)[^()]*\)\d`)
+
+// heavyOrder is the order in which a formula first writes its elements other
+// than hydrogen: "C N" for CH3NO2 and HCN, "N C" for HNC.
+func heavyOrder(s string, f formula) string {
+	var seen []string
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'A' || s[i] > 'Z' {
+			continue
+		}
+		sym := s[i : i+1]
+		if i+1 < len(s) && s[i+1] >= 'a' && s[i+1] <= 'z' && elements[s[i:i+2]] {
+			sym = s[i : i+2]
+		}
+		if _, ok := f.counts[sym]; ok && sym != "H" && !slices.Contains(seen, sym) {
+			seen = append(seen, sym)
+		}
+	}
+	return strings.Join(seen, " ")
 }
 
 // listedForm reports whether the formula text is one of forms ("|"

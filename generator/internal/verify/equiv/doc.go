@@ -49,7 +49,17 @@
 //     denotes a compound: two names are equal only when they name the same
 //     compound, and a formula equals a name only when no isomer shares it
 //     or it is a listed condensed form (glucose against C6H12O6 is
-//     undecided). Two condensed formulas with the same counts compare by
+//     undecided). Formulas with the same counts written differently are
+//     equal only in the notation both share: two molecular formulas are
+//     one formula (C2H4O2 = C2O2H4) unless they write the atoms in another
+//     order (HCN against HNC, linkage isomers: undecided); a condensed
+//     formula (an element in two places, a hydrate's dot, a repeated
+//     carbon group such as (CH3)2O) against a molecular one proves only
+//     the molecular formula, which isomers share (CH3COOH against C2H4O2:
+//     methyl formate is C2H4O2 too; CH3ONO against CH3NO2: methyl nitrite
+//     and nitromethane), so it is undecided unless the molecular formula
+//     has one structure only (one heavy atom, or two of fixed valence:
+//     CH3OH = CH4O, HOOH = H2O2). Two condensed formulas with the same counts compare by
 //     structure (condensed.go: CH3CH2OH = C2H5OH = HOCH2CH3, CH3CH2OH ≠
 //     CH3OCH3) when every reading of each gives one tree of heavy atoms;
 //     otherwise (C3H7OH: propyl or isopropyl) they may be isomers and are
