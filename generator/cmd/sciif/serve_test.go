@@ -73,14 +73,29 @@ type loadResult struct {
 }
 
 // load sends count /get_reward requests from clients concurrent clients
-// to base, each request one IFEval query of the demo benchmark, and stops
-// early when stop is closed (clients then finish their current request).
-// A request is ok (200 with one reward), failed (any other answer), refused
-// (the connection could not be opened: the server had stopped accepting,
-// nothing was sent) or lost (sent, and no answer came).
+// to base, each request one IFEval query of the demo benchmark, and calls
+// onHalf half-way. A request is ok (200 with one reward), failed (any
+// other answer), refused (the connection could not be opened: the server
+// had stopped accepting, nothing was sent) or lost (sent, and no answer
+// came).
 func load(base string, clients, count int, onHalf func()) loadResult {
 	body := []byte(`{"query":["pwrite in lower case only please without any commas at all and keep it simple for the reader"],"prompts":["p"],` +
 		`"labels":["{\"instruction_id_list\":[\"change_case:english_lowercase\",\"punctuation:no_comma\"],\"kwargs\":[{},{}]}"]}`)
+	return loadTargets(base, []loadTarget{{"/get_reward?benchmark=ifeval-demo", body, func(data []byte) bool {
+		return bytes.HasPrefix(data, []byte(`{"rewards":[1]`))
+	}}}, clients, count, onHalf)
+}
+
+// loadTarget is one request a load test sends: its path, its body and
+// whether an answer of 200 is the right one.
+type loadTarget struct {
+	path string
+	body []byte
+	ok   func([]byte) bool
+}
+
+// loadTargets is load with request i sent to targets[i % len(targets)].
+func loadTargets(base string, targets []loadTarget, clients, count int, onHalf func()) loadResult {
 	tr := &http.Transport{MaxIdleConnsPerHost: clients, DialContext: (&net.Dialer{Timeout: 5 * time.Second}).DialContext}
 	defer tr.CloseIdleConnections()
 	client := &http.Client{Transport: tr, Timeout: 60 * time.Second}
@@ -100,7 +115,8 @@ func load(base string, clients, count int, onHalf func()) loadResult {
 				if i == int64(count/2) && onHalf != nil {
 					half.Do(onHalf)
 				}
-				req, _ := http.NewRequest(http.MethodPost, base+"/get_reward?benchmark=ifeval-demo", bytes.NewReader(body))
+				tg := &targets[int(i)%len(targets)]
+				req, _ := http.NewRequest(http.MethodPost, base+tg.path, bytes.NewReader(tg.body))
 				req.Header.Set("Content-Type", "application/json")
 				// Rewards are pure: the request may be replayed on a
 				// connection the server closed before reading it.
@@ -119,7 +135,7 @@ func load(base string, clients, count int, onHalf func()) loadResult {
 					resp.Body.Close()
 					if rerr != nil {
 						res.lost++
-					} else if resp.StatusCode != http.StatusOK || !bytes.HasPrefix(data, []byte(`{"rewards":[1]`)) {
+					} else if resp.StatusCode != http.StatusOK || !tg.ok(data) {
 						res.failed++
 					} else {
 						res.ok++
