@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -91,16 +92,17 @@ func runInstr(ctx context.Context, args []string, stdout, stderr io.Writer, name
 	return 0
 }
 
-// runEval streams, in three readings of the files: the prompts' texts
-// are indexed (promptIndex), the responses file is read through once to
-// find the line of the response that counts for each prompt
-// (readResponses) and once more to find where those lines start
-// (lineOffsets), and then the prompts are read again, in order, each
-// checked with its response read from its place in the file, and the
-// results written and counted as they come. Memory holds the prompts'
-// texts and a few numbers per prompt, not their instructions, the
-// responses or the results. Both files must stay unchanged while they are
-// read: a prompt or response that differs the second time is an error.
+// runEval streams, in three readings of the files: the prompts are read
+// and checked, and their texts' fingerprints indexed (promptIndex), the
+// responses file is read through once to find the line of the response
+// that counts for each prompt (readResponses) and once more to find where
+// those lines start (lineOffsets), and then the prompts are read again, in
+// order, each checked with its response read from its place in the file,
+// and the results written and counted as they come. Memory holds a
+// fingerprint and a few numbers per prompt, not their texts, their
+// instructions, the responses or the results. Both files must stay
+// unchanged while they are read: a prompt or response that differs the
+// second time is an error.
 func runEval(ctx context.Context, opt instrOptions, stdout, stderr io.Writer, reg *instr.Registry) error {
 	idx, err := promptIndex(opt, reg)
 	if err != nil {
@@ -148,7 +150,7 @@ func runEval(ctx context.Context, opt instrOptions, stdout, stderr io.Writer, re
 	feed := func(yield func(instr.Prompt, string) bool) error {
 		i := 0
 		err := instr.ScanPrompts(in, opt.Input, reg, func(p instr.Prompt) error {
-			if i >= len(idx.texts) || p.Prompt != idx.texts[i] {
+			if i >= len(idx.fps) || fingerprintOf(p.Prompt) != idx.fps[i] {
 				return fmt.Errorf("%s:%d: the file changed while it was read", opt.Input, p.Line)
 			}
 			var text string
@@ -170,7 +172,7 @@ func runEval(ctx context.Context, opt instrOptions, stdout, stderr io.Writer, re
 			}
 			return nil
 		})
-		if err == nil && i != len(idx.texts) {
+		if err == nil && i != len(idx.fps) {
 			err = fmt.Errorf("%s: the file changed while it was read", opt.Input)
 		}
 		return err
@@ -201,40 +203,101 @@ func runEval(ctx context.Context, opt instrOptions, stdout, stderr io.Writer, re
 	return nil
 }
 
-// prompts is what runEval keeps of the input file: each prompt's text, in
-// order, and the lookup of a response's prompt.
+// fingerprint stands for a prompt's text in what runEval keeps: the first
+// 16 bytes of its SHA-256. Texts grow with the prompts (211 bytes each in
+// IFEval, about 1 KiB in IFBench); fingerprints are small and fixed, and
+// two texts that differ do not share one (finding two would break
+// SHA-256).
+type fingerprint [16]byte
+
+func fingerprintOf(s string) fingerprint {
+	h := sha256.Sum256([]byte(s))
+	return fingerprint(h[:16])
+}
+
+// prompts is what runEval keeps of the input file: the fingerprint of
+// each prompt's text, in order, and the lookup of a response's prompt.
 type prompts struct {
-	texts []string
-	// exact maps a text to its prompt (the last of several with that
-	// text), as verifiable.PromptIndex does.
-	exact  map[string]int
-	lookup func(string) (int, bool)
+	fps []fingerprint
+	// exact finds a text's prompt (the last of several with that text),
+	// as verifiable.PromptIndex does.
+	exact map[fingerprint]int32
+	// stripped, with the official IFBench lookup (see lookup), finds
+	// a prompt by its text stripped of surrounding white space: the last
+	// prompt that is already stripped, else the first whose stripped text
+	// it is. It is nil for the exact lookup.
+	stripped, selfStripped map[fingerprint]int32
+}
+
+// lookup returns the prompt a response's prompt text key answers: the
+// prompt of that text, as the official IFEval code and the boards match.
+//
+// With the stripped maps, lookup is the official IFBench evaluation's
+// lookup of a response's prompt (evaluation_lib.py of allenai/IFBench
+// since commit db69a6f: read_prompt_to_response_dict and
+// get_response_for_prompt): a
+// response answers the prompt equal to its own prompt, or to its own
+// prompt stripped of surrounding white space (Python's str.strip), and
+// failing both, a prompt that equals it once both are stripped. Among
+// several responses to one prompt the last of the first kind wins, else
+// the last of the second (readResponses ranks them). The official
+// dictionary can give one response to two prompts that differ only in
+// surrounding white space; here it answers the first of them, which no
+// published prompt set exercises. IFEval's official code matches the
+// exact text only, and so do the boards: a submission's prompt must be
+// copied exactly, and any other is refused as an unknown prompt.
+func (idx *prompts) lookup(key string) (int, bool) {
+	if i, ok := idx.exact[fingerprintOf(key)]; ok {
+		return int(i), true
+	}
+	if idx.stripped == nil {
+		return 0, false
+	}
+	s := fingerprintOf(text.Strip(key))
+	if i, ok := idx.selfStripped[s]; ok {
+		return int(i), true
+	}
+	i, ok := idx.stripped[s]
+	return int(i), ok
+}
+
+// inexact reports whether key, a response's prompt that lookup matched to
+// prompt i, is neither its text nor its text once key is stripped.
+func (idx *prompts) inexact(key string, i int) bool {
+	return fingerprintOf(key) != idx.fps[i] && fingerprintOf(text.Strip(key)) != idx.fps[i]
 }
 
 // promptIndex reads and checks the input file (instr.ScanPrompts) and
-// keeps each prompt's text only; runEval reads the instructions again
-// when it checks the prompt.
+// keeps each prompt's fingerprint only; runEval reads the instructions
+// again when it checks the prompt.
 func promptIndex(opt instrOptions, reg *instr.Registry) (*prompts, error) {
 	f, _, err := ingest.Open(opt.Input, ingest.MaxFile, ingest.FollowLinks)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	idx := &prompts{exact: map[string]int{}}
+	idx := &prompts{exact: map[fingerprint]int32{}}
+	if opt.stripped {
+		idx.stripped, idx.selfStripped = map[fingerprint]int32{}, map[fingerprint]int32{}
+	}
 	err = instr.ScanPrompts(f, opt.Input, reg, func(p instr.Prompt) error {
-		idx.exact[p.Prompt] = len(idx.texts)
-		idx.texts = append(idx.texts, p.Prompt)
+		i := int32(len(idx.fps))
+		fp := fingerprintOf(p.Prompt)
+		idx.exact[fp] = i
+		idx.fps = append(idx.fps, fp)
+		if opt.stripped {
+			// Python finds a prompt that is already stripped by its exact
+			// text before any other by its stripped text.
+			if s := text.Strip(p.Prompt); s == p.Prompt {
+				idx.selfStripped[fp] = i
+			} else if _, seen := idx.stripped[fingerprintOf(s)]; !seen {
+				idx.stripped[fingerprintOf(s)] = i
+			}
+		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
-	}
-	idx.lookup = func(key string) (int, bool) {
-		i, ok := idx.exact[key]
-		return i, ok
-	}
-	if opt.stripped {
-		idx.lookup = strippedLookup(idx.texts, idx.lookup)
 	}
 	return idx, nil
 }
@@ -247,18 +310,18 @@ func promptIndex(opt instrOptions, reg *instr.Registry) (*prompts, error) {
 // returns the line of each prompt's response, 0 for none, and keeps no
 // response; a bad line is an error listing every problem, one per line.
 func readResponses(ctx context.Context, opt instrOptions, idx *prompts) ([]int, error) {
-	spec := verifiable.InstrRecords(filepath.Base(opt.Input), nil, idx.exact)
-	spec.N, spec.Lookup = len(idx.texts), idx.lookup
+	spec := verifiable.InstrRecords(filepath.Base(opt.Input), nil, nil)
+	spec.N, spec.Lookup = len(idx.fps), idx.lookup
 	spec.Links, spec.IgnoreUnknown, spec.LastWins, spec.Unanswered = ingest.FollowLinks, true, true, ""
-	spec.Decode = func(data []byte, r *ingest.PromptResponse) *strictjson.Error { return strictjson.DecodeOpen(data, r) }
-	lines := make([]int, len(idx.texts))
+	spec.Decode = decodeResponse
+	lines := make([]int, len(idx.fps))
 	var inexact []bool // with the stripped lookup, a match that is not exact
 	if opt.stripped {
-		inexact = make([]bool, len(idx.texts))
+		inexact = make([]bool, len(idx.fps))
 	}
 	res := records.Read(ctx, opt.Responses, spec, func(i, line int, r *ingest.PromptResponse) board.Problems {
 		// Without the stripped lookup every match is exact.
-		k := opt.stripped && r.Prompt != idx.texts[i] && text.Strip(r.Prompt) != idx.texts[i]
+		k := opt.stripped && idx.inexact(r.Prompt, i)
 		if lines[i] != 0 && k && !inexact[i] {
 			return nil
 		}
@@ -276,6 +339,19 @@ func readResponses(ctx context.Context, opt instrOptions, idx *prompts) ([]int, 
 		msgs[i] = p.String()
 	}
 	return nil, errors.New(strings.Join(msgs, "\n"))
+}
+
+// decodeResponse decodes a line of a responses file, which may hold keys
+// besides prompt and response (the official tools ignore them): the usual
+// line in one pass (ingest.DecodePromptResponse), any other as
+// strictjson.DecodeOpen reads it, which accepts what the one-pass reader
+// does, with the same record.
+func decodeResponse(data []byte, r *ingest.PromptResponse) *strictjson.Error {
+	if ingest.DecodePromptResponse(data, r) == nil {
+		return nil
+	}
+	*r = ingest.PromptResponse{}
+	return strictjson.DecodeOpen(data, r)
 }
 
 // lineOffsets reads path once more and returns where the line lines[i]
@@ -372,44 +448,8 @@ func (r *lineReader) record(off int64) (*ingest.PromptResponse, error) {
 		data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	}
 	var rec ingest.PromptResponse
-	if e := strictjson.DecodeOpen(data, &rec); e != nil {
+	if e := decodeResponse(data, &rec); e != nil {
 		return nil, fmt.Errorf("%s: the file changed while it was read", r.name)
 	}
 	return &rec, nil
-}
-
-// strippedLookup is the official IFBench evaluation's lookup of a
-// response's prompt (evaluation_lib.py of allenai/IFBench since commit
-// db69a6f: read_prompt_to_response_dict and get_response_for_prompt): a
-// response answers the prompt equal to its own prompt, or to its own
-// prompt stripped of surrounding white space (Python's str.strip), and
-// failing both, a prompt that equals it once both are stripped. Among
-// several responses to one prompt the last of the first kind wins, else
-// the last of the second (readResponses ranks them). The official
-// dictionary can give one response to two prompts that differ only in
-// surrounding white space; here it answers the first of them, which no
-// published prompt set exercises. IFEval's official code matches the
-// exact text only, and so do the boards: a submission's prompt must be
-// copied exactly, and any other is refused as an unknown prompt.
-func strippedLookup(texts []string, exact func(string) (int, bool)) func(string) (int, bool) {
-	index := make(map[string]int, len(texts))
-	for i, p := range texts {
-		if _, seen := index[text.Strip(p)]; !seen {
-			index[text.Strip(p)] = i
-		}
-	}
-	for i, p := range texts {
-		// A prompt that is already stripped wins its stripped form over
-		// one that is not: Python finds it by exact text first.
-		if p == text.Strip(p) {
-			index[p] = i
-		}
-	}
-	return func(key string) (int, bool) {
-		if i, ok := exact(key); ok {
-			return i, true
-		}
-		i, ok := index[text.Strip(key)]
-		return i, ok
-	}
 }

@@ -145,7 +145,7 @@ func ScanPrompts(r io.Reader, name string, reg *Registry, fn func(Prompt) error)
 		}
 		if raw, ok := rec["instruction_id_list"]; !ok {
 			bad("instruction_id_list", "missing")
-		} else if err := json.Unmarshal(raw, &p.InstructionIDs); err != nil || string(raw) == "null" {
+		} else if !decodeIDs(raw, &p.InstructionIDs) {
 			bad("instruction_id_list", "not a list of strings")
 		} else {
 			for _, id := range p.InstructionIDs {
@@ -158,7 +158,7 @@ func ScanPrompts(r io.Reader, name string, reg *Registry, fn func(Prompt) error)
 		}
 		if raw, ok := rec["kwargs"]; !ok {
 			bad("kwargs", "missing")
-		} else if err := json.Unmarshal(raw, &p.Kwargs); err != nil || string(raw) == "null" {
+		} else if !decodeKwargs(raw, &p.Kwargs) {
 			bad("kwargs", "not a list of objects")
 		} else if len(p.Kwargs) != len(p.InstructionIDs) {
 			bad("kwargs", "%d argument objects for %d instructions", len(p.Kwargs), len(p.InstructionIDs))
