@@ -3,7 +3,11 @@
 // mutations around its instructions' thresholds (case, Python's case
 // equivalents İ ı ſ K, punctuation, word, sentence and paragraph counts,
 // sections, JSON fences, quotation, postscripts, empty and letter-free
-// responses). The output is deterministic: same inputs, same bytes.
+// responses) and in other writing systems' shapes (unicode.go, shapes.go:
+// full-width and mathematical letters, homoglyphs, combining marks, Unicode
+// spaces and line ends, zero-width and bidirectional marks, bullet and
+// section-header shapes, JSON variants, other scripts' digits, emoji
+// sequences). The output is deterministic: same inputs, same bytes.
 //
 // Usage, from the module root (the shared conformance data beside it):
 //
@@ -66,16 +70,16 @@ func run(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mutate:", err)
 		return 1
 	}
-	for _, r := range ev {
-		cases = append(cases, mutations("ifeval", r.rec, r.resp)...)
+	for i, r := range ev {
+		cases = append(cases, mutations("ifeval", i, r.rec, r.resp)...)
 	}
 	ib, err := load(filepath.Join(*ifbenchDir, "IFBench_test.jsonl"), filepath.Join(*ifbenchDir, "sample_output.jsonl"))
 	if err != nil {
 		fmt.Fprintln(stderr, "mutate:", err)
 		return 1
 	}
-	for _, r := range ib {
-		cases = append(cases, mutations("ifbench", r.rec, r.resp)...)
+	for i, r := range ib {
+		cases = append(cases, mutations("ifbench", i, r.rec, r.resp)...)
 	}
 	if err := write(*out, cases); err != nil {
 		fmt.Fprintln(stderr, "mutate:", err)
@@ -181,9 +185,9 @@ func write(path string, cases []Case) error {
 	return f.Close()
 }
 
-// mutations returns the cases made from one record: the response itself and
-// its variants, without duplicates.
-func mutations(suite string, r record, resp string) []Case {
+// mutations returns the cases made from one record, the idx-th of its
+// suite: the response itself and its variants, without duplicates.
+func mutations(suite string, idx int, r record, resp string) []Case {
 	key := fmt.Sprint(r.Key)
 	if k, ok := r.Key.(float64); ok {
 		key = fmt.Sprint(int64(k))
@@ -227,6 +231,7 @@ func mutations(suite string, r record, resp string) []Case {
 	add("flags", strings.ReplaceAll(resp, ".", " 🇫🇷."))
 	add("emoji_sentences", strings.ReplaceAll(resp, ". ", " 😀. "))
 	add("first_sentence", firstSentences(resp, 1))
+	unicodeMutations(idx, r, resp, add)
 	for i, id := range r.IDs {
 		kw := r.Kwargs[i]
 		for _, name := range []string{"num_words", "num_sentences", "num_paragraphs", "num_bullets", "num_highlights", "num_sections", "num_placeholders", "N", "n", "small_n", "min_words", "max_words"} {
@@ -265,6 +270,11 @@ func mutations(suite string, r record, resp string) []Case {
 				add("kw_append_upper_i_"+tag, resp+" "+strings.ReplaceAll(strings.ToUpper(w), "I", "İ"))
 				add("kw_remove_"+tag, replaceFold(resp, w, ""))
 				add("kw_twice_"+tag, resp+" "+w+", "+strings.ToUpper(w)+".")
+				add("kw_append_homoglyph_"+tag, resp+" "+homoglyphs.Replace(w))
+				add("kw_append_fullwidth_"+tag, resp+" "+mapLetters(w, 0xFF21, 0xFF41, 0xFF10))
+				add("kw_append_zero_width_"+tag, resp+" "+insideWords(w, "\u200b"))
+				add("kw_append_combining_"+tag, resp+" "+w+"\u0301")
+				add("kw_append_nbsp_"+tag, resp+"\u00a0"+strings.ReplaceAll(w, " ", "\u00a0"))
 			}
 		}
 	}
