@@ -6,6 +6,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/kinds/ifbench"
 	"github.com/sciif/leaderboard/generator/internal/kinds/ifeval"
+	"github.com/sciif/leaderboard/generator/internal/kinds/ifevalg"
 	"github.com/sciif/leaderboard/generator/internal/kinds/rubric"
 	"github.com/sciif/leaderboard/generator/internal/kinds/sciif"
 	"github.com/sciif/leaderboard/generator/internal/kinds/verifier"
@@ -18,6 +19,7 @@ var registry = []*kind.Kind{
 	sciif.Kind,
 	ifeval.Kind,
 	ifbench.Kind,
+	ifevalg.Kind,
 	rubric.Kind,
 	verifier.Kind,
 }

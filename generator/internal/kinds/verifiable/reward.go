@@ -116,6 +116,10 @@ type rewardLine struct {
 	InstructionIDs []string        `json:"instruction_id_list"`
 	Kwargs         []instr.Args    `json:"kwargs"`
 	JudgeScore     *float64        `json:"judge_score"`
+	// GroundTruth is a training row's label, as /get_reward takes it (an
+	// input record, or open-instruct's ground_truth literal), in place of
+	// instruction_id_list and kwargs.
+	GroundTruth *string `json:"ground_truth"`
 }
 
 // Record rewards one line. The prompt's instructions are the line's own
@@ -150,6 +154,30 @@ func (r *instrRewards) Record(ctx context.Context, rec []byte) (kind.Reward, err
 	return r.reward(ctx, p, keyed, *l.Response, l.JudgeScore)
 }
 
+// groundTruth is the prompt of a record that carries its label in
+// ground_truth.
+func (r *instrRewards) groundTruth(l *rewardLine) (instr.Prompt, bool, error) {
+	if l.InstructionIDs != nil || l.Kwargs != nil {
+		return instr.Prompt{}, false, kind.Errorf("ground_truth", "a record gives ground_truth or instruction_id_list and kwargs, not both")
+	}
+	t, err := unwrapLabel(*l.GroundTruth)
+	if err != nil {
+		err.(*kind.RecordError).Field = "ground_truth"
+		return instr.Prompt{}, false, err
+	}
+	if !strings.HasPrefix(t, "{") {
+		return instr.Prompt{}, false, kind.Errorf("ground_truth", "want an input record (instruction_id and kwargs), as a JSON object or open-instruct's Python literal")
+	}
+	text := ""
+	if l.Prompt != nil {
+		text = *l.Prompt
+	}
+	if l.Messages != nil {
+		text = chat.Last(l.Messages)
+	}
+	return r.recordPrompt(text, t, "ground_truth")
+}
+
 // labelRecord is the label of a training prompt: the benchmark's input
 // record of the prompt (key and prompt are optional and ignored), as RLVR
 // data sets carry it; "instruction_id" is accepted for
@@ -168,40 +196,16 @@ type labelRecord struct {
 // the key of one of the benchmark's prompts. Problems are reported under
 // the field "label".
 func (r *instrRewards) Label(ctx context.Context, prompt, response, label string) (kind.Reward, error) {
-	t := strings.TrimSpace(label)
-	if strings.HasPrefix(t, "[") {
-		var list []json.RawMessage
-		if err := json.Unmarshal([]byte(t), &list); err != nil || len(list) != 1 {
-			return kind.Reward{}, kind.Errorf("label", "want one input record, not an array of %d", len(list))
-		}
-		t = strings.TrimSpace(string(list[0]))
+	t, err := unwrapLabel(label)
+	if err != nil {
+		return kind.Reward{}, err
 	}
 	var p instr.Prompt
 	keyed := true
 	if strings.HasPrefix(t, "{") {
-		var l labelRecord
-		if err := kind.DecodeRecord([]byte(t), &l); err != nil {
-			re := err.(*kind.RecordError)
-			re.Field = strings.TrimSuffix("label."+re.Field, ".")
-			return kind.Reward{}, re
-		}
-		ids := l.InstructionIDs
-		if ids == nil {
-			ids = l.InstructionID
-		}
-		if ids == nil {
-			return kind.Reward{}, kind.Errorf("label.instruction_id_list", "missing")
-		}
-		if prompt == "" && l.Messages != nil {
-			// A multi-turn input record: the instructions are the last
-			// turn's.
-			prompt = chat.Last(l.Messages)
-		}
-		var err error
-		if p, err = r.inline(prompt, ids, l.Kwargs, "label."); err != nil {
+		if p, keyed, err = r.recordPrompt(prompt, t, "label"); err != nil {
 			return kind.Reward{}, err
 		}
-		p.Key, keyed = parseKey(l.Key)
 	} else {
 		k, err := strconv.ParseInt(t, 10, 64)
 		i, ok := r.byKey[k]
@@ -211,6 +215,72 @@ func (r *instrRewards) Label(ctx context.Context, prompt, response, label string
 		p = r.b.ib.Prompts[i]
 	}
 	return r.reward(ctx, p, keyed, response, nil)
+}
+
+// recordPrompt is the prompt of an input record given as a label (the
+// JSON text t), its problems reported under field (label or
+// ground_truth); keyed is whether the record has a key.
+func (r *instrRewards) recordPrompt(prompt, t, field string) (instr.Prompt, bool, error) {
+	var l labelRecord
+	if err := kind.DecodeRecord([]byte(t), &l); err != nil {
+		re := err.(*kind.RecordError)
+		re.Field = strings.TrimSuffix(field+"."+re.Field, ".")
+		return instr.Prompt{}, false, re
+	}
+	ids := l.InstructionIDs
+	if ids == nil {
+		ids = l.InstructionID
+	}
+	if ids == nil {
+		return instr.Prompt{}, false, kind.Errorf(field+".instruction_id_list", "missing")
+	}
+	if prompt == "" && l.Messages != nil {
+		// A multi-turn input record: the instructions are the last
+		// turn's.
+		prompt = chat.Last(l.Messages)
+	}
+	p, err := r.inline(prompt, ids, l.Kwargs, field+".")
+	if err != nil {
+		return p, false, err
+	}
+	var keyed bool
+	p.Key, keyed = parseKey(l.Key)
+	return p, keyed, nil
+}
+
+// unwrapLabel returns the input record of a label: the label itself, or
+// the one element of a JSON array, or of a Python literal list as
+// open-instruct's IF-RLVR data writes its ground_truth, an element that
+// may be the record's JSON text.
+func unwrapLabel(label string) (string, error) {
+	t := strings.TrimSpace(label)
+	if !strings.HasPrefix(t, "[") && !strings.HasPrefix(t, "(") {
+		return t, nil
+	}
+	var list []json.RawMessage
+	if err := json.Unmarshal([]byte(t), &list); err != nil {
+		js, perr := pyLiteralJSON(t)
+		if perr != nil {
+			return "", kind.Errorf("label", "not JSON, nor a Python literal: %v", perr)
+		}
+		list = nil
+		if err := json.Unmarshal([]byte(js), &list); err != nil {
+			return "", kind.Errorf("label", "want a list of one input record")
+		}
+	}
+	if len(list) != 1 {
+		return "", kind.Errorf("label", "want one input record, not an array of %d", len(list))
+	}
+	t = strings.TrimSpace(string(list[0]))
+	if strings.HasPrefix(t, `"`) {
+		// The record's JSON text, as a string.
+		var inner string
+		if err := json.Unmarshal([]byte(t), &inner); err != nil {
+			return "", kind.Errorf("label", "%v", err)
+		}
+		t = strings.TrimSpace(inner)
+	}
+	return t, nil
 }
 
 func excerpt(s string) string {
@@ -231,6 +301,9 @@ func parseKey(raw json.RawMessage) (int64, bool) {
 // prompt finds the instructions a record is checked against; keyed is
 // whether the prompt has a key.
 func (r *instrRewards) prompt(l *rewardLine) (p instr.Prompt, keyed bool, err error) {
+	if l.GroundTruth != nil {
+		return r.groundTruth(l)
+	}
 	text := ""
 	if l.Prompt != nil {
 		text = *l.Prompt

@@ -1,0 +1,257 @@
+package verifiable
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Labels of open-instruct's IF-RLVR data (IF_multi_constraints_upto5's
+// ground_truth) are Python literals, read by its IFEvalVerifier with
+// ast.literal_eval: a list whose first element is the input record, as a
+// dict ({'instruction_id': [...], 'kwargs': [{'N': 3, 'keyword': None,
+// ...}]}) or as a string holding its JSON text. pyLiteralJSON rewrites such
+// a literal as JSON, so that the one strict decoder reads it: strings in
+// single or double quotes with Python's escapes, None, True and False,
+// numbers, lists, tuples and dicts with string keys. Anything else (sets,
+// bytes, f-strings, expressions, concatenated strings) is an error. It is
+// linear in the label and bounded in depth.
+
+// maxLabelDepth bounds the nesting of a label's literal.
+const maxLabelDepth = 32
+
+type pyLit struct {
+	s   string
+	i   int
+	out strings.Builder
+}
+
+// pyLiteralJSON returns the JSON text of the Python literal s.
+func pyLiteralJSON(s string) (string, error) {
+	p := &pyLit{s: s}
+	p.out.Grow(len(s))
+	if err := p.value(0); err != nil {
+		return "", err
+	}
+	p.space()
+	if p.i != len(p.s) {
+		return "", fmt.Errorf("unexpected %q after the literal at offset %d", p.s[p.i], p.i)
+	}
+	return p.out.String(), nil
+}
+
+func (p *pyLit) space() {
+	for p.i < len(p.s) && strings.IndexByte(" \t\n\r", p.s[p.i]) >= 0 {
+		p.i++
+	}
+}
+
+func (p *pyLit) value(depth int) error {
+	if depth > maxLabelDepth {
+		return fmt.Errorf("nested deeper than %d", maxLabelDepth)
+	}
+	p.space()
+	if p.i >= len(p.s) {
+		return fmt.Errorf("unexpected end of the literal")
+	}
+	switch c := p.s[p.i]; {
+	case c == '[':
+		return p.seq(']', depth)
+	case c == '(':
+		return p.seq(')', depth)
+	case c == '{':
+		return p.dict(depth)
+	case c == '\'' || c == '"':
+		return p.str()
+	case c == '-' || c == '+' || c == '.' || (c >= '0' && c <= '9'):
+		return p.num()
+	}
+	for word, js := range map[string]string{"None": "null", "True": "true", "False": "false"} {
+		if strings.HasPrefix(p.s[p.i:], word) && !identChar(p.s, p.i+len(word)) {
+			p.i += len(word)
+			p.out.WriteString(js)
+			return nil
+		}
+	}
+	return fmt.Errorf("not a literal at offset %d", p.i)
+}
+
+func identChar(s string, i int) bool {
+	if i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c == '_' || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z' || c >= utf8.RuneSelf
+}
+
+// seq reads a list or tuple (a trailing comma allowed) as a JSON array.
+func (p *pyLit) seq(end byte, depth int) error {
+	p.i++
+	p.out.WriteByte('[')
+	for n := 0; ; n++ {
+		p.space()
+		if p.i < len(p.s) && p.s[p.i] == end {
+			p.i++
+			p.out.WriteByte(']')
+			return nil
+		}
+		if n > 0 {
+			p.out.WriteByte(',')
+		}
+		if err := p.value(depth + 1); err != nil {
+			return err
+		}
+		if err := p.sep(end); err != nil {
+			return err
+		}
+	}
+}
+
+// sep reads the comma after an item, or leaves the closing bracket.
+func (p *pyLit) sep(end byte) error {
+	p.space()
+	if p.i < len(p.s) && p.s[p.i] == ',' {
+		p.i++
+		return nil
+	}
+	if p.i < len(p.s) && p.s[p.i] == end {
+		return nil
+	}
+	return fmt.Errorf("want ',' or %q at offset %d", end, p.i)
+}
+
+func (p *pyLit) dict(depth int) error {
+	p.i++
+	p.out.WriteByte('{')
+	for n := 0; ; n++ {
+		p.space()
+		if p.i < len(p.s) && p.s[p.i] == '}' {
+			p.i++
+			p.out.WriteByte('}')
+			return nil
+		}
+		if n > 0 {
+			p.out.WriteByte(',')
+		}
+		if p.i >= len(p.s) || (p.s[p.i] != '\'' && p.s[p.i] != '"') {
+			return fmt.Errorf("want a string key at offset %d", p.i)
+		}
+		if err := p.str(); err != nil {
+			return err
+		}
+		p.space()
+		if p.i >= len(p.s) || p.s[p.i] != ':' {
+			return fmt.Errorf("want ':' at offset %d", p.i)
+		}
+		p.i++
+		p.out.WriteByte(':')
+		if err := p.value(depth + 1); err != nil {
+			return err
+		}
+		if err := p.sep('}'); err != nil {
+			return err
+		}
+	}
+}
+
+// num reads a decimal int or float; JSON's grammar is checked by the
+// decoder that reads the result.
+func (p *pyLit) num() error {
+	start := p.i
+	if p.s[p.i] == '+' {
+		start++
+	}
+	p.i++
+	for p.i < len(p.s) && strings.IndexByte("0123456789.eE+-", p.s[p.i]) >= 0 {
+		p.i++
+	}
+	t := p.s[start:p.i]
+	if _, err := strconv.ParseFloat(t, 64); err != nil {
+		return fmt.Errorf("not a number: %q", t)
+	}
+	if strings.HasPrefix(t, ".") || strings.HasPrefix(t, "-.") || strings.HasSuffix(t, ".") || strings.Contains(t, ".e") || strings.Contains(t, ".E") {
+		// 1. and .5 are Python numbers but not JSON ones.
+		f, _ := strconv.ParseFloat(t, 64)
+		t = strconv.FormatFloat(f, 'g', -1, 64)
+	}
+	p.out.WriteString(t)
+	return nil
+}
+
+// str reads a quoted string with Python's escapes and writes it as JSON.
+func (p *pyLit) str() error {
+	q := p.s[p.i]
+	p.i++
+	var b strings.Builder
+	for {
+		if p.i >= len(p.s) {
+			return fmt.Errorf("unterminated string")
+		}
+		c := p.s[p.i]
+		switch {
+		case c == q:
+			p.i++
+			js, _ := json.Marshal(b.String())
+			p.out.Write(js)
+			return nil
+		case c == '\n':
+			return fmt.Errorf("line break inside a string at offset %d", p.i)
+		case c != '\\':
+			b.WriteByte(c)
+			p.i++
+			continue
+		}
+		if p.i+1 >= len(p.s) {
+			return fmt.Errorf("unterminated string")
+		}
+		e := p.s[p.i+1]
+		p.i += 2
+		switch e {
+		case '\\', '\'', '"':
+			b.WriteByte(e)
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'a':
+			b.WriteByte('\a')
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'v':
+			b.WriteByte('\v')
+		case '\n':
+		case 'N':
+			return fmt.Errorf("named escapes (\\N{...}) are not read")
+		case 'x', 'u', 'U':
+			n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
+			if p.i+n > len(p.s) {
+				return fmt.Errorf("short \\%c escape", e)
+			}
+			v, err := strconv.ParseUint(p.s[p.i:p.i+n], 16, 32)
+			if err != nil || v > utf8.MaxRune || (v >= 0xd800 && v < 0xe000) {
+				return fmt.Errorf("bad \\%c escape %q", e, p.s[p.i:p.i+n])
+			}
+			b.WriteRune(rune(v))
+			p.i += n
+		default:
+			if e >= '0' && e <= '7' {
+				j := p.i - 1
+				for p.i < len(p.s) && p.i-j < 3 && p.s[p.i] >= '0' && p.s[p.i] <= '7' {
+					p.i++
+				}
+				v, _ := strconv.ParseUint(p.s[j:p.i], 8, 32)
+				b.WriteRune(rune(v))
+				continue
+			}
+			// Python keeps an unknown escape as written.
+			b.WriteByte('\\')
+			b.WriteByte(e)
+		}
+	}
+}

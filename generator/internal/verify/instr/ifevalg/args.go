@@ -1,0 +1,72 @@
+package ifevalg
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/sciif/leaderboard/generator/internal/verify/instr"
+	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
+)
+
+// The IF-RLVR checkers build their arguments as open-instruct's classes
+// do: an argument that Python reads as false (absent, None, 0, "") is
+// replaced with a random value (or raises), so the checker cannot decide;
+// a string argument is stripped of surrounding whitespace.
+
+// errRandom is why a falsy argument leaves a checker undecided.
+func errRandom(key string) error {
+	return fmt.Errorf("argument %q is missing, null, 0 or empty: open-instruct draws a random value for it", key)
+}
+
+// str returns the string argument key, stripped; a missing or empty one is
+// an error.
+func str(args instr.Args, key string) (string, error) {
+	s, err := args.String(key)
+	if err != nil || s == "" {
+		return "", orRandom(err, key)
+	}
+	return text.Strip(s), nil
+}
+
+// num returns the count argument key; a missing or zero one is an error.
+func num(args instr.Args, key string) (float64, error) {
+	n, err := args.Number(key)
+	if err != nil || n == 0 {
+		return 0, orRandom(err, key)
+	}
+	return n, nil
+}
+
+// index returns the whole-number argument key, of any sign; a missing or
+// zero one is an error.
+func index(args instr.Args, key string) (int, error) {
+	n, err := args.SignedInt(key)
+	if err != nil || n == 0 {
+		return 0, orRandom(err, key)
+	}
+	return n, nil
+}
+
+// orRandom keeps an argument error (a wrong type) and otherwise says the
+// value would be drawn at random.
+func orRandom(err error, key string) error {
+	var ae *instr.ArgError
+	if errors.As(err, &ae) {
+		return err
+	}
+	return errRandom(key)
+}
+
+// verdict is a decided Result with its reason.
+func verdict(ok bool, format string, a ...any) instr.Result {
+	return instr.Result{Followed: ok, Reason: fmt.Sprintf(format, a...)}
+}
+
+// quote shows a piece of text in a reason, shortened.
+func quote(s string) string {
+	r := []rune(s)
+	if len(r) > 60 {
+		return fmt.Sprintf("%q…", string(r[:57]))
+	}
+	return fmt.Sprintf("%q", s)
+}
