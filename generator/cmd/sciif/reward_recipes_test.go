@@ -83,35 +83,49 @@ func TestRecipeOpenRLHF(t *testing.T) {
 }
 
 // TestRecipeVerl sends what the compute_score hook of docs/rewards.md
-// sends to /v1/rewards (the record of ground_truth with the solution in
-// its text field) and reads results[0] as it does: reward, parts, error.
+// sends to /get_reward for verl (query: extra_info's prompt, or "", and
+// the solution decoded without special tokens; label: ground_truth) and
+// reads the answer as it does: rewards[0], extra_logs, and the error of
+// a 422.
 func TestRecipeVerl(t *testing.T) {
 	srv := recipeServer(t)
 	for _, tc := range []struct {
-		name, body string
-		reward     float64
-		field      string
+		name, bench, body string
+		code              int
+		reward            float64
+		logs              map[string]float64
 	}{
-		{"ifeval", `{"benchmark": "ifeval", "records": [{"prompt": "Write in lower case.", "instruction_id_list": ["change_case:english_lowercase", "punctuation:no_comma"], "kwargs": [{}, {}], "response": "all lower, but a comma"}]}`, 0.5, ""},
-		{"verifier with its length", `{"benchmark": "sciverify-demo", "records": [{"id": "math-001", "output_tokens": 1152, "output": "Both are 1.\nFinal Judgment: True"}]}`, 0.75, ""},
-		{"rubric with its judges", `{"benchmark": "complex-if-demo", "records": [{"id": "cif-01", "judges": {"a": "` + cifAll + `", "b": "` + cifAll + `"}, "response": "Rotate the slot weekly."}]}`, 1.5, ""},
-		{"a record error", `{"benchmark": "sciverify-demo", "records": [{"id": "math-001", "output": "Final Judgment: True"}]}`, 0, "output_tokens"},
+		{"ifeval with the prompt in extra_info", "ifeval",
+			`{"query": ["Write in lower case.all lower, but a comma"], "prompts": ["Write in lower case."], "labels": ["{\"instruction_id_list\": [\"change_case:english_lowercase\", \"punctuation:no_comma\"], \"kwargs\": [{}, {}]}"]}`,
+			http.StatusOK, 0.5, map[string]float64{"V": 0.5, "followed": 1, "prompt_found": 1}},
+		{"ifeval without a prompt", "ifeval",
+			`{"query": ["all lower and no comma"], "prompts": [""], "labels": ["{\"instruction_id_list\": [\"change_case:english_lowercase\", \"punctuation:no_comma\"], \"kwargs\": [{}, {}]}"]}`,
+			http.StatusOK, 1, map[string]float64{"V": 1, "prompt_found": 1}},
+		{"verifier item id, overlong penalty left to verl", "sciverify-demo",
+			`{"query": ["Both are 1.\nFinal Judgment: True"], "prompts": [""], "labels": ["math-001"]}`,
+			http.StatusOK, 1, map[string]float64{"R_align": 1, "P_overlong": 0}},
+		{"a label the benchmark cannot use", "sciverify-demo",
+			`{"query": ["Final Judgment: True"], "prompts": [""], "labels": ["math-999"]}`,
+			http.StatusUnprocessableEntity, 0, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := pyPost(t, srv.URL+"/v1/rewards", tc.body)
-			results, _ := m["results"].([]any)
-			if len(results) != 1 {
-				t.Fatalf("answer %v, want one result", m)
-			}
-			res := results[0].(map[string]any)
-			if tc.field != "" {
-				if res["error"] == nil || res["field"] != tc.field {
-					t.Errorf("result %v, want an error on %s", res, tc.field)
+			var m map[string]any
+			postJSON(t, srv.URL+"/get_reward?benchmark="+tc.bench, tc.body, tc.code, &m)
+			if tc.code != http.StatusOK {
+				if e, _ := m["error"].(string); e == "" {
+					t.Errorf("answer %v, want an error", m)
 				}
 				return
 			}
-			if _, ok := res["parts"].(map[string]any); !ok || res["error"] != nil || num(t, res["reward"]) != tc.reward {
-				t.Errorf("result %v, want reward %v with its parts", res, tc.reward)
+			rewards, _ := m["rewards"].([]any)
+			logs, _ := m["extra_logs"].(map[string]any)
+			if len(rewards) != 1 || num(t, rewards[0]) != tc.reward {
+				t.Fatalf("answer %v, want rewards [%v]", m, tc.reward)
+			}
+			for k, want := range tc.logs {
+				if got, _ := logs[k].([]any); len(got) != 1 || num(t, got[0]) != want {
+					t.Errorf("extra_logs %s = %v, want [%v]", k, logs[k], want)
+				}
 			}
 		})
 	}
