@@ -1,22 +1,38 @@
-// Compare page: pairs two models from the figures and per-problem verdict
-// bits embedded in the page. Bits per problem: 1 correct, 2 compliant
-// (Strict), 4 compliant (Loose); two problems per character.
+// Compare page: puts up to four models side by side from the figures and
+// per-item verdict bits embedded in the page (render.Comparison): each
+// item's bits, 6/width items per character; the paired test of every two
+// picked models on the bit the board ranks by, and every item where their
+// verdicts differ. The page's first view is written by the generator the
+// same way, so nothing moves when this runs.
 (function () {
   'use strict';
   var el = document.getElementById('compare-data');
   if (!el) return;
   var d = JSON.parse(el.textContent);
+  var root = document.getElementById('compare').getAttribute('data-root') || '';
   var ALPHA = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-  var selA = document.getElementById('cmp-a'), selB = document.getElementById('cmp-b');
+  var W = d.bits.length, PER = Math.floor(6 / W), MASK = (1 << W) - 1, NP = d.policies.length;
+  var sels = [];
+  for (var n = 1; document.getElementById('cmp-' + n); n++) sels.push(document.getElementById('cmp-' + n));
+  // The optional menus come with "—" only (the page stays small at
+  // 1,000 models): they take the first menu's models.
+  sels.forEach(function (s) {
+    if (s.options.length === 1 && s.options[0].value === '') {
+      Array.from(sels[0].options).forEach(function (o) { s.appendChild(new Option(o.text, o.value)); });
+    }
+  });
   var byId = {};
   d.models.forEach(function (m, i) { byId[m.id] = i; });
+  var cache = {};
 
-  function bits(m) {
-    var out = [];
-    for (var i = 0; i < d.items.length; i++) {
-      var v = ALPHA.indexOf(m.vec.charAt(i >> 1));
-      out.push((v >> (3 * (i & 1))) & 7);
+  function bits(i) {
+    if (cache[i]) return cache[i];
+    var m = d.models[i], out = [];
+    for (var k = 0; k < d.items.length; k++) {
+      var v = ALPHA.indexOf(m.vec.charAt(Math.floor(k / PER)));
+      out.push((v >> (W * (k % PER))) & MASK);
     }
+    cache[i] = out;
     return out;
   }
   function logChoose(n, k) {
@@ -34,12 +50,12 @@
   }
   function policy() {
     var l = document.getElementById('policy-loose');
-    return l && l.checked ? 'loose' : 'strict';
+    return NP > 1 && l && l.checked ? 1 : 0;
   }
-  // A model's figure on metric k under policy j (0 Strict, 1 Loose):
-  // denominators are the metric's unless the model carries its own.
-  function rate(m, k, j) {
-    var p = m.pass[2 * k + j], t = m.total ? m.total[2 * k + j] : d.metrics[k].total[j];
+  // A model's figure on metric k under policy j: denominators are the
+  // metric's unless the model carries its own.
+  function rate(i, k, j) {
+    var m = d.models[i], p = m.pass[NP * k + j], t = m.total ? m.total[NP * k + j] : d.metrics[k].total[j];
     return p < 0 || t <= 0 ? '—' : (100 * p / t).toFixed(1) + '%';
   }
   function cell(tag, text, cls) {
@@ -50,24 +66,50 @@
   }
   function link(href, text) {
     var a = document.createElement('a');
-    a.href = href;
+    a.href = root + href;
     a.textContent = text;
     return a;
   }
-  function answer(m, it) {
-    return 'models/' + m.slug + '/' + d.files[it[3]] + '#' + it[1];
+  function picked() {
+    var out = [];
+    sels.forEach(function (s) {
+      if (s.value !== '' && Object.prototype.hasOwnProperty.call(byId, s.value)) out.push(byId[s.value]);
+    });
+    return out;
   }
-  function describe(b, bit) {
-    return (b & vCorrect ? 'correct' : 'incorrect') + ', ' + (b & bit ? 'compliant' : 'non-compliant');
+  function verdict(sel, x, y, j, shown, pol) {
+    var a = sel[x], b = sel[y], ma = d.models[a], mb = d.models[b], va = bits(a), vb = bits(b);
+    function count(bit) {
+      var n10 = 0, n01 = 0;
+      for (var i = 0; i < va.length; i++) {
+        var ca = (va[i] >> bit) & 1, cb = (vb[i] >> bit) & 1;
+        if (ca > cb) n10++;
+        else if (ca < cb) n01++;
+      }
+      return [n10, n01];
+    }
+    var prefix = sel.length > 2 ? ma.name + ' vs ' + mb.name + ': ' : '';
+    if (a === b) return prefix + 'the same model twice.';
+    var c = count(d.rank[j]), p = mcnemar(c[0], c[1]), s;
+    if (p < 0.05) s = prefix + (c[0] > c[1] ? ma.name : mb.name) + ' is significantly ' + d.more + ' (' + pol + 'exact McNemar p = ' + p.toPrecision(2) + ', ' + c[0] + ' vs ' + c[1] + ' discordant ' + d.noun[1] + ').';
+    else s = prefix + 'No significant difference in ' + d.what + ' (' + pol + 'exact McNemar p = ' + p.toPrecision(2) + ', ' + c[0] + ' vs ' + c[1] + ' discordant ' + d.noun[1] + '): the test does not separate them.';
+    shown.forEach(function (bit) {
+      if (bit === d.rank[j]) return;
+      var e = count(bit);
+      s += ' ' + d.bits[bit].what + ': p = ' + mcnemar(e[0], e[1]).toPrecision(2) + ' (' + e[0] + ' vs ' + e[1] + ').';
+    });
+    return s;
   }
-  var vCorrect = 1;
 
   function render() {
-    var a = d.models[selA.selectedIndex], b = d.models[selB.selectedIndex];
-    if (!a || !b) return;
-    var loose = policy() === 'loose', j = loose ? 1 : 0, bit = loose ? 4 : 2;
-    document.getElementById('cmp-ha').textContent = a.name;
-    document.getElementById('cmp-hb').textContent = b.name;
+    var sel = picked(), j = policy();
+    var shown = [];
+    d.bits.forEach(function (b, k) { if (b.policy < 0 || b.policy === j) shown.push(k); });
+    var pol = d.policies[j] ? d.policies[j] + '; ' : '';
+    var head = document.querySelector('#cmp-table thead tr');
+    head.textContent = '';
+    head.appendChild(cell('th', 'Metric')).scope = 'col';
+    sel.forEach(function (i) { head.appendChild(cell('th', d.models[i].name, 'num model')).scope = 'col'; });
     var body = document.querySelector('#cmp-table tbody');
     body.textContent = '';
     d.metrics.forEach(function (mt, k) {
@@ -76,59 +118,70 @@
       th.scope = 'row';
       th.title = mt.title;
       tr.appendChild(th);
-      tr.appendChild(cell('td', rate(a, k, j), 'num'));
-      tr.appendChild(cell('td', rate(b, k, j), 'num'));
+      sel.forEach(function (i) { tr.appendChild(cell('td', rate(i, k, j), 'num')); });
       body.appendChild(tr);
     });
-    var va = bits(a), vb = bits(b);
-    var n10 = 0, n01 = 0, c10 = 0, c01 = 0, rows = [];
-    for (var i = 0; i < va.length; i++) {
-      var ca = va[i] & bit, cb = vb[i] & bit;
-      if (ca && !cb) n10++;
-      if (!ca && cb) n01++;
-      if ((va[i] & vCorrect) && !(vb[i] & vCorrect)) c10++;
-      if (!(va[i] & vCorrect) && (vb[i] & vCorrect)) c01++;
-      if (ca !== cb || (va[i] & vCorrect) !== (vb[i] & vCorrect)) rows.push(i);
+    var ver = document.getElementById('cmp-verdict');
+    ver.textContent = '';
+    if (sel.length < 2) ver.appendChild(cell('p', 'Pick two models or more to compare.'));
+    for (var x = 0; x < sel.length; x++) {
+      for (var y = x + 1; y < sel.length; y++) ver.appendChild(cell('p', verdict(sel, x, y, j, shown, pol)));
     }
-    var p = mcnemar(n10, n01), pc = mcnemar(c10, c01);
-    var v;
-    if (a === b) v = 'The same model twice.';
-    else if (p < 0.05) v = (n10 > n01 ? a.name : b.name) + ' is significantly more compliant (' + (loose ? 'Loose' : 'Strict') + '; exact McNemar p = ' + p.toPrecision(2) + ', ' + n10 + ' vs ' + n01 + ' discordant problems).';
-    else v = 'No significant difference in compliance (' + (loose ? 'Loose' : 'Strict') + '; exact McNemar p = ' + p.toPrecision(2) + ', ' + n10 + ' vs ' + n01 + ' discordant problems): they share a rank.';
-    if (a !== b) v += ' Correctness: p = ' + pc.toPrecision(2) + ' (' + c10 + ' vs ' + c01 + ').';
-    document.getElementById('cmp-verdict').textContent = v;
-    document.getElementById('cmp-count').textContent = rows.length + ' of ' + va.length + ' problems differ in correctness or compliance.';
+    var ih = document.querySelector('#cmp-items thead tr');
+    ih.textContent = '';
+    ih.appendChild(cell('th', 'Item')).scope = 'col';
+    if (d.group) ih.appendChild(cell('th', d.group)).scope = 'col';
+    sel.forEach(function (i) { ih.appendChild(cell('th', d.models[i].name)).scope = 'col'; });
     var ib = document.querySelector('#cmp-items tbody');
     ib.textContent = '';
-    rows.forEach(function (i) {
+    var rows = 0;
+    for (var i = 0; i < d.items.length; i++) {
+      var differ = false;
+      shown.forEach(function (b) {
+        sel.slice(1).forEach(function (m) {
+          differ = differ || ((bits(m)[i] >> b) & 1) !== ((bits(sel[0])[i] >> b) & 1);
+        });
+      });
+      if (!differ) continue;
+      rows++;
       var it = d.items[i], tr = document.createElement('tr');
       var th = document.createElement('th');
       th.scope = 'row';
-      th.appendChild(link('problems/' + it[1] + '.html', it[0]));
+      th.appendChild(link(it[2], it[0]));
       tr.appendChild(th);
-      tr.appendChild(cell('td', it[2]));
-      var ta = document.createElement('td'), tb = document.createElement('td');
-      ta.appendChild(link(answer(a, it), describe(va[i], bit)));
-      tb.appendChild(link(answer(b, it), describe(vb[i], bit)));
-      tr.appendChild(ta);
-      tr.appendChild(tb);
+      if (d.group) tr.appendChild(cell('td', it[1]));
+      sel.forEach(function (m) {
+        var words = shown.map(function (b) { return (bits(m)[i] >> b) & 1 ? d.bits[b].yes : d.bits[b].no; });
+        var td = document.createElement('td');
+        td.appendChild(link(it[3].split('{m}').join(d.models[m].slug), words.join(', ')));
+        tr.appendChild(td);
+      });
       ib.appendChild(tr);
-    });
+    }
+    var whats = shown.map(function (b) { return d.bits[b].what.toLowerCase(); });
+    document.getElementById('cmp-count').textContent = rows + ' of ' + d.items.length + ' ' + d.noun[1] + ' differ in ' + whats.join(' or ') + '.';
     var h = new URLSearchParams(location.hash.replace(/^#/, ''));
-    h.set('a', a.id);
-    h.set('b', b.id);
+    h.delete('a');
+    h.delete('b');
+    h.set('m', sel.map(function (i) { return d.models[i].id; }).join(','));
     history.replaceState(null, '', '#' + h.toString());
   }
 
-  var h = new URLSearchParams(location.hash.replace(/^#/, ''));
-  function pick(key, dflt) {
-    var id = h.get(key);
-    return id !== null && Object.prototype.hasOwnProperty.call(byId, id) ? byId[id] : dflt;
+  // #m=<id>,<id>,… picks the models; #a=<id>&b=<id>, the older
+  // permalink, the first two. One model is compared with the board's
+  // first (or second).
+  function fromHash() {
+    var h = new URLSearchParams(location.hash.replace(/^#/, ''));
+    var ids = h.get('m') !== null ? h.get('m').split(',') : [h.get('a'), h.get('b')].filter(function (x) { return x !== null; });
+    ids = ids.filter(function (id) { return Object.prototype.hasOwnProperty.call(byId, id); }).slice(0, sels.length);
+    if (ids.length === 1 && d.models.length > 1) ids.push(d.models[byId[ids[0]] === 0 ? 1 : 0].id);
+    if (ids.length > 0) {
+      sels.forEach(function (s, k) { s.value = k < ids.length ? ids[k] : (s.options[0].value === '' ? '' : s.value); });
+    }
   }
-  selA.selectedIndex = pick('a', 0);
-  selB.selectedIndex = pick('b', Math.min(1, d.models.length - 1));
-  selA.addEventListener('change', render);
-  selB.addEventListener('change', render);
+  fromHash();
+  sels.forEach(function (s) { s.addEventListener('change', render); });
   Array.from(document.querySelectorAll('input[name=policy]')).forEach(function (r) { r.addEventListener('change', render); });
+  window.addEventListener('hashchange', function () { fromHash(); render(); });
   render();
 })();

@@ -90,15 +90,7 @@ func Ranks(pass []int, passes [][]bool) []int {
 	// Outcomes as bit sets, and p-values by discordant counts, computed
 	// once each: a board of 1,000 models tests up to half a million pairs
 	// that share a few thousand counts.
-	sets := make([][]uint64, len(passes))
-	for i, vec := range passes {
-		sets[i] = make([]uint64, (len(vec)+63)/64)
-		for k, ok := range vec {
-			if ok {
-				sets[i][k/64] |= 1 << (k % 64)
-			}
-		}
-	}
+	sets := bitSets(passes)
 	p := map[[2]int]float64{}
 	ranks := make([]int, len(pass))
 	for i := range pass {
@@ -130,4 +122,51 @@ func discordant(a, b []uint64) (n10, n01 int) {
 		n01 += bits.OnesCount64(b[w] &^ a[w])
 	}
 	return n10, n01
+}
+
+// RankRanges gives each competitor of Ranks the ranks it could hold given
+// the paired tests: from its rank, one plus the number of competitors
+// that beat it significantly, to the number of competitors less the
+// number it beats significantly. Ranks between the two are those of
+// competitors it is not significantly separated from, in either order.
+func RankRanges(pass []int, passes [][]bool) [][2]int {
+	ranks := Ranks(pass, passes)
+	worse := make([]int, len(pass))
+	sets := bitSets(passes)
+	p := map[[2]int]float64{}
+	for i := range pass {
+		for j := range pass {
+			if i == j || pass[j] <= pass[i] {
+				continue
+			}
+			n10, n01 := discordant(sets[j], sets[i])
+			pv, ok := p[[2]int{n10, n01}]
+			if !ok {
+				pv = mcNemar(n10, n01)
+				p[[2]int{n10, n01}] = pv
+			}
+			if pv < Alpha {
+				worse[j]++ // j beats i significantly
+			}
+		}
+	}
+	out := make([][2]int, len(pass))
+	for i, r := range ranks {
+		out[i] = [2]int{r, len(pass) - worse[i]}
+	}
+	return out
+}
+
+// bitSets holds outcomes as bit sets, for discordant.
+func bitSets(passes [][]bool) [][]uint64 {
+	sets := make([][]uint64, len(passes))
+	for i, vec := range passes {
+		sets[i] = make([]uint64, (len(vec)+63)/64)
+		for k, ok := range vec {
+			if ok {
+				sets[i][k/64] |= 1 << (k % 64)
+			}
+		}
+	}
+	return sets
 }

@@ -63,10 +63,9 @@ const layoutChecks = `(() => {
     if (right && !(box.classList.contains('more-right') && faded(box))) bad.push(name + ': ' + (box.scrollWidth - box.clientWidth - box.scrollLeft) + ' px hidden on the right with no scroll hint');
     if (left && !box.querySelector('.sticky, .rank') && !(box.classList.contains('more-left') && faded(box))) bad.push(name + ': ' + box.scrollLeft + ' px hidden on the left with no scroll hint');
   });
-  // Compare: both compared models' columns are in view.
-  ['cmp-ha', 'cmp-hb'].forEach(id => {
-    const h = document.getElementById(id);
-    if (h && h.getBoundingClientRect().right > W + 0.5) bad.push('compare: the column of ' + h.textContent.trim() + ' is not in view (right ' + Math.round(h.getBoundingClientRect().right) + ')');
+  // Compare: every compared model's column is in view.
+  document.querySelectorAll('#cmp-table thead th.model').forEach(h => {
+    if (h.getBoundingClientRect().right > W + 0.5) bad.push('compare: the column of ' + h.textContent.trim() + ' is not in view (right ' + Math.round(h.getBoundingClientRect().right) + ')');
   });
   // No word in a table is split across lines (model names, reasons,
   // headings): each word's pieces, measured as the client rects of its
@@ -164,7 +163,8 @@ func TestBrowserLayoutFitsEveryScreen(t *testing.T) {
 		"index.html", "constraints.html", "analysis.html", "cases.html", "cases/" + m + ".html", "matrix.html",
 		"problems/" + in.Bench.Items[0].ID + ".html", "models/" + m + ".html", "models/" + m + "/biology.html",
 		"methodology.html", "downloads.html", "ifeval.html", "ifeval/index.html", "ifeval/1.html",
-		"compare.html#a=" + m + "&b=" + in.Board.Models[3].ID, subjectPage(in.Bench.Items[0].Subject),
+		"compare.html#a=" + m + "&b=" + in.Board.Models[3].ID,
+		"compare.html#m=" + m + "," + in.Board.Models[1].ID + "," + in.Board.Models[2].ID + "," + in.Board.Models[3].ID, subjectPage(in.Bench.Items[0].Subject),
 	}
 	for _, w := range []int64{390, 1366} {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 844)); err != nil {
@@ -179,7 +179,7 @@ func TestBrowserLayoutFitsEveryScreen(t *testing.T) {
 				if strings.HasPrefix(p, "compare.html") {
 					// The permalink picks the two models; the script fills
 					// the verdict, the figures and the differing problems.
-					browsertest.WaitFor(t, ctx, "the comparison", `document.getElementById('cmp-b').value === '`+in.Board.Models[3].ID+`' && document.getElementById('cmp-verdict').textContent !== '' && document.querySelectorAll('#cmp-items tbody tr').length > 0 && document.querySelector('#cmp-table tbody td').textContent.endsWith('%')`)
+					browsertest.WaitFor(t, ctx, "the comparison", `document.getElementById('cmp-`+fmt.Sprint(max(2, strings.Count(p, ",")+1))+`').value === '`+in.Board.Models[3].ID+`' && document.getElementById('cmp-verdict').textContent !== '' && document.querySelectorAll('#cmp-items tbody tr').length > 0 && document.querySelector('#cmp-table tbody td').textContent.endsWith('%')`)
 				}
 				if bad := browsertest.Eval[string](t, ctx, layoutChecks); bad != "" {
 					t.Errorf("at %d px:\n%s", w, bad)

@@ -88,6 +88,9 @@ type site struct {
 	answersFile, answersLabel []string
 	// partsOnce lays out a model's answers pages (answersParts).
 	partsOnce *answersPartsOnce
+	// cmp is the board as the compare service takes it, which also
+	// gives each model's range of ranks.
+	cmp *render.Comparison
 }
 
 // familyGroup is a family and its constraints in catalog order.
@@ -338,6 +341,10 @@ func (s *site) build() error {
 	for i := range s.all {
 		s.NoteUpdated(s.all[i].Scores.Date)
 	}
+	s.cmp = s.comparison()
+	if err := s.ComparePage(s.cmp); err != nil {
+		return err
+	}
 	for _, p := range []struct {
 		per  int
 		page func(*site) (board.File, error)
@@ -361,7 +368,6 @@ func (s *site) build() error {
 		s.leaderboardCSV,
 		s.verdictsCSV,
 		s.scoresJSON,
-		s.comparePage,
 	}
 	for _, step := range steps {
 		f, err := step()
