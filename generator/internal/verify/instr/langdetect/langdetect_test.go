@@ -97,3 +97,39 @@ func FuzzRemoveURLsAndMails(f *testing.F) {
 		}
 	})
 }
+
+// TestASCIIGramsAgreeWithLookup checks the table of ASCII n-grams against
+// the profiles' hash table for every n-gram of letters and spaces, and
+// that it leaves every other character to the hash table.
+func TestASCIIGramsAgreeWithLookup(t *testing.T) {
+	m, err := loaded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := asciiOf(m)
+	chars := []rune(" ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+	var w []rune
+	var walk func(n int)
+	walk = func(n int) {
+		if len(w) > 0 {
+			got, ok := table.find(w)
+			if want := int32(m.lookup(gramKey(w))); !ok || got != want {
+				t.Fatalf("find(%q) = %d, %v; lookup gives %d", string(w), got, ok, want)
+			}
+		}
+		if n == 0 {
+			return
+		}
+		for _, c := range chars {
+			w = append(w, c)
+			walk(n - 1)
+			w = w[:len(w)-1]
+		}
+	}
+	walk(3)
+	for _, w := range []string{"é", "aé", "1", "a-b", "\u00a0"} {
+		if _, ok := table.find([]rune(w)); ok {
+			t.Errorf("find(%q) answered; want it left to the hash table", w)
+		}
+	}
+}
