@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -27,15 +28,15 @@ func badBody(field, format string, args ...any) *bodyError {
 // bodyDecoder reads a request body token by token: a wrong shape is
 // refused at its first token, before the rest of the body is read, and
 // what it holds is the values decoded so far (at most maxRecords per
-// array) plus json.Decoder's buffer (the largest single value).
+// array) plus the lexer's buffer (the largest single value).
 type bodyDecoder struct {
-	dec        *json.Decoder
+	lex        lexer
 	maxBody    int64
 	maxRecords int
 }
 
 func newBodyDecoder(r io.Reader, maxBody int64, maxRecords int) *bodyDecoder {
-	return &bodyDecoder{dec: json.NewDecoder(&utf8Reader{r: r}), maxBody: maxBody, maxRecords: maxRecords}
+	return &bodyDecoder{lex: lexer{r: &utf8Reader{r: r}}, maxBody: maxBody, maxRecords: maxRecords}
 }
 
 // readErr turns a reading or syntax error into a refusal.
@@ -53,97 +54,102 @@ func (d *bodyDecoder) readErr(field string, err error) *bodyError {
 	return badBody(field, "body: %v", err)
 }
 
-func describe(t json.Token) string {
-	switch v := t.(type) {
-	case json.Delim:
-		switch v {
-		case '{':
-			return "object"
-		case '[':
-			return "array"
-		}
-		return fmt.Sprintf("%q", string(v))
-	case string:
-		return "string"
-	case float64, json.Number:
-		return "number"
-	case bool:
-		return "boolean"
-	case nil:
-		return "null"
-	}
-	return fmt.Sprintf("%T", t)
-}
-
 // object reads the body's one JSON object, calling member for each of its
 // fields, which must be among fields and appear once; after the object
 // only white space may follow.
 func (d *bodyDecoder) object(fields []string, member func(key string) error) error {
-	t, err := d.dec.Token()
-	if err != nil {
-		if errors.Is(err, io.EOF) {
-			return badBody("", "body: empty; want a JSON object")
+	l := &d.lex
+	c, ok := l.peek()
+	switch {
+	case !ok && l.err == io.EOF:
+		return badBody("", "body: empty; want a JSON object")
+	case !ok:
+		return d.readErr("", l.err)
+	case c != '{':
+		if k := valueKind(c); k != "" {
+			return badBody("", "body: want a JSON object, got %s", k)
 		}
-		return d.readErr("", err)
+		return syntax("", c, "looking for beginning of value")
 	}
-	if t != json.Delim('{') {
-		return badBody("", "body: want a JSON object, got %s", describe(t))
-	}
-	seen := make(map[string]bool, len(fields))
-	for d.dec.More() {
-		t, err := d.dec.Token()
+	l.pos++
+	var seen []string
+	for i := 0; ; i++ {
+		c, ok := l.peek()
+		switch {
+		case !ok:
+			return d.readErr("", l.endErr())
+		case c == '}' && i == 0:
+		case c != '"':
+			return syntax("", c, "looking for beginning of object key string")
+		}
+		if c == '}' {
+			break
+		}
+		key, err := l.quoted("")
 		if err != nil {
 			return d.readErr("", err)
 		}
-		key, _ := t.(string)
-		known := false
-		for _, f := range fields {
-			known = known || f == key
-		}
-		if !known {
+		if !slices.Contains(fields, key) {
 			return badBody(key, "body: unknown field %q (want %s)", excerpt(key, 40), strings.Join(fields, ", "))
 		}
-		if seen[key] {
+		if slices.Contains(seen, key) {
 			return badBody(key, "body: field %q given twice", key)
 		}
-		seen[key] = true
+		seen = append(seen, key)
+		if err := l.expect(key, ':', "after object key"); err != nil {
+			return d.readErr(key, err)
+		}
 		if err := member(key); err != nil {
 			return d.readErr(key, err)
 		}
-	}
-	if _, err := d.dec.Token(); err != nil {
-		return d.readErr("", err)
-	}
-	switch t, err := d.dec.Token(); {
-	case errors.Is(err, io.EOF):
-		return nil
-	case err == nil:
-		return badBody("", "body: a second JSON value (%s) after the object; send one object per request", describe(t))
-	default:
-		var mbe *http.MaxBytesError
-		var be *bodyError
-		if errors.As(err, &mbe) || errors.As(err, &be) {
-			return d.readErr("", err)
+		c, ok = l.peek()
+		if !ok {
+			return d.readErr("", l.endErr())
 		}
-		return badBody("", "body: trailing garbage after the JSON object")
+		if c == '}' {
+			break
+		}
+		if c != ',' {
+			return syntax("", c, "after object key:value pair")
+		}
+		l.pos++
 	}
+	l.pos++ // the closing brace
+	c, ok = l.peek()
+	switch {
+	case !ok && l.err == io.EOF:
+		return nil
+	case !ok:
+		return d.readErr("", l.err)
+	case valueKind(c) != "":
+		return badBody("", "body: a second JSON value (%s) after the object; send one object per request", valueKind(c))
+	}
+	return badBody("", "body: trailing garbage after the JSON object")
 }
 
 // array reads a JSON array (null is an empty one) of at most maxRecords
 // elements, calling elem for each; what is the elements' name for the
 // message of a 413.
 func (d *bodyDecoder) array(field, what string, elem func(i int) error) error {
-	t, err := d.dec.Token()
-	if err != nil {
-		return err
+	l := &d.lex
+	c, ok := l.peek()
+	switch {
+	case !ok:
+		return l.endErr()
+	case c == 'n':
+		return l.literal(field, "null")
+	case c != '[':
+		if k := valueKind(c); k != "" {
+			return badBody(field, "%s: want a JSON array, got %s", field, k)
+		}
+		return syntax(field, c, "looking for beginning of value")
 	}
-	if t == nil {
+	l.pos++
+	if c, ok := l.peek(); ok && c == ']' {
+		l.pos++
 		return nil
 	}
-	if t != json.Delim('[') {
-		return badBody(field, "%s: want a JSON array, got %s", field, describe(t))
-	}
-	for i := 0; d.dec.More(); i++ {
+	for i := 0; ; i++ {
 		if i == d.maxRecords {
 			return &bodyError{code: http.StatusRequestEntityTooLarge, field: field,
 				msg: fmt.Sprintf("%s: more than the %d %s a request may hold; send fewer per request", field, d.maxRecords, what)}
@@ -151,24 +157,35 @@ func (d *bodyDecoder) array(field, what string, elem func(i int) error) error {
 		if err := elem(i); err != nil {
 			return err
 		}
+		c, ok := l.peek()
+		switch {
+		case !ok:
+			return l.endErr()
+		case c == ']':
+			l.pos++
+			return nil
+		case c != ',':
+			return syntax(field, c, "after array element")
+		}
+		l.pos++
 	}
-	_, err = d.dec.Token()
-	return err
 }
 
 // str reads a JSON string (null is "").
 func (d *bodyDecoder) str(field string) (string, error) {
-	t, err := d.dec.Token()
-	if err != nil {
-		return "", err
+	l := &d.lex
+	c, ok := l.peek()
+	switch {
+	case !ok:
+		return "", l.endErr()
+	case c == '"':
+		return l.quoted(field)
+	case c == 'n':
+		return "", l.literal(field, "null")
+	case valueKind(c) != "":
+		return "", badBody(field, "%s: want a JSON string, got %s", field, valueKind(c))
 	}
-	switch v := t.(type) {
-	case string:
-		return v, nil
-	case nil:
-		return "", nil
-	}
-	return "", badBody(field, "%s: want a JSON string, got %s", field, describe(t))
+	return "", syntax(field, c, "looking for beginning of value")
 }
 
 // strings reads an array of JSON strings.
@@ -185,9 +202,8 @@ func (d *bodyDecoder) strings(field, what string) ([]string, error) {
 // raws reads an array of JSON values, each kept as its text.
 func (d *bodyDecoder) raws(field, what string) ([]json.RawMessage, error) {
 	out := []json.RawMessage{}
-	err := d.array(field, what, func(int) error {
-		var raw json.RawMessage
-		err := d.dec.Decode(&raw)
+	err := d.array(field, what, func(i int) error {
+		raw, err := d.lex.raw(field)
 		out = append(out, raw)
 		return err
 	})

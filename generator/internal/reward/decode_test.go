@@ -3,7 +3,11 @@ package reward
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -12,19 +16,29 @@ import (
 // encoding/json: whatever they accept, a strict encoding/json decode of
 // the same body (unknown fields refused, nothing after the object)
 // accepts with the same values, and no input makes them panic or return
-// more records than the limit.
+// more records than the limit. A body read one byte at a time is accepted
+// with the same values, or refused, as the body read at once (which of a
+// body's faults is named first may differ: a read whose bytes are not
+// UTF-8 is refused before the decoder sees them).
 func FuzzDecodeBody(f *testing.F) {
 	for _, s := range []string{
 		`{"query":["q"],"prompts":["p"],"labels":["l"]}`,
 		`{"query":["a\u00e9\n"],"labels":[{"instruction_id_list":["x"],"kwargs":[{}]}]}`,
 		`{"benchmark":"complex-if","records":[{"pi":[true]},{"benchmark":"x","record":{}}]}`,
 		`{"query":[1,1,1]}`, `{"records":[]} {}`, `{"query":null}`, "{\"query\":[\"\xff\"]}",
+		`{"query":["a\\\"b\\\\","\ud83d\ude00"],"labels":[["\\\"]",{"a":"}"}],null]}`,
+		`{"records":[1,-2.5e3,true,"x",{"record":[]}],"benchmark":null}`,
 	} {
 		f.Add([]byte(s))
 	}
 	const maxRecords = 8
 	f.Fuzz(func(t *testing.T, body []byte) {
-		if req, err := decodeGetReward(bytes.NewReader(body), 1<<20, maxRecords); err == nil {
+		req, err := decodeGetReward(bytes.NewReader(body), 1<<20, maxRecords)
+		slow, serr := decodeGetReward(iotest.OneByteReader(bytes.NewReader(body)), 1<<20, maxRecords)
+		if diff := cmp.Diff(fmt.Sprint(req, err == nil), fmt.Sprint(slow, serr == nil)); (err == nil || serr == nil) && diff != "" {
+			t.Errorf("read at once (-) and byte by byte (+) differ:\n%s", diff)
+		}
+		if err == nil {
 			if len(req.Query) > maxRecords || len(req.Labels) > maxRecords || len(req.Prompts) > maxRecords {
 				t.Fatalf("%d queries, %d labels, %d prompts: over %d", len(req.Query), len(req.Labels), len(req.Prompts), maxRecords)
 			}
@@ -42,7 +56,12 @@ func FuzzDecodeBody(f *testing.F) {
 		} else if err.code != 400 && err.code != 413 {
 			t.Errorf("code %d for %q", err.code, err.msg)
 		}
-		if req, err := decodeRewards(bytes.NewReader(body), 1<<20, maxRecords); err == nil {
+		rreq, rerr := decodeRewards(bytes.NewReader(body), 1<<20, maxRecords)
+		rslow, rserr := decodeRewards(iotest.OneByteReader(bytes.NewReader(body)), 1<<20, maxRecords)
+		if diff := cmp.Diff(fmt.Sprint(rreq, rerr == nil), fmt.Sprint(rslow, rserr == nil)); (rerr == nil || rserr == nil) && diff != "" {
+			t.Errorf("read at once (-) and byte by byte (+) differ:\n%s", diff)
+		}
+		if req, err := rreq, rerr; err == nil {
 			var want rewardsRequest
 			strict(t, body, &want)
 			if want.Benchmark != req.Benchmark || len(want.Records) != len(req.Records) {
@@ -72,4 +91,58 @@ func norm(s []string) []string {
 		return nil
 	}
 	return s
+}
+
+// TestDecodeLongValues reads strings and labels longer than the lexer's
+// reads, with escapes, escaped quotes and runs of backslashes wherever a
+// read may end, as encoding/json does, at once and a few bytes at a time.
+func TestDecodeLongValues(t *testing.T) {
+	var q []string
+	for n := range 6 {
+		piece := strings.Repeat(`\`, n) + `"é` + "\n\t\u2028 {[" + strings.Repeat("x", 997*n)
+		q = append(q, strings.Repeat(piece, 40000/len(piece)+n))
+	}
+	labels := []any{map[string]any{"instruction_id_list": []string{"a"}, "kwargs": []any{map[string]any{"s": q[3]}}}, q[5], 12.5, nil}
+	body, err := json.Marshal(map[string]any{"query": q, "prompts": q[:4:4], "labels": labels})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body = append(body[:len(body)-1], []byte(" \n}\n")...)
+	var want getRewardRequest
+	strict(t, body, &want)
+	for _, r := range []struct {
+		name string
+		r    io.Reader
+	}{{"at once", bytes.NewReader(body)}, {"7 bytes at a time", &chunked{body, 7}}, {"byte by byte", iotest.OneByteReader(bytes.NewReader(body))}} {
+		got, berr := decodeGetReward(r.r, 1<<22, 8)
+		if berr != nil {
+			t.Fatalf("%s: %v", r.name, berr)
+		}
+		if diff := cmp.Diff(want.Query, got.Query); diff != "" {
+			t.Errorf("%s: query (-encoding/json +ours):\n%.2000s", r.name, diff)
+		}
+		if diff := cmp.Diff(want.Prompts, got.Prompts); diff != "" {
+			t.Errorf("%s: prompts (-encoding/json +ours):\n%.2000s", r.name, diff)
+		}
+		for i := range want.Labels {
+			if !bytes.Equal(want.Labels[i], got.Labels[i]) {
+				t.Errorf("%s: label %d: %.100s, want %.100s", r.name, i, got.Labels[i], want.Labels[i])
+			}
+		}
+	}
+}
+
+// chunked reads n bytes at a time.
+type chunked struct {
+	b []byte
+	n int
+}
+
+func (c *chunked) Read(p []byte) (int, error) {
+	if len(c.b) == 0 {
+		return 0, io.EOF
+	}
+	k := copy(p[:min(len(p), c.n)], c.b)
+	c.b = c.b[k:]
+	return k, nil
 }

@@ -1,0 +1,251 @@
+package reward
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+
+	"github.com/sciif/leaderboard/generator/internal/jsonobj"
+)
+
+// A lexer reads the JSON text of a request body as the decoder asks for
+// it, token by token. It holds the value being read and what the last
+// read brought after it, never the body read before: a string is found
+// by its closing quote (bytes.IndexByte) and decoded in one pass
+// (jsonobj.Unquote), which is several times faster than json.Decoder's
+// byte-by-byte state machine over the megabytes of responses a batch
+// carries. What jsonobj leaves alone (surrogate escapes, malformed text)
+// goes to encoding/json, which decodes or refuses it.
+type lexer struct {
+	r   io.Reader
+	buf []byte // buf[pos:] is read but not consumed
+	pos int
+	err error // what ended the input: io.EOF, or the reader's error
+}
+
+// lexChunk is the least a read asks for.
+const lexChunk = 32 << 10
+
+// more reads into buf, keeping buf[pos:] (moved to the front); it reports
+// false once the input has ended, with l.err saying how.
+func (l *lexer) more() bool {
+	if l.err != nil {
+		return false
+	}
+	if l.pos > 0 {
+		n := copy(l.buf, l.buf[l.pos:])
+		l.buf, l.pos = l.buf[:n], 0
+	}
+	if cap(l.buf)-len(l.buf) < lexChunk/2 {
+		nb := make([]byte, len(l.buf), max(2*cap(l.buf), len(l.buf)+lexChunk))
+		copy(nb, l.buf)
+		l.buf = nb
+	}
+	for {
+		n, err := l.r.Read(l.buf[len(l.buf):cap(l.buf)])
+		l.buf = l.buf[:len(l.buf)+n]
+		if err != nil {
+			l.err = err
+			return n > 0
+		}
+		if n > 0 {
+			return true
+		}
+	}
+}
+
+// endErr is the error of an input that ended inside a value.
+func (l *lexer) endErr() error {
+	if l.err == io.EOF || l.err == nil {
+		return io.ErrUnexpectedEOF
+	}
+	return l.err
+}
+
+// peek returns the first byte after white space, without consuming it;
+// ok is false at the end of the input.
+func (l *lexer) peek() (c byte, ok bool) {
+	for {
+		for l.pos < len(l.buf) {
+			switch c := l.buf[l.pos]; c {
+			case ' ', '\t', '\n', '\r':
+				l.pos++
+			default:
+				return c, true
+			}
+		}
+		if !l.more() {
+			return 0, false
+		}
+	}
+}
+
+// valueKind names the JSON value that starts with c, "" if none does.
+func valueKind(c byte) string {
+	switch {
+	case c == '{':
+		return "object"
+	case c == '[':
+		return "array"
+	case c == '"':
+		return "string"
+	case c == 't' || c == 'f':
+		return "boolean"
+	case c == 'n':
+		return "null"
+	case c == '-' || '0' <= c && c <= '9':
+		return "number"
+	}
+	return ""
+}
+
+// syntax refuses the byte c where where says what was expected.
+func syntax(field string, c byte, where string) *bodyError {
+	return badBody(field, "body: invalid character %q %s", c, where)
+}
+
+// literal consumes the literal word (null) at the next token, or refuses.
+func (l *lexer) literal(field, word string) error {
+	if _, ok := l.peek(); !ok {
+		return l.endErr()
+	}
+	for len(l.buf)-l.pos < len(word) {
+		if !l.more() {
+			return l.endErr()
+		}
+	}
+	if got := l.buf[l.pos : l.pos+len(word)]; string(got) != word {
+		return badBody(field, "body: invalid literal %q, want %s", got, word)
+	}
+	l.pos += len(word)
+	return nil
+}
+
+// quoteEnd returns the offset, from buf[pos], of the quote that closes
+// the string whose opening quote is at offset open, reading as needed; -1
+// if the input ends first.
+func (l *lexer) quoteEnd(open int) int {
+	k := open + 1
+	for {
+		b := l.buf[l.pos:]
+		if i := bytes.IndexByte(b[k:], '"'); i >= 0 {
+			q := k + i
+			// Escaped when after an odd run of backslashes; each run is
+			// counted once, so this stays linear.
+			n := 0
+			for p := q - 1; p > open && b[p] == '\\'; p-- {
+				n++
+			}
+			if n%2 == 0 {
+				return q
+			}
+			k = q + 1
+			continue
+		}
+		k = len(b)
+		if !l.more() {
+			return -1
+		}
+	}
+}
+
+// quoted reads the JSON string whose opening quote is at buf[pos].
+func (l *lexer) quoted(field string) (string, error) {
+	q := l.quoteEnd(0)
+	if q < 0 {
+		return "", l.endErr()
+	}
+	raw := l.buf[l.pos : l.pos+q+1]
+	l.pos += q + 1
+	if s, ok := jsonobj.Unquote(raw); ok {
+		return s, nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", badBody(field, "body: %s: %v", field, err)
+	}
+	return s, nil
+}
+
+// raw reads the JSON value at the next token and returns a copy of its
+// text, checked by json.Valid.
+func (l *lexer) raw(field string) (json.RawMessage, error) {
+	c, ok := l.peek()
+	if !ok {
+		return nil, l.endErr()
+	}
+	if valueKind(c) == "" {
+		return nil, syntax(field, c, "looking for beginning of value")
+	}
+	end, err := l.valueEnd()
+	if err != nil {
+		return nil, err
+	}
+	raw := l.buf[l.pos : l.pos+end]
+	if !json.Valid(raw) {
+		var v any
+		err := json.Unmarshal(raw, &v)
+		return nil, badBody(field, "body: %s: %v", field, err)
+	}
+	l.pos += end
+	return append(json.RawMessage(nil), raw...), nil
+}
+
+// valueEnd returns the offset from buf[pos] just past the value that
+// starts there: past the bracket that closes an object or array (strings
+// skipped whole), or, for a scalar, at the first delimiter or white space.
+// It reads as needed and does not check what it passes over.
+func (l *lexer) valueEnd() (int, error) {
+	k, depth := 0, 0
+	for {
+		b := l.buf[l.pos:]
+		for k < len(b) {
+			switch b[k] {
+			case '"':
+				q := l.quoteEnd(k)
+				if q < 0 {
+					return 0, l.endErr()
+				}
+				b = l.buf[l.pos:]
+				k = q + 1
+				if depth == 0 {
+					return k, nil
+				}
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth == 0 {
+					return k, nil
+				}
+				if depth--; depth == 0 {
+					return k + 1, nil
+				}
+			case ',', ' ', '\t', '\n', '\r':
+				if depth == 0 {
+					return k, nil
+				}
+			}
+			k++
+		}
+		if !l.more() {
+			if depth == 0 && l.err == io.EOF {
+				return k, nil
+			}
+			return 0, l.endErr()
+		}
+	}
+}
+
+// expect consumes c, the next token, or refuses with where.
+func (l *lexer) expect(field string, c byte, where string) error {
+	got, ok := l.peek()
+	if !ok {
+		return l.endErr()
+	}
+	if got != c {
+		return syntax(field, got, where)
+	}
+	l.pos++
+	return nil
+}

@@ -1,0 +1,331 @@
+package reward_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/kinds/ifeval"
+	"github.com/sciif/leaderboard/generator/internal/reward"
+	"github.com/sciif/leaderboard/generator/internal/sharedtest"
+	"github.com/sciif/leaderboard/generator/internal/verify/instr"
+	ifevalcheck "github.com/sciif/leaderboard/generator/internal/verify/instr/ifeval"
+)
+
+// benchRecords are IFEval prompts with a response each, and what the
+// checkers make of them under Strict: the reward every server must give.
+type benchRecords struct {
+	prompts   []instr.Prompt
+	responses []string
+	want      []float64
+}
+
+const ifevalInput = "../../../benchmarks/ifeval/input_data.jsonl"
+
+// gpt4Records are GPT-4's official responses to IFEval's 541 prompts.
+func gpt4Records(b *testing.B) benchRecords {
+	path := sharedtest.Conformance(b, "ifeval/input_response_data_gpt4_20231107_145030.pr2963.jsonl")
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	resps, err := instr.ReadResponses(f, path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	prompts := readIFEvalPrompts(b)
+	matched, missing := instr.MatchResponses(prompts, resps, ifevalInput, path)
+	if len(missing) > 0 {
+		b.Fatal(missing)
+	}
+	return withVerdicts(b, prompts, matched)
+}
+
+// syntheticRecords answer each of IFEval's prompts with about 1.5 KB of
+// text (the size of GPT-4's answers), for a checkout without the shared
+// conformance data.
+func syntheticRecords(b *testing.B) benchRecords {
+	prompts := readIFEvalPrompts(b)
+	resps := make([]string, len(prompts))
+	para := "The results, taken together, SUGGEST a clear pattern. First, the method works on small inputs; second, it scales.\n\n"
+	for i, p := range prompts {
+		resps[i] = fmt.Sprintf("Answer %d to %.40q.\n\n%s", p.Key, p.Prompt, strings.Repeat(para, 4+i%20))
+	}
+	return withVerdicts(b, prompts, resps)
+}
+
+func readIFEvalPrompts(b *testing.B) []instr.Prompt {
+	f, err := os.Open(ifevalInput)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	prompts, err := instr.ReadPrompts(f, ifevalInput, benchRegistry(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return prompts
+}
+
+func benchRegistry(b *testing.B) *instr.Registry {
+	reg, err := instr.NewRegistry(ifevalcheck.Checkers)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return reg
+}
+
+func withVerdicts(b *testing.B, prompts []instr.Prompt, resps []string) benchRecords {
+	reg := benchRegistry(b)
+	recs := benchRecords{prompts: prompts, responses: resps, want: make([]float64, len(prompts))}
+	for i, p := range prompts {
+		followed := 0
+		for _, ir := range reg.Evaluate(instr.Strict, p, resps[i]).Instructions {
+			if ir.Followed {
+				followed++
+			}
+		}
+		recs.want[i] = float64(followed) / float64(len(p.InstructionIDs))
+	}
+	return recs
+}
+
+// chatPrompt wraps a prompt as a Qwen-style chat template does, the way
+// OpenRLHF's --apply_chat_template sends it.
+func chatPrompt(prompt string) string {
+	return "<|im_start|>user\n" + prompt + "<|im_end|>\n<|im_start|>assistant\n"
+}
+
+// getRewardBodies are OpenRLHF /get_reward bodies of n queries each, the
+// records taken in turn: query = chat-templated prompt + response + end
+// of turn, label = the JSON text of the prompt's input record. want[j]
+// lists the rewards body j must get.
+func getRewardBodies(b *testing.B, recs benchRecords, n int) (bodies [][]byte, want [][]float64) {
+	nb := (len(recs.prompts) + n - 1) / n
+	for j := range nb {
+		var q, p, l []string
+		var w []float64
+		for k := range n {
+			i := (j*n + k) % len(recs.prompts)
+			pr := recs.prompts[i]
+			label, err := json.Marshal(map[string]any{"instruction_id_list": pr.InstructionIDs, "kwargs": pr.Kwargs})
+			if err != nil {
+				b.Fatal(err)
+			}
+			q = append(q, chatPrompt(pr.Prompt)+recs.responses[i]+"<|im_end|>")
+			p = append(p, chatPrompt(pr.Prompt))
+			l = append(l, string(label))
+			w = append(w, recs.want[i])
+		}
+		body, err := json.Marshal(map[string]any{"query": q, "prompts": p, "labels": l})
+		if err != nil {
+			b.Fatal(err)
+		}
+		bodies, want = append(bodies, body), append(want, w)
+	}
+	return bodies, want
+}
+
+// cpuTime is the CPU time, user and system, of process pid (0: this
+// process) so far.
+func cpuTime(b *testing.B, pid int) time.Duration {
+	if pid == 0 {
+		var ru syscall.Rusage
+		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+			b.Fatal(err)
+		}
+		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		b.Fatal(err)
+	}
+	// Fields 14 and 15 (utime, stime) in clock ticks, after the command
+	// name in parentheses; the kernel's USER_HZ is 100 on Linux.
+	f := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+2:]))
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * 10 * time.Millisecond
+}
+
+// startServer serves the official IFEval benchmark in this process on a
+// loopback port, with opt.
+func startServer(b *testing.B, opt reward.Options) string {
+	benches, err := kind.Open([]*kind.Kind{ifeval.Kind}, "../../../benchmarks", []string{"../../../benchmarks/ifeval"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	set, err := reward.NewSet(benches, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- reward.NewServer(set, opt).Serve(ctx, ln) }()
+	b.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			b.Error(err)
+		}
+	})
+	return "http://" + ln.Addr().String()
+}
+
+// batchCounts are what postBatches saw: answers with every reward,
+// refusals as busy (503 with Retry-After), and rewards that differ from
+// the checkers' verdicts.
+type batchCounts struct{ ok, busy, differ atomic.Int64 }
+
+// postBatches sends the bodies in turn from clients concurrent clients
+// until count requests have been answered, and compares every reward with
+// want; a difference is an error unless tolerate is set (another
+// implementation's server), when it is only counted.
+func postBatches(b *testing.B, url string, clients, count int, bodies [][]byte, want [][]float64, tolerate bool) *batchCounts {
+	var c batchCounts
+	tr := &http.Transport{MaxIdleConnsPerHost: clients, DisableCompression: true}
+	defer tr.CloseIdleConnections()
+	client := &http.Client{Transport: tr}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range clients {
+		wg.Go(func() {
+			for {
+				j := int(next.Add(1) - 1)
+				if j >= count {
+					return
+				}
+				k := j % len(bodies)
+				resp, err := client.Post(url, "application/json", bytes.NewReader(bodies[k]))
+				if err != nil {
+					b.Error(err)
+					return
+				}
+				data, err := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				switch {
+				case err != nil:
+					b.Error(err)
+					return
+				case resp.StatusCode == http.StatusServiceUnavailable && resp.Header.Get("Retry-After") != "":
+					c.busy.Add(1)
+					continue
+				case resp.StatusCode != http.StatusOK:
+					b.Errorf("%d: %s", resp.StatusCode, data)
+					return
+				}
+				var got struct{ Rewards []float64 }
+				if err := json.Unmarshal(data, &got); err != nil || len(got.Rewards) != len(want[k]) {
+					b.Errorf("body %d: %v: %.200s", k, err, data)
+					return
+				}
+				for i := range got.Rewards {
+					if got.Rewards[i] != want[k][i] {
+						c.differ.Add(1)
+						if !tolerate {
+							b.Errorf("body %d, query %d: reward %v, the checkers say %v", k, i, got.Rewards[i], want[k][i])
+							return
+						}
+					}
+				}
+				c.ok.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	return &c
+}
+
+// BenchmarkServeIFEval compares, in one run, the checkers offline and the
+// reward server on the same records: IFEval's prompts with GPT-4's
+// official answers (gpt4; skipped without the shared conformance data) or
+// synthetic answers (synthetic). offline checks every record under Strict
+// with the registry; batch=N posts OpenRLHF /get_reward batches of N
+// chat-templated queries to a server in this process over loopback, from
+// two clients, and checks every reward against the offline verdicts. Each
+// reports rewards per CPU-second of the whole process (for batch=N the
+// client's share included, which makes the server's figure a floor).
+//
+//	go test -p 1 -run '^$' -bench ServeIFEval -benchtime 200x ./generator/internal/reward
+//
+// With SCIIF_BENCH_REWARD_URL (a /get_reward URL) and SCIIF_BENCH_REWARD_PID
+// (the server's process id), batch=N posts to that server instead and
+// counts that process's CPU time, so that another server (`sciif serve`,
+// or the official checkers behind a Python server) is measured by the same
+// client on the same batches.
+func BenchmarkServeIFEval(b *testing.B) {
+	for _, data := range []struct {
+		name string
+		load func(*testing.B) benchRecords
+	}{{"gpt4", gpt4Records}, {"synthetic", syntheticRecords}} {
+		b.Run(data.name, func(b *testing.B) {
+			recs := data.load(b)
+			b.Run("offline", func(b *testing.B) { benchOffline(b, recs) })
+			for _, n := range []int{64, 256} {
+				b.Run(fmt.Sprintf("batch=%d", n), func(b *testing.B) { benchBatches(b, recs, n) })
+			}
+		})
+	}
+}
+
+func benchOffline(b *testing.B, recs benchRecords) {
+	reg := benchRegistry(b)
+	b.ReportAllocs()
+	cpu0 := cpuTime(b, 0)
+	n := 0
+	for b.Loop() {
+		for i, p := range recs.prompts {
+			reg.Evaluate(instr.Strict, p, recs.responses[i])
+		}
+		n += len(recs.prompts)
+	}
+	b.ReportMetric(float64(n)/(cpuTime(b, 0)-cpu0).Seconds(), "rewards/cpu-s")
+}
+
+func benchBatches(b *testing.B, recs benchRecords, n int) {
+	bodies, want := getRewardBodies(b, recs, n)
+	url, pid := os.Getenv("SCIIF_BENCH_REWARD_URL"), 0
+	if url != "" {
+		var err error
+		if pid, err = strconv.Atoi(os.Getenv("SCIIF_BENCH_REWARD_PID")); err != nil {
+			b.Fatalf("SCIIF_BENCH_REWARD_PID: %v", err)
+		}
+	} else {
+		url = startServer(b, reward.DefaultOptions()) + "/get_reward?benchmark=ifeval"
+	}
+	external := pid != 0
+	warm := postBatches(b, url, 2, len(bodies), bodies, want, external) // and check every answer
+	b.ReportAllocs()
+	cpu0 := cpuTime(b, pid)
+	b.ResetTimer()
+	c := postBatches(b, url, 2, b.N, bodies, want, external)
+	b.StopTimer()
+	cpu := cpuTime(b, pid) - cpu0
+	if c.busy.Load() > 0 {
+		b.Fatalf("%d of %d requests refused as busy", c.busy.Load(), b.N)
+	}
+	ok := float64(c.ok.Load())
+	b.ReportMetric(ok*float64(n)/cpu.Seconds(), "rewards/cpu-s")
+	b.ReportMetric(ok*float64(n)/b.Elapsed().Seconds(), "rewards/s")
+	if external {
+		// Rewards of the first pass over every body that differ from ours.
+		b.ReportMetric(float64(warm.differ.Load()), "differ")
+	}
+}
