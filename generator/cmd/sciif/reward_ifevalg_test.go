@@ -34,7 +34,7 @@ type ifevalgCase struct {
 	Score    float64
 }
 
-func ifevalgCases(t *testing.T) []ifevalgCase {
+func ifevalgCases(t testing.TB) []ifevalgCase {
 	t.Helper()
 	dir := filepath.Join(moduleRoot(t), "generator", "internal", "verify", "instr", "difftest", "testdata", "ifevalg")
 	read := func(name string, each func(i int, line []byte)) int {
