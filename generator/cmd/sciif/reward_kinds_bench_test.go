@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sciif/leaderboard/generator/internal/benchcpu"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/reward"
 )
@@ -60,7 +61,9 @@ func repeated(rec string, n int) func(testing.TB) []string {
 // verify, reward, write) and by label through /get_reward (the handler,
 // one request holding every record as a query and its label: decode,
 // split, reward, answer), on the demo records of demo-atlas-70b (their
-// judge outputs and verifier outputs as submitted).
+// judge outputs and verifier outputs as submitted). cpu-s/op over the
+// records of one op is the CPU time of one reward, which a busy machine
+// disturbs less than rewards/s.
 //
 //	go test ./generator/cmd/sciif -run '^$' -bench RewardKinds -cpu 1
 func BenchmarkRewardKinds(b *testing.B) {
@@ -87,12 +90,14 @@ func BenchmarkRewardKinds(b *testing.B) {
 		recs := p.records(b)
 		in := []byte(strings.Join(recs, "\n") + "\n")
 		b.Run("record/"+p.name, func(b *testing.B) {
+			cpu := benchcpu.Start()
 			for range b.N {
 				st, err := reward.Stream(context.Background(), bytes.NewReader(in), io.Discard, f.Rewards, "jsonl")
 				if err != nil || st.Errors != 0 {
 					b.Fatal(err, st)
 				}
 			}
+			cpu(b)
 			b.ReportMetric(float64(b.N)*float64(len(recs))/b.Elapsed().Seconds(), "rewards/s")
 		})
 		req := map[string][]string{}
@@ -105,6 +110,7 @@ func BenchmarkRewardKinds(b *testing.B) {
 		body, _ := json.Marshal(req)
 		h := reward.NewServer(set, reward.DefaultOptions()).Handler()
 		b.Run("get_reward/"+p.name, func(b *testing.B) {
+			cpu := benchcpu.Start()
 			for range b.N {
 				w := httptest.NewRecorder()
 				h.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/get_reward?benchmark="+name, bytes.NewReader(body)))
@@ -112,6 +118,7 @@ func BenchmarkRewardKinds(b *testing.B) {
 					b.Fatalf("%d: %s", w.Code, w.Body.Bytes())
 				}
 			}
+			cpu(b)
 			b.ReportMetric(float64(b.N)*float64(len(recs))/b.Elapsed().Seconds(), "rewards/s")
 		})
 	}
