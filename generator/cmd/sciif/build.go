@@ -16,7 +16,7 @@ import (
 )
 
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flagSet("build", "[--benchmarks DIR | --benchmark DIR...] [--results DIR] [--out DIR] [--no-rules] [--skip-invalid] [--record-history]", stderr)
+	fs := flagSet("build", "[--benchmarks DIR | --benchmark DIR...] [--results DIR] [--out DIR] [--no-rules] [--skip-invalid] [--record-history] [--cache DIR | --no-cache]", stderr)
 	bf := addBenchFlags(fs)
 	results := fs.String("results", "results", "folder of submissions, one folder per model")
 	out := fs.String("out", "site", "output folder; replaced only when the whole site is built")
@@ -25,6 +25,8 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	templates := fs.String("templates", "", "read templates from this folder instead of the embedded ones (for design work)")
 	assets := fs.String("assets", "", "read assets from this folder instead of the embedded ones (for design work)")
 	record := fs.Bool("record-history", false, "append the board's state (newest submission date, version, ranks) to the benchmark's history.jsonl when it changed; the changes page shows it")
+	cacheDir := fs.String("cache", "", "build cache: the work of the last build, reused for every submission, benchmark and program that did not change (default .<out>.cache beside the output)")
+	noCache := fs.Bool("no-cache", false, "neither use nor fill the build cache: check and render everything")
 	if code := parseFlags(fs, args, stdout); code >= 0 {
 		return code
 	}
@@ -39,6 +41,13 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 1
 	}
 	defer draft.Abort()
+	var cache *pipeline.Cache
+	if !*noCache {
+		if *cacheDir == "" {
+			*cacheDir = defaultCache(*out)
+		}
+		cache = openCache(*cacheDir, draft, append(bf.protect(), *results), stderr)
+	}
 	// Pages go into the draft as they are rendered: the site is never
 	// held in memory, and the draft is swapped in only when it is whole.
 	// The site is started before any submission is checked, so that each
@@ -55,6 +64,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		BoardsOptions: pipeline.BoardsOptions{
 			Kinds: registry, Root: *bf.root, Benchmarks: *bf.dirs, Results: *results, SkipInvalid: *skip,
 			Options: kind.Options{NoRules: *noRules, Policies: board.Policies, KeepResponses: true},
+			Cache:   cache,
 		},
 		Input:         in,
 		RecordHistory: *record,
@@ -76,6 +86,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		return 1
 	}
+	saveCache(cache, draft, stderr)
 	if in.Progress != nil {
 		fmt.Fprintln(stderr)
 	}

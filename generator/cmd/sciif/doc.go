@@ -46,7 +46,7 @@
 //
 // sciif build: rescore every submission and render the static site.
 //
-//	usage: sciif build [--benchmarks DIR | --benchmark DIR...] [--results DIR] [--out DIR] [--no-rules] [--skip-invalid] [--record-history]
+//	usage: sciif build [--benchmarks DIR | --benchmark DIR...] [--results DIR] [--out DIR] [--no-rules] [--skip-invalid] [--record-history] [--cache DIR | --no-cache]
 //
 //	      --benchmarks string       folder of benchmark folders; every one with a benchmark.yaml (or a SciIF items.jsonl) is used (default "benchmarks")
 //	      --benchmark stringArray   use only this benchmark folder (repeatable)
@@ -57,6 +57,8 @@
 //	      --templates string        read templates from this folder instead of the embedded ones (for design work)
 //	      --assets string           read assets from this folder instead of the embedded ones (for design work)
 //	      --record-history          append the board's state (newest submission date, version, ranks) to the benchmark's history.jsonl when it changed; the changes page shows it
+//	      --cache string            build cache: the work of the last build, reused for every submission, benchmark and program that did not change (default .<out>.cache beside the output)
+//	      --no-cache                neither use nor fill the build cache: check and render everything
 //
 // # sciif equiv
 //

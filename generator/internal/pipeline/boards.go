@@ -37,6 +37,10 @@ type BoardsOptions struct {
 	// runs that are render.RunPagers render their pages into it as their
 	// submissions are accepted.
 	Start func(boards []render.Board) (*render.Site, error)
+	// Cache, when set with Start, keeps each accepted submission's runs
+	// and the files of its own pages for the next build, and reuses
+	// those the last build kept.
+	Cache *Cache
 }
 
 // Outcome is every benchmark's board.
@@ -80,7 +84,7 @@ func (c *Checked) Fatal() bool {
 // order given; memory holds one batch of verifications at a time beyond
 // what the runs keep.
 func Check(ctx context.Context, benches []kind.Benchmark, subs []board.Submission, opt kind.Options) []Checked {
-	return check(ctx, benches, subs, holdings(benches, subs), opt, nil, nil)
+	return check(ctx, benches, subs, holdings(benches, subs), opt, nil, nil, nil)
 }
 
 // check is Check; with a site, a submission that has no fatal problem and
@@ -88,7 +92,7 @@ func Check(ctx context.Context, benches []kind.Benchmark, subs []board.Submissio
 // pages rendered as soon as it is checked (render.RunPager), and any other
 // submission's runs are dropped (its Runs are all nil). holds says which
 // benchmarks each submission answers (holdings).
-func check(ctx context.Context, benches []kind.Benchmark, subs []board.Submission, holds [][]bool, opt kind.Options, site *render.Site, folder board.Problems) []Checked {
+func check(ctx context.Context, benches []kind.Benchmark, subs []board.Submission, holds [][]bool, opt kind.Options, site *render.Site, folder board.Problems, cr *cacheRun) []Checked {
 	out := make([]Checked, len(subs))
 	workers := max(1, min(runtime.GOMAXPROCS(0), len(subs)))
 	next := make(chan int)
@@ -96,6 +100,10 @@ func check(ctx context.Context, benches []kind.Benchmark, subs []board.Submissio
 	for range workers {
 		wg.Go(func() {
 			for i := range next {
+				if cr != nil {
+					out[i] = checkCached(ctx, cr, benches, &subs[i], holds[i], opt, site, folder)
+					continue
+				}
 				out[i] = checkOne(ctx, benches, &subs[i], holds[i], opt)
 				c := &out[i]
 				switch {
@@ -239,7 +247,11 @@ func Score(ctx context.Context, benches []kind.Benchmark, opt BoardsOptions) (*O
 	}
 	// Every submission is checked, whatever its folder's problems, so that
 	// all problems are reported at once.
-	checked := check(ctx, benches, subs, holds, opt.Options, site, probs)
+	cr, err := newCacheRun(opt.Cache, benches, opt.Options, site)
+	if err != nil {
+		return nil, err
+	}
+	checked := check(ctx, benches, subs, holds, opt.Options, site, probs, cr)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

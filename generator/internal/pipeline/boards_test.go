@@ -81,7 +81,7 @@ func TestCheckRendersAcceptedRunsOnly(t *testing.T) {
 	}
 	folder := board.Problems{{File: filepath.Join(results, "folder", "metadata.yaml"), Msg: "missing", Fatal: true}}
 	site := newSite()
-	out := check(context.Background(), []kind.Benchmark{bench}, subs[:3], holdings([]kind.Benchmark{bench}, subs[:3]), kind.Options{}, site, folder)
+	out := check(context.Background(), []kind.Benchmark{bench}, subs[:3], holdings([]kind.Benchmark{bench}, subs[:3]), kind.Options{}, site, folder, nil)
 	if r, _ := out[0].Runs[0].(*pagerRun); r == nil || !r.paged {
 		t.Error("the accepted submission's pages were not rendered")
 	}
@@ -94,12 +94,12 @@ func TestCheckRendersAcceptedRunsOnly(t *testing.T) {
 		t.Errorf("site.Err() = %v", err)
 	}
 	site = newSite()
-	check(context.Background(), []kind.Benchmark{bench}, subs[3:], holdings([]kind.Benchmark{bench}, subs[3:]), kind.Options{}, site, folder)
+	check(context.Background(), []kind.Benchmark{bench}, subs[3:], holdings([]kind.Benchmark{bench}, subs[3:]), kind.Options{}, site, folder, nil)
 	if err := site.Err(); err == nil || err.Error() != "fails: cannot render" {
 		t.Errorf("site.Err() = %v, want the failure to render", err)
 	}
 	// Without a site (sciif validate), every run is kept and none renders.
-	out = check(context.Background(), []kind.Benchmark{bench}, subs, holdings([]kind.Benchmark{bench}, subs), kind.Options{}, nil, folder)
+	out = check(context.Background(), []kind.Benchmark{bench}, subs, holdings([]kind.Benchmark{bench}, subs), kind.Options{}, nil, folder, nil)
 	for i := range out {
 		if r, _ := out[i].Runs[0].(*pagerRun); r == nil || r.paged {
 			t.Errorf("%s: without a site, run %+v", subs[i].ID, out[i].Runs[0])

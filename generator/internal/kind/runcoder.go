@@ -1,0 +1,14 @@
+package kind
+
+import "github.com/sciif/leaderboard/generator/internal/board"
+
+// A RunCoder is a Benchmark whose runs a build may keep for the next one
+// (the build cache): EncodeRun is given a run as the build leaves it, once
+// its pages are rendered (render.RunPager), and DecodeRun, given the same
+// submission and bytes, returns a run the board ranks and shows exactly as
+// it would the original. The cache, its keys and its checks are the
+// driver's: a kind only says what its run is, as bytes.
+type RunCoder interface {
+	EncodeRun(r Run) ([]byte, error)
+	DecodeRun(sub *board.Submission, data []byte) (Run, error)
+}
