@@ -219,8 +219,8 @@ func (a Args) Relation(key string) (string, error) {
 }
 
 // argKinds says how each keyword argument of the official IFEval and IFBench
-// instructions is read. A name means the same in every instruction that
-// takes it.
+// instructions, and of open-instruct's IFEvalG training constraints, is
+// read. A name means the same in every instruction that takes it.
 var argKinds = readers()
 
 func readers() map[string]func(Args, string) error {
@@ -232,14 +232,15 @@ func readers() map[string]func(Args, string) error {
 		{func(a Args, k string) error { _, err := a.Number(k); return err }, []string{
 			"num_sentences", "num_paragraphs", "num_words", "num_placeholders", "num_bullets",
 			"num_highlights", "num_sections", "frequency", "let_frequency", "capital_frequency",
-			"min_words", "max_words", "N", "small_n", "percentage"}},
+			"min_words", "max_words", "N", "small_n", "percentage", "n_sent", "n_words"}},
 		{func(a Args, k string) error { _, err := a.Int(k); return err }, []string{"nth_paragraph", "n", "m"}},
 		{func(a Args, k string) error { _, err := a.SignedInt(k); return err }, []string{"n_start", "n_end"}},
 		{func(a Args, k string) error { _, err := a.Relation(k); return err }, []string{"relation", "let_relation", "capital_relation"}},
 		{func(a Args, k string) error { _, err := a.String(k); return err }, []string{
 			"keyword", "letter", "language", "section_spliter", "postscript_marker", "end_phrase",
 			"first_word", "prompt_to_repeat", "options", "sep", "word", "reference_text",
-			"keyword1", "keyword2", "keyword3", "keyword4", "keyword5"}},
+			"keyword1", "keyword2", "keyword3", "keyword4", "keyword5",
+			"phrase", "last_word", "instruction"}},
 		{func(a Args, k string) error { _, err := a.Strings(k); return err }, []string{"keywords", "forbidden_words"}},
 	}
 	for _, k := range kinds {
