@@ -11,7 +11,8 @@ import (
 
 // A Formula is a reward whose verdicts come with each record instead of
 // from a benchmark's verifiers: SCI-Verifier's reward for training answer
-// verifiers, and the Complex-IF rubric reward until a rubric kind exists.
+// verifiers, and the Complex-IF rubric reward over criterion verdicts
+// judged elsewhere (a rubric benchmark reads its judges' outputs itself).
 type Formula struct {
 	// Name names the formula in the config file, on the command line
 	// (--formula) and in /v1/rewards records.
