@@ -2,6 +2,7 @@ package equiv
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -19,7 +20,7 @@ var (
 	reOne     = regexp.MustCompile(`^[ACDEFGHIKLMNPQRSTVWY]+$`)
 	reOneAll  = regexp.MustCompile(`^[ACDEFGHIKLMNPQRSTVWYBZXUO]+$`)
 	reNucl    = regexp.MustCompile(`^[ACGTUNacgtun]+$`)
-	reEnds    = regexp.MustCompile(`^(?:5'|5′|N)[\s\-–]*|[\s\-–]*(?:3'|3′|C)$`)
+	reEnds    = regexp.MustCompile(`^(?:(5'|5′|3'|3′|N|C)[\s\-–]+)?(.+?)(?:[\s\-–]+(5'|5′|3'|3′|N|C))?$`)
 	reSeqJunk = regexp.MustCompile(`[\s\-–·]+`)
 	reCode    = regexp.MustCompile(`[A-Za-z]{3}`)
 	reLetters = regexp.MustCompile(`^[a-z]+$`)
@@ -36,10 +37,59 @@ const (
 
 // sequence reads s as a sequence, returning upper-case one-letter codes.
 func sequence(s string, hinted bool) (string, seqKind) {
+	seq, kind, _ := orientedSequence(s, hinted)
+	return seq, kind
+}
+
+// orientedSequence reads s as a sequence from its 5' or N end, and reports
+// whether it was written backwards (3'-…-5', C-…-N).
+func orientedSequence(s string, hinted bool) (string, seqKind, bool) {
 	s = strings.TrimSpace(s)
-	if strings.HasPrefix(s, "5'") || strings.HasPrefix(s, "5′") || strings.HasPrefix(s, "N-") {
-		s = reEnds.ReplaceAllString(s, "")
+	s, reversed, ok := seqEnds(s)
+	if !ok {
+		return "", seqNone, false
 	}
+	seq, kind := sequenceBody(s, hinted)
+	if reversed {
+		seq = reverseString(seq)
+	}
+	return seq, kind, reversed
+}
+
+func reverseString(s string) string {
+	b := []byte(s)
+	slices.Reverse(b)
+	return string(b)
+}
+
+// seqEnds strips the ends written around a sequence (5'-…-3', N-…-C) and
+// reports whether they give it backwards (3'-…-5', C-…-N); a one-letter end
+// (N, C) counts only around a run of four letters or more without
+// separators, or of three-letter codes, so that N-K-C stays three residues.
+// Ends that do not pair (5'-…-C), and an N or C end alone, are no sequence.
+func seqEnds(s string) (body string, reversed, ok bool) {
+	m := reEnds.FindStringSubmatch(s)
+	if m == nil || m[1] == "" && m[3] == "" {
+		return s, false, true
+	}
+	start, body, end := m[1], m[2], m[3]
+	if (start == "N" || start == "C" || end == "N" || end == "C") && (len(body) < 4 || strings.ContainsAny(body, " -–") && !reThree.MatchString(body)) {
+		return s, false, true
+	}
+	norm := strings.NewReplacer("′", "'").Replace
+	switch pair := norm(start) + "…" + norm(end); pair {
+	case "5'…3'", "5'…", "…3'", "N…C":
+		return body, false, true
+	case "3'…5'", "C…N":
+		return body, true, true
+	}
+	// Ends that do not pair, or one N or C alone (MKTAYIA-C: a terminus or
+	// the residue C?).
+	return "", false, false
+}
+
+// sequenceBody reads a sequence without its ends.
+func sequenceBody(s string, hinted bool) (string, seqKind) {
 	if reThree.MatchString(s) {
 		var b strings.Builder
 		for _, code := range reCode.FindAllString(s, -1) {
@@ -71,7 +121,24 @@ func sequence(s string, hinted bool) (string, seqKind) {
 	return "", seqNone
 }
 
+// reDashedOne reads one-letter codes joined by hyphens or middle dots:
+// M-K-T.
+var reDashedOne = regexp.MustCompile(`^[A-Z](?:[\-–·][A-Z])+$`)
+
+// dashedProtein reports whether s is a protein sequence of three residues
+// or more in one-letter codes joined by hyphens, with a letter beyond A-J
+// so that it is no range of option letters (A-C).
+func dashedProtein(s string) bool {
+	s = strings.TrimSpace(s)
+	t := reSeqJunk.ReplaceAllString(s, "")
+	return len(t) >= 3 && reDashedOne.MatchString(s) && reOneAll.MatchString(t) && strings.ContainsAny(t, "KLMNPQRSTVWYBZXUO")
+}
+
 func (c *cmpr) trySeq(g, p string) (Result, bool) {
+	if dashedProtein(g) && (dashedProtein(p) || reOneAll.MatchString(strings.TrimSpace(p))) ||
+		dashedProtein(p) && reOneAll.MatchString(strings.TrimSpace(g)) {
+		return c.compareSeq(g, p), true
+	}
 	_, gk := sequence(g, false)
 	_, pk := sequence(p, false)
 	// A lower-case one-letter protein sequence against an upper-case one.
@@ -99,10 +166,18 @@ func (c *cmpr) trySeq(g, p string) (Result, bool) {
 }
 
 func (c *cmpr) compareSeq(g, p string) Result {
-	gs, gk := sequence(g, true)
-	ps, pk := sequence(p, true)
+	gs, gk, grev := orientedSequence(g, true)
+	ps, pk, prev := orientedSequence(p, true)
 	if gk == seqNone || pk == seqNone {
 		return undecided("sequence", "not understood as sequences")
+	}
+	if grev != prev {
+		// 3'-ACATTAG-5' is GATTACA read from its 5' end, but an answer may
+		// also have labelled its ends wrongly: not equal only when neither
+		// reading matches.
+		if gs == ps || reverseString(gs) == ps {
+			return Result{Verdict: Undecided, Rule: "sequence", Reason: "one sequence is written from its 3' (or C) end: the same strand read the other way, or another", Gold: gs, Pred: ps}
+		}
 	}
 	// DNA against RNA (T against U) is a transcription question.
 	if gk == seqNucleic && pk == seqNucleic && strings.ContainsRune(gs, 'T') != strings.ContainsRune(ps, 'T') &&

@@ -430,7 +430,10 @@ func (c *cmpr) compareFormulas(g, p string, grow, prow int, gf, pf formula) Resu
 	// a condensed formula against a molecular one proves only the
 	// molecular formula, which isomers share; two molecular formulas are
 	// one formula unless their atoms come in another order (HCN, HNC).
-	gc, pc := gf.condensed || reHydrogenGroup.MatchString(gt), pf.condensed || reHydrogenGroup.MatchString(pt)
+	structural := func(f formula, t string) bool {
+		return f.condensed || reHydrogenGroup.MatchString(t) || strings.Contains(t, "·")
+	}
+	gc, pc := structural(gf, gt), structural(pf, pt)
 	switch {
 	case gc && pc:
 		gs, gok := condensedStructure(gt)
@@ -462,15 +465,18 @@ func (c *cmpr) compareFormulas(g, p string, grow, prow int, gf, pf formula) Resu
 var fixedValence = map[string]int{"C": 4, "N": 3, "O": 2, "F": 1, "Cl": 1, "Br": 1, "I": 1}
 
 // oneStructure reports whether a neutral molecular formula has a single
-// structure: one heavy atom, or two of fixed valence whose hydrogen count
-// leaves one bond order (C2H6, CH4O, H2O2, CH2O). Anything larger (C2H6O:
-// ethanol and dimethyl ether) has isomers or may have.
+// structure, its atoms of fixed valence: one heavy atom; two whose hydrogen
+// count leaves one bond order (C2H6, CH4O, H2O2, CH2O); or three joined by
+// single bonds in a chain whose middle can be one element only (C3H8,
+// C2H5Cl, CH2Cl2). Anything else (C2H6O: ethanol and dimethyl ether;
+// C3H6: propene and cyclopropane) has isomers or may have.
 func oneStructure(f formula) bool {
 	if f.charge != 0 {
 		return false
 	}
 	var heavy []int
-	h := 0
+	middles := map[string]bool{}
+	h, sum := 0, 0
 	for el, n := range f.counts {
 		if el == "H" {
 			h = n
@@ -480,8 +486,12 @@ func oneStructure(f formula) bool {
 		if !ok {
 			return false
 		}
+		if v >= 2 {
+			middles[el] = true
+		}
 		for ; n > 0; n-- {
 			heavy = append(heavy, v)
+			sum += v
 		}
 	}
 	switch len(heavy) {
@@ -491,6 +501,10 @@ func oneStructure(f formula) bool {
 		d := heavy[0] + heavy[1] - h
 		b := d / 2
 		return d%2 == 0 && b >= 1 && b <= 3 && heavy[0] >= b && heavy[1] >= b
+	case 3:
+		// Two single bonds and no more: a ring or a multiple bond would
+		// leave fewer hydrogens.
+		return h == sum-4 && len(middles) == 1
 	}
 	return false
 }

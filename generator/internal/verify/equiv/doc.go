@@ -34,14 +34,19 @@
 //     derivative against anything else is undecided.
 //   - isotope, stereo, hybridisation: ^{14}C, C-14, carbon-14, 14C and
 //     deuterium by element and mass number; cis/trans, E/Z, R/S and D/L
-//     within one system (cis against Z, L against S undecided); sp3, sp^3,
-//     sp³d².
+//     within one system (cis against Z, L against S undecided; r and s,
+//     pseudo-asymmetric or R and S written small, undecided against R and
+//     S); sp3, sp^3, sp³d².
 //   - choice: option letters A-J ("B", "(B)", "The answer is B"); the last
 //     letter mentioned wins. A key of several letters ("ACD") matches the
 //     same letters in any order and notation ("A, C and D", "D, A, C").
 //   - sequence: protein sequences in one- or three-letter codes (with or
-//     without hyphens), DNA and RNA, case-insensitively; DNA against RNA
-//     is undecided.
+//     without hyphens: Met-Lys-Thr, M-K-T), DNA and RNA, case-insensitively;
+//     DNA against RNA is undecided. Ends are read in pairs (5'-…-3',
+//     N-…-C; a 5' or 3' end alone); a sequence written from its 3' or C
+//     end is read backwards, and is undecided against one that matches it
+//     in either reading (the ends may be labelled wrongly); an N or C alone
+//     (MKTAYIA-C: a terminus or the residue C?) is undecided.
 //   - formula: molecular formulas by element counts (parentheses, hydrates,
 //     Hill order) and charges (Fe^{3+}, Fe^3+, Fe³⁺, Fe3+ for a metal,
 //     Fe(III), NH4+; O2- and SO42- are ambiguous and undecided unless
@@ -86,7 +91,11 @@
 //     ai + bj + ck (two components in round brackets may be an open
 //     interval and are undecided when equal). Repeated items in plain
 //     braces are undecided ({1, 2} against {1, 2, 2}: a set in plain text,
-//     a list grouped in LaTeX).
+//     a list grouped in LaTeX). A set against a tuple with the same items
+//     is undecided (\{1, 2\} against [1, 2], an interval), so is a set of
+//     one item against that item ({2} against 2), and a nested list of rows
+//     against a flat list of as many items ([[1,2],[3,4]] against
+//     [1,2,3,4]).
 //   - numeric, unit, unit_omitted: numbers and quantities. Units are
 //     converted to the reference's unit (absolute temperatures to kelvin);
 //     different dimensions are not equal, except a difference in amount of
@@ -95,7 +104,10 @@
 //     Gy and Sv, sr and rad, N m and J share a dimension but are undecided
 //     against each other; the one conversion between kinds is a cycle =
 //     2π rad (20 Hz = 125.7 rad/s, and 20 Hz ≠ 20 rad/s); a unit without a
-//     kind (s^-1, J/kg, kg m^2 s^-2) matches any kind of its dimension. A
+//     kind (s^-1, J/kg, kg m^2 s^-2) matches any kind of its dimension.
+//     rad is also the old unit of absorbed dose (0.01 Gy): where reading
+//     it so gives the other side's dimension (200 rad against 2 Gy), the
+//     pair is undecided rather than of different dimensions. A
 //     unit written on one side only is equal when the numbers agree, and
 //     undecided otherwise (dimensionless units such as % and ° are
 //     converted). The default tolerance is one unit in the fourth

@@ -145,6 +145,9 @@ func parseStereo(s string) (stereo, bool) {
 func (c *cmpr) tryStereo(g, p string) (Result, bool) {
 	gs, ok1 := parseStereo(g)
 	ps, ok2 := parseStereo(p)
+	if ok1 && gs.system == "RS" && pseudoAsymmetric(p) || ok2 && ps.system == "RS" && pseudoAsymmetric(g) {
+		return undecided("stereo", "r and s are pseudo-asymmetric descriptors, or R and S written small"), true
+	}
 	if !ok1 || !ok2 || gs.name != ps.name {
 		return Result{}, false
 	}
@@ -157,6 +160,12 @@ func (c *cmpr) tryStereo(g, p string) (Result, bool) {
 		return undecided("stereo", "descriptors of different systems (%s, %s) agree or not depending on the substituents", gs.system, ps.system), true
 	}
 	return decided(gs.desc == ps.desc, "stereo", "%s vs %s", gs.desc, ps.desc), true
+}
+
+// pseudoAsymmetric reports a lower-case r or s alone: "r", "(s)".
+func pseudoAsymmetric(s string) bool {
+	s = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(s), "("), ")")
+	return s == "r" || s == "s"
 }
 
 // reHybrid reads an orbital hybridisation: sp, sp2, sp^3, sp³, sp3d,

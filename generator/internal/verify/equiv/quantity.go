@@ -98,6 +98,9 @@ func (c *cmpr) compareUnits(a, b *big.Float, gq, pq *quantity) (r Result) {
 		if diff == (dims{5: diff[5]}) {
 			return undecided("unit", "%s and %s differ by amount of substance (per mole or per particle?)", gu.text, pu.text)
 		}
+		if radAsDose(gu, pu) || radAsDose(pu, gu) {
+			return undecided("unit", "rad in %s may be the radian or the old unit of absorbed dose (0.01 Gy)", gu.text+" or "+pu.text)
+		}
 		return decided(false, "unit", "dimensions differ: %s is %s, %s is %s", gu.text, gu.d, pu.text, pu.d)
 	}
 	ok, cg, cp := matchKinds(gu.k, pu.k)
@@ -154,4 +157,18 @@ func (c *cmpr) compareUnits(a, b *big.Float, gq, pq *quantity) (r Result) {
 		}
 	}
 	return r
+}
+
+// radAsDose reports whether a, read with its rad as the rad of absorbed
+// dose (J/kg, m^2 s^-2) rather than the radian, has the dimension of b: 200
+// rad against 2 Gy.
+func radAsDose(a, b *unit) bool {
+	e := int(a.k[kRad])
+	if e == 0 || !strings.Contains(a.text, "rad") {
+		return false
+	}
+	alt := a.d
+	alt[0] += 2 * e
+	alt[2] -= 2 * e
+	return alt == b.d
 }

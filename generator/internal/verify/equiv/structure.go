@@ -66,6 +66,9 @@ func (c *cmpr) compareValue(g, p *value, typ string) Result {
 		g, p = gm, pm
 	}
 	if g.kind == vAtom || p.kind == vAtom {
+		if r, ok := c.compareSingleton(g, p); ok {
+			return r
+		}
 		// One answer against several: different unless an atom is not
 		// understood.
 		if c.parsable(g) && c.parsable(p) {
@@ -81,6 +84,9 @@ func (c *cmpr) compareValue(g, p *value, typ string) Result {
 	ordered := func(kind vkind) bool { return kind == vTuple || kind == vMatrix }
 	if ordered(g.kind) && ordered(p.kind) || g.kind == vMatrix || p.kind == vMatrix {
 		if len(g.items) != len(p.items) {
+			if flattened(g, p) || flattened(p, g) {
+				return undecided("matrix", "rows against a flat list of as many items: a matrix written row after row?")
+			}
 			return decided(false, "structure", "%d items against %d", len(g.items), len(p.items))
 		}
 		if g.kind != p.kind {
@@ -98,12 +104,54 @@ func (c *cmpr) compareValue(g, p *value, typ string) Result {
 	}
 	// Lists, sets and unions, or a tuple against one of them.
 	if r := c.compareOrdered(g.items, p.items); r.Verdict == Equal && len(g.items) == len(p.items) {
+		if g.kind == vSet && p.kind == vTuple || p.kind == vSet && g.kind == vTuple {
+			// {1, 2} against [1, 2] or (1, 2): an interval or a point.
+			return undecided("structure", "a set against a tuple or an interval with the same items")
+		}
 		if g.kind == vTuple || p.kind == vTuple {
 			return decided(true, "structure", "same items in the same order")
 		}
 		return r
 	}
 	return c.compareUnordered(g, p)
+}
+
+// compareSingleton compares a set, list or tuple of one item with a single
+// value: {2} against 2 is undecided (a solution set against its element),
+// {2} against 3 not equal.
+func (c *cmpr) compareSingleton(g, p *value) (Result, bool) {
+	one, atom := g, p
+	if g.kind == vAtom {
+		one, atom = p, g
+	}
+	if one.kind == vAtom || one.kind == vMatrix || len(one.items) != 1 || one.items[0].kind != vAtom {
+		return Result{}, false
+	}
+	switch r := c.compareAtom(one.items[0].text, atom.text); r.Verdict {
+	case Equal:
+		return undecided("structure", "a %s of one item against that item", kindNames[one.kind]), true
+	case NotEqual:
+		return decided(false, "structure", "a %s of one item against another value (%s)", kindNames[one.kind], r.Reason), true
+	}
+	return Result{}, false
+}
+
+// flattened reports whether the rows of nested are written one after the
+// other in flat: [[1, 2], [3, 4]] against [1, 2, 3, 4].
+func flattened(nested, flat *value) bool {
+	n := 0
+	for _, row := range nested.items {
+		if row.kind != vTuple {
+			return false
+		}
+		n += len(row.items)
+	}
+	for _, it := range flat.items {
+		if it.kind != vAtom {
+			return false
+		}
+	}
+	return len(nested.items) > 1 && n == len(flat.items)
 }
 
 // parsable reports whether every atom of v reads as a value.
