@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/chat"
+	"github.com/sciif/leaderboard/generator/internal/jsonobj"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 )
 
@@ -187,6 +188,9 @@ func appendGetReward(b []byte, parts []string, res []Result, found []bool) []byt
 func labelText(raw json.RawMessage) (string, error) {
 	t := bytes.TrimSpace(raw)
 	if len(t) > 0 && t[0] == '"' {
+		if s, ok := jsonobj.Unquote(t); ok {
+			return s, nil
+		}
 		var s string
 		if err := json.Unmarshal(t, &s); err != nil {
 			return "", kind.Errorf("label", "not a JSON string")

@@ -113,16 +113,26 @@ func chatPrompt(prompt string) string {
 // getRewardBodies are OpenRLHF /get_reward bodies of n queries each, the
 // records taken in turn: query = chat-templated prompt + response + end
 // of turn, label = the JSON text of the prompt's input record. want[j]
-// lists the rewards body j must get.
-func getRewardBodies(b *testing.B, recs benchRecords, n int) (bodies [][]byte, want [][]float64) {
-	nb := (len(recs.prompts) + n - 1) / n
-	for j := range nb {
+// lists the rewards body j must get. With distinct set, the records are
+// taken 8 times over, each label with a key of its own, so that no label
+// text comes back before 4,000 others (more than the server keeps).
+func getRewardBodies(b *testing.B, recs benchRecords, n int, distinct bool) (bodies [][]byte, want [][]float64) {
+	total := len(recs.prompts)
+	if distinct {
+		total *= 8
+	}
+	for j := range (total + n - 1) / n {
 		var q, p, l []string
 		var w []float64
 		for k := range n {
-			i := (j*n + k) % len(recs.prompts)
+			at := (j*n + k) % total
+			i := at % len(recs.prompts)
 			pr := recs.prompts[i]
-			label, err := json.Marshal(map[string]any{"instruction_id_list": pr.InstructionIDs, "kwargs": pr.Kwargs})
+			rec := map[string]any{"instruction_id_list": pr.InstructionIDs, "kwargs": pr.Kwargs}
+			if distinct {
+				rec["key"] = at
+			}
+			label, err := json.Marshal(rec)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -259,7 +269,11 @@ func postBatches(b *testing.B, url string, clients, count int, bodies [][]byte, 
 // synthetic answers (synthetic). offline checks every record under Strict
 // with the registry; batch=N posts OpenRLHF /get_reward batches of N
 // chat-templated queries to a server in this process over loopback, from
-// two clients, and checks every reward against the offline verdicts. Each
+// two clients, and checks every reward against the offline verdicts. The
+// 541 labels come back batch after batch, as a trainer sends a prompt's
+// label with each of its samples, step after step; batch=256/distinct
+// gives every label a key of its own, so that none is sent twice within
+// 4,328 labels and the server decodes each. Each
 // reports rewards per CPU-second of the whole process (for batch=N the
 // client's share included, which makes the server's figure a floor).
 //
@@ -279,8 +293,9 @@ func BenchmarkServeIFEval(b *testing.B) {
 			recs := data.load(b)
 			b.Run("offline", func(b *testing.B) { benchOffline(b, recs) })
 			for _, n := range []int{64, 256} {
-				b.Run(fmt.Sprintf("batch=%d", n), func(b *testing.B) { benchBatches(b, recs, n) })
+				b.Run(fmt.Sprintf("batch=%d", n), func(b *testing.B) { benchBatches(b, recs, n, false) })
 			}
+			b.Run("batch=256/distinct", func(b *testing.B) { benchBatches(b, recs, 256, true) })
 		})
 	}
 }
@@ -299,8 +314,8 @@ func benchOffline(b *testing.B, recs benchRecords) {
 	b.ReportMetric(float64(n)/(cpuTime(b, 0)-cpu0).Seconds(), "rewards/cpu-s")
 }
 
-func benchBatches(b *testing.B, recs benchRecords, n int) {
-	bodies, want := getRewardBodies(b, recs, n)
+func benchBatches(b *testing.B, recs benchRecords, n int, distinct bool) {
+	bodies, want := getRewardBodies(b, recs, n, distinct)
 	url, pid := os.Getenv("SCIIF_BENCH_REWARD_URL"), 0
 	if url != "" {
 		var err error

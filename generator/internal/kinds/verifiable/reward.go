@@ -58,6 +58,8 @@ type instrRewards struct {
 	// prompt keys as its text).
 	byConv map[string]int
 	parts  []string
+	// labels keeps what recent labels decoded to.
+	labels labelCache
 }
 
 // The parts of an instruction reward.
@@ -203,7 +205,8 @@ func (r *instrRewards) Label(ctx context.Context, prompt, response, label string
 	var p instr.Prompt
 	keyed := true
 	if strings.HasPrefix(t, "{") {
-		if p, keyed, err = r.recordPrompt(prompt, t, "label"); err != nil {
+		p, keyed, err = r.labels.prompt(prompt, t, func() (instr.Prompt, bool, error) { return r.recordPrompt(prompt, t, "label") })
+		if err != nil {
 			return kind.Reward{}, err
 		}
 	} else {

@@ -1,0 +1,58 @@
+package verifiable
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/sciif/leaderboard/generator/internal/verify/instr"
+)
+
+// TestLabelCacheDecodesOnceAndStaysBounded checks that a label seen again
+// is not decoded again, with the same result; that a failure is never
+// kept; that labels too long to keep are decoded every time; and that the
+// cache never holds more than its bound.
+func TestLabelCacheDecodesOnceAndStaysBounded(t *testing.T) {
+	var c labelCache
+	calls := 0
+	decode := func(label string) func() (instr.Prompt, bool, error) {
+		return func() (instr.Prompt, bool, error) {
+			calls++
+			if label == "bad" {
+				return instr.Prompt{}, false, errors.New("bad label")
+			}
+			return instr.Prompt{Prompt: "p", InstructionIDs: []string{label}}, true, nil
+		}
+	}
+	for range 3 {
+		p, keyed, err := c.prompt("p", "a", decode("a"))
+		if err != nil || !keyed || p.InstructionIDs[0] != "a" {
+			t.Fatalf("got %v %v %v", p, keyed, err)
+		}
+	}
+	if calls != 1 {
+		t.Errorf("a label sent 3 times decoded %d times, want 1", calls)
+	}
+	calls = 0
+	for range 2 {
+		if _, _, err := c.prompt("p", "bad", decode("bad")); err == nil {
+			t.Fatal("a failed decoding came back without its error")
+		}
+	}
+	if calls != 2 {
+		t.Errorf("a failing label decoded %d times in 2 requests, want 2 (failures are not kept)", calls)
+	}
+	calls = 0
+	long := string(make([]byte, maxCachedLabel))
+	c.prompt(long, "a", decode("a"))
+	c.prompt(long, "a", decode("a"))
+	if calls != 2 {
+		t.Errorf("a label over the size bound decoded %d times in 2 requests, want 2", calls)
+	}
+	for i := range 3 * maxCachedLabels {
+		c.prompt("p", fmt.Sprint(i), decode(fmt.Sprint(i)))
+		if len(c.m) > maxCachedLabels {
+			t.Fatalf("%d labels kept, over the bound %d", len(c.m), maxCachedLabels)
+		}
+	}
+}
