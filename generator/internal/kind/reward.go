@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/strictjson"
 )
@@ -101,6 +102,35 @@ func DecodeRecord(data []byte, v any) error {
 		return &RecordError{Msg: e.Text()}
 	}
 	return nil
+}
+
+// DecodeLabel decodes a /get_reward label that is a record without its
+// generated text (the JSON object of the record type v points to) with
+// DecodeRecord, and sets *text, the record's field named field that holds
+// the generated text, to response: a label that gives that field itself
+// is refused. Problems are *RecordErrors under "label" ("label.judges");
+// see InLabel.
+func DecodeLabel(label string, v any, text **string, field, response string) error {
+	err := DecodeRecord([]byte(label), v)
+	if err == nil && *text != nil {
+		err = Errorf(field, "the generated text is the query's response, not part of the label")
+	}
+	if err != nil {
+		return InLabel(err)
+	}
+	*text = &response
+	return nil
+}
+
+// InLabel returns err with the field of a *RecordError about a record
+// given as a label moved under "label" ("judges" becomes "label.judges",
+// the record as a whole "label"); other errors are returned as they are.
+func InLabel(err error) error {
+	var re *RecordError
+	if errors.As(err, &re) {
+		re.Field = strings.TrimSuffix("label."+re.Field, ".")
+	}
+	return err
 }
 
 // RewardConfig is one benchmark's section of a reward config file: the

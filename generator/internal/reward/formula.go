@@ -212,8 +212,5 @@ func labelRecord(ctx context.Context, f kind.Rewards, label, example string) (ki
 		return kind.Reward{}, kind.Errorf("label", "want the JSON object of a record, such as %s", example)
 	}
 	rw, err := f.Record(ctx, []byte(t))
-	if re, ok := err.(*kind.RecordError); ok {
-		re.Field = strings.TrimSuffix("label."+re.Field, ".")
-	}
-	return rw, err
+	return rw, kind.InLabel(err)
 }

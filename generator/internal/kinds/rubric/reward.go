@@ -145,17 +145,9 @@ func (r *rubricRewards) Label(ctx context.Context, _, response, label string) (k
 		return kind.Reward{}, kind.Errorf("label", "a rubric reward needs each criterion's judge verdicts: give the label {\"id\": \"<task id>\", \"judges\": {\"<judge>\": \"<raw output>\", ...}} with the outputs of the protocol's %d judges", r.b.judges)
 	}
 	var rec record
-	err := kind.DecodeRecord([]byte(t), &rec)
-	if err == nil && rec.Response != nil {
-		err = kind.Errorf("response", "the response is the generated text, not part of the label")
+	if err := kind.DecodeLabel(t, &rec, &rec.Response, "response", response); err != nil {
+		return kind.Reward{}, err
 	}
-	var rw kind.Reward
-	if err == nil {
-		rec.Response = &response
-		rw, err = r.reward(&rec)
-	}
-	if re, ok := err.(*kind.RecordError); ok {
-		re.Field = strings.TrimSuffix("label."+re.Field, ".")
-	}
-	return rw, err
+	rw, err := r.reward(&rec)
+	return rw, kind.InLabel(err)
 }

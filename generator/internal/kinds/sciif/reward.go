@@ -212,26 +212,20 @@ func (r *sciifRewards) Record(ctx context.Context, rec []byte) (kind.Reward, err
 func (r *sciifRewards) Label(ctx context.Context, _, response, label string) (kind.Reward, error) {
 	var l rewardLine
 	t := strings.TrimSpace(label)
-	var err error
 	if strings.HasPrefix(t, "{") {
-		err = kind.DecodeRecord([]byte(t), &l)
-		if err == nil && l.Response != nil {
-			err = kind.Errorf("response", "the response is the generated text, not part of the label")
+		if err := kind.DecodeLabel(t, &l, &l.Response, "response", response); err != nil {
+			return kind.Reward{}, err
+		}
+		if l.Verdicts != nil {
+			// Given verdicts are about the response; it is not read.
+			l.Response = nil
 		}
 	} else {
 		l.ID = t
+		l.Response = &response
 	}
-	var rw kind.Reward
-	if err == nil {
-		if l.Verdicts == nil {
-			l.Response = &response
-		}
-		rw, err = r.line(ctx, &l)
-	}
-	if re, ok := err.(*kind.RecordError); ok {
-		re.Field = strings.TrimSuffix("label."+re.Field, ".")
-	}
-	return rw, err
+	rw, err := r.line(ctx, &l)
+	return rw, kind.InLabel(err)
 }
 
 func (r *sciifRewards) line(ctx context.Context, l *rewardLine) (kind.Reward, error) {

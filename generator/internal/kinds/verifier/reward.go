@@ -131,17 +131,9 @@ func (r *rewards) Label(ctx context.Context, _, response, label string) (kind.Re
 		return r.reward(i, preprocess.From(ctx).Apply(response), &r.b.styles[0], 0), nil
 	}
 	var rec record
-	err := kind.DecodeRecord([]byte(t), &rec)
-	if err == nil && rec.Output != nil {
-		err = kind.Errorf("output", "the verifier's output is the generated text, not part of the label")
+	if err := kind.DecodeLabel(t, &rec, &rec.Output, "output", response); err != nil {
+		return kind.Reward{}, err
 	}
-	var rw kind.Reward
-	if err == nil {
-		rec.Output = &response
-		rw, err = r.record(ctx, &rec)
-	}
-	if re, ok := err.(*kind.RecordError); ok {
-		re.Field = strings.TrimSuffix("label."+re.Field, ".")
-	}
-	return rw, err
+	rw, err := r.record(ctx, &rec)
+	return rw, kind.InLabel(err)
 }
