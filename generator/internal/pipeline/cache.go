@@ -8,7 +8,9 @@ package pipeline
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync/atomic"
 
@@ -56,13 +58,64 @@ type cacheRun struct {
 // entry is what the cache keeps of one accepted submission.
 type entry struct {
 	// Runs holds each benchmark's run as its kind encoded it, nil where
-	// the submission does not answer the benchmark.
-	Runs [][]byte
+	// the submission does not answer the benchmark; they follow the rest,
+	// which is JSON, as bytes (Lens gives their lengths, -1 for nil).
+	Runs [][]byte `json:"-"`
+	Lens []int
 	// Problems are the submission's problems, none fatal.
 	Problems board.Problems
 	// Scope is what its runs' pages added to the site.
 	Files   []string
 	Answers []render.Answer
+}
+
+// marshal is e as bytes: the length of its JSON, the JSON, the runs.
+func (e *entry) marshal() ([]byte, error) {
+	e.Lens = make([]int, len(e.Runs))
+	n := 0
+	for i, r := range e.Runs {
+		e.Lens[i] = -1
+		if r != nil {
+			e.Lens[i] = len(r)
+			n += len(r)
+		}
+	}
+	meta, err := json.Marshal(e)
+	if err != nil {
+		return nil, err
+	}
+	out := binary.AppendUvarint(make([]byte, 0, 10+len(meta)+n), uint64(len(meta)))
+	out = append(out, meta...)
+	for _, r := range e.Runs {
+		out = append(out, r...)
+	}
+	return out, nil
+}
+
+// unmarshal reads what marshal wrote.
+func (e *entry) unmarshal(data []byte) error {
+	n, k := binary.Uvarint(data)
+	if k <= 0 || n > uint64(len(data)-k) {
+		return errors.New("bad entry")
+	}
+	if err := json.Unmarshal(data[k:k+int(n)], e); err != nil {
+		return err
+	}
+	rest := data[k+int(n):]
+	e.Runs = make([][]byte, len(e.Lens))
+	for i, l := range e.Lens {
+		switch {
+		case l == -1:
+		case l < 0 || l > len(rest):
+			return errors.New("bad entry")
+		default:
+			e.Runs[i], rest = rest[:l:l], rest[l:]
+		}
+	}
+	if len(rest) != 0 {
+		return errors.New("bad entry")
+	}
+	return nil
 }
 
 // newCacheRun prepares the cache for a build of site, or returns nil when
@@ -132,7 +185,7 @@ func (cr *cacheRun) load(k buildcache.Key, benches []kind.Benchmark, sub *board.
 		return Checked{}, false
 	}
 	var e entry
-	if json.Unmarshal(data, &e) != nil || len(e.Runs) != len(benches) {
+	if e.unmarshal(data) != nil || len(e.Runs) != len(benches) {
 		return Checked{}, false
 	}
 	for _, p := range e.Files {
@@ -186,7 +239,7 @@ func (cr *cacheRun) store(k buildcache.Key, site *render.Site, c *Checked) {
 		}
 		e.Runs[i] = b
 	}
-	data, err := json.Marshal(&e)
+	data, err := e.marshal()
 	if err == nil {
 		err = cr.c.Store.Put(k, data)
 	}

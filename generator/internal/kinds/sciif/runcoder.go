@@ -1,11 +1,13 @@
 package sciif
 
-// The build cache's view of a run (kind.RunCoder): its scores, paired
-// outcomes and condensed verdicts as JSON, which keeps every nil and
-// empty list and map apart.
+// The build cache's view of a run (kind.RunCoder): its scores as JSON,
+// which keeps every nil and empty list and map apart, and its paired
+// outcomes and condensed verdicts packed in bytes.
 
 import (
+	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
@@ -18,55 +20,108 @@ var _ kind.RunCoder = (*benchmark)(nil)
 // runWire is a run without its submission (the decoder is given it) and
 // its benchmark.
 type runWire struct {
-	Run    sciifdata.Run
-	Model  sciifdata.ModelScores
-	Passes map[board.Policy][]bool
-	Cells  []cellWire
-	Rules  map[string][2]int
-	Judges *runWire
-	Paged  bool
+	Run   sciifdata.Run
+	Model sciifdata.ModelScores
+	// Passes holds each policy's paired outcomes, a bit per item.
+	Passes map[board.Policy]bitList
+	// Cells are the condensed verdicts, cellSize bytes each.
+	Cells []byte
+	// NoCells tells nil cells (a judges' run) from none.
+	NoCells bool
+	Rules   map[string][2]int
+	Judges  *runWire
+	Paged   bool
 	// Sub says that Run held the submission (the judges' run does not).
 	Sub bool
 }
 
-type cellWire struct {
-	F    uint16
-	S, L uint32
-	D, A uint8
+// bitList is a list of booleans, eight to a byte, and its length.
+type bitList struct {
+	N int
+	B []byte
 }
+
+func toBits(bs []bool) bitList {
+	out := bitList{N: len(bs), B: make([]byte, (len(bs)+7)/8)}
+	for i, b := range bs {
+		if b {
+			out.B[i/8] |= 1 << (i % 8)
+		}
+	}
+	return out
+}
+
+func (b bitList) bools() ([]bool, bool) {
+	if b.N < 0 || len(b.B) != (b.N+7)/8 {
+		return nil, false
+	}
+	out := make([]bool, b.N)
+	for i := range out {
+		out[i] = b.B[i/8]&(1<<(i%8)) != 0
+	}
+	return out, true
+}
+
+// cellSize is a cell's encoded length: flags, consS, consL, the two counts.
+const cellSize = 2 + 4 + 4 + 1 + 1
 
 func toWire(r *run) *runWire {
 	if r == nil {
 		return nil
 	}
-	w := &runWire{Run: r.run, Model: r.model, Passes: r.passes, Rules: r.cond.rules, Judges: toWire(r.judges), Paged: r.paged}
+	w := &runWire{Run: r.run, Model: r.model, Rules: r.cond.rules, Judges: toWire(r.judges), Paged: r.paged, NoCells: r.cond.cells == nil}
 	w.Sub = r.run.Submission.ID != ""
 	w.Run.Submission = board.Submission{}
-	if r.cond.cells != nil {
-		w.Cells = make([]cellWire, len(r.cond.cells))
-		for i, c := range r.cond.cells {
-			w.Cells[i] = cellWire{F: c.flags, S: c.consS, L: c.consL, D: c.pointsDecided, A: c.pointsAgainst}
+	if r.passes != nil {
+		w.Passes = map[board.Policy]bitList{}
+		for p, bs := range r.passes {
+			w.Passes[p] = toBits(bs)
 		}
+	}
+	w.Cells = make([]byte, 0, cellSize*len(r.cond.cells))
+	for _, c := range r.cond.cells {
+		w.Cells = binary.LittleEndian.AppendUint16(w.Cells, c.flags)
+		w.Cells = binary.LittleEndian.AppendUint32(w.Cells, c.consS)
+		w.Cells = binary.LittleEndian.AppendUint32(w.Cells, c.consL)
+		w.Cells = append(w.Cells, c.pointsDecided, c.pointsAgainst)
 	}
 	return w
 }
 
-func (w *runWire) toRun(sub *board.Submission, b *benchmark) *run {
+func (w *runWire) toRun(sub *board.Submission, b *benchmark) (*run, error) {
 	if w == nil {
-		return nil
+		return nil, nil
 	}
-	r := &run{sub: *sub, run: w.Run, model: w.Model, passes: w.Passes, judges: w.Judges.toRun(sub, nil), b: b, paged: w.Paged}
+	judges, err := w.Judges.toRun(sub, nil)
+	if err != nil {
+		return nil, err
+	}
+	r := &run{sub: *sub, run: w.Run, model: w.Model, judges: judges, b: b, paged: w.Paged}
 	if w.Sub {
 		r.run.Submission = *sub
 	}
-	r.cond.rules = w.Rules
-	if w.Cells != nil {
-		r.cond.cells = make([]cell, len(w.Cells))
-		for i, c := range w.Cells {
-			r.cond.cells[i] = cell{flags: c.F, consS: c.S, consL: c.L, pointsDecided: c.D, pointsAgainst: c.A}
+	if w.Passes != nil {
+		r.passes = map[board.Policy][]bool{}
+		for p, bs := range w.Passes {
+			var ok bool
+			if r.passes[p], ok = bs.bools(); !ok {
+				return nil, errors.New("bad passes")
+			}
 		}
 	}
-	return r
+	r.cond.rules = w.Rules
+	if len(w.Cells)%cellSize != 0 {
+		return nil, errors.New("bad cells")
+	}
+	if !w.NoCells {
+		r.cond.cells = make([]cell, len(w.Cells)/cellSize)
+		for i := range r.cond.cells {
+			c := w.Cells[i*cellSize:]
+			r.cond.cells[i] = cell{flags: binary.LittleEndian.Uint16(c), consS: binary.LittleEndian.Uint32(c[2:]), consL: binary.LittleEndian.Uint32(c[6:]),
+				pointsDecided: c[10], pointsAgainst: c[11]}
+		}
+	}
+	return r, nil
 }
 
 // EncodeRun is the run's scores, paired outcomes and condensed verdicts.
@@ -84,8 +139,12 @@ func (b *benchmark) DecodeRun(sub *board.Submission, data []byte) (kind.Run, err
 	if err := json.Unmarshal(data, &w); err != nil {
 		return nil, fmt.Errorf("%s: %s: %w", b.spec.Name, sub.ID, err)
 	}
-	if w.Cells != nil && len(w.Cells) != len(b.bench.Items) {
-		return nil, fmt.Errorf("%s: %s: %d condensed verdicts for %d items", b.spec.Name, sub.ID, len(w.Cells), len(b.bench.Items))
+	if !w.NoCells && len(w.Cells) != cellSize*len(b.bench.Items) {
+		return nil, fmt.Errorf("%s: %s: %d bytes of condensed verdicts for %d items", b.spec.Name, sub.ID, len(w.Cells), len(b.bench.Items))
 	}
-	return w.toRun(sub, b), nil
+	r, err := w.toRun(sub, b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s: %w", b.spec.Name, sub.ID, err)
+	}
+	return r, nil
 }
