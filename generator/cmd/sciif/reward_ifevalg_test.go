@@ -23,15 +23,21 @@ import (
 // its ground_truth), the reward of benchmarks/ifevalg-demo under the
 // open-instruct preset must be the score of open-instruct's IFEvalVerifier,
 // and under none the fraction of instructions its checkers say the raw
-// response follows. See generator/internal/verify/instr/difftest/testdata/
+// response follows, except on the cases whose verdicts
+// known_differences.tsv lists (each is still rewarded). See generator/internal/verify/instr/difftest/testdata/
 // ifevalg/SOURCE.md.
 
 type ifevalgCase struct {
+	Key      string `json:"key"`
+	Mutation string `json:"mutation"`
 	Prompt   string `json:"prompt"`
 	Label    string `json:"label"`
 	Response string `json:"response"`
 	Strict   []bool `json:"strict"`
 	Score    float64
+	// Known is set when known_differences.tsv lists a verdict of the case:
+	// its reward is ours by design, not open-instruct's.
+	Known bool
 }
 
 func ifevalgCases(t testing.TB) []ifevalgCase {
@@ -77,6 +83,19 @@ func ifevalgCases(t testing.TB) []ifevalgCase {
 		cases[i].Strict, cases[i].Score = v.Strict, *v.Score
 	}); n != len(cases) || n == 0 {
 		t.Fatalf("%d verdicts for %d cases", n, len(cases))
+	}
+	known, err := os.ReadFile(filepath.Join(dir, "known_differences.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, l := range strings.Split(string(known), "\n") {
+		if f := strings.Split(l, "\t"); len(f) == 4 && !strings.HasPrefix(l, "#") {
+			listed[f[0]+"\t"+f[1]] = true
+		}
+	}
+	for i := range cases {
+		cases[i].Known = listed[cases[i].Key+"\t"+cases[i].Mutation]
 	}
 	return cases
 }
@@ -129,7 +148,7 @@ func TestRewardIFEvalGMatchesOpenInstruct(t *testing.T) {
 				if err := json.Unmarshal([]byte(l), &res); err != nil || res.Reward == nil {
 					t.Fatalf("line %d: %s", i+1, l)
 				}
-				if *res.Reward != want(cases[i]) {
+				if !cases[i].Known && *res.Reward != want(cases[i]) {
 					t.Errorf("record %d: reward %v, open-instruct %v", i+1, *res.Reward, want(cases[i]))
 				}
 			}
@@ -180,7 +199,7 @@ func TestRewardIFEvalGMatchesOpenInstruct(t *testing.T) {
 			t.Fatalf("%d rewards for %d queries", len(resp.Rewards), len(cases))
 		}
 		for i, c := range cases {
-			if resp.Rewards[i] != c.Score {
+			if !c.Known && resp.Rewards[i] != c.Score {
 				t.Errorf("query %d: reward %v, open-instruct %v", i, resp.Rewards[i], c.Score)
 			}
 		}
@@ -202,7 +221,7 @@ func TestRewardIFEvalGMatchesOpenInstruct(t *testing.T) {
 			t.Fatalf("%d results for %d records", len(resp.Results), len(cases))
 		}
 		for i, c := range cases {
-			if r := resp.Results[i]; r.Reward == nil || *r.Reward != c.Score {
+			if r := resp.Results[i]; r.Reward == nil || (!c.Known && *r.Reward != c.Score) {
 				t.Errorf("record %d: %+v, open-instruct %v", i, r, c.Score)
 			}
 		}

@@ -62,7 +62,8 @@ func run(args []string, stderr io.Writer) int {
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
 	n := 0
-	for i, s := range specs() {
+	all := append(specs(), edgeSpecs()...)
+	for i, s := range all {
 		for _, c := range cases(i, s) {
 			if err := enc.Encode(c); err != nil {
 				fmt.Fprintln(stderr, err)
@@ -88,7 +89,8 @@ func run(args []string, stderr io.Writer) int {
 }
 
 // spec is one instruction with its arguments and responses around its
-// thresholds, named.
+// thresholds, named; each response is also written in every shape of
+// mutations.
 type spec struct {
 	id     string
 	kwargs map[string]any
@@ -132,6 +134,14 @@ func cases(i int, s spec) []Case {
 			}
 			out = append(out, Case{Suite: "ifevalg", Key: fmt.Sprint(i + 1), Mutation: name, Prompt: prompt(s),
 				IDs: ids, Kwargs: kwargs, Label: label(ids, kwargs, (i+j+w)%2 == 0), Response: fmt.Sprintf(wr[1], r[1])})
+		}
+		for k, m := range mutations {
+			mr := m.f(r[1])
+			if mr == r[1] {
+				continue
+			}
+			out = append(out, Case{Suite: "ifevalg", Key: fmt.Sprint(i + 1), Mutation: r[0] + "/" + m.name, Prompt: prompt(s),
+				IDs: ids, Kwargs: kwargs, Label: label(ids, kwargs, (i+j+k)%2 == 0), Response: mr})
 		}
 	}
 	return out
