@@ -17,7 +17,9 @@ var mutations = []struct {
 	{"stars", func(s string) string { return "**" + s + "**" }},
 	{"trailing-newline", func(s string) string { return s + "\n" }},
 	{"turkish", func(s string) string { return strings.NewReplacer("I", "İ", "s", "ſ").Replace(s) }},
-	{"fullwidth", func(s string) string { return strings.NewReplacer(".", "．", "!", "！", "?", "？", ",", "，").Replace(s) }},
+	{"fullwidth", func(s string) string {
+		return strings.NewReplacer(".", "．", "!", "！", "?", "？", ",", "，").Replace(s)
+	}},
 }
 
 // edgeSpecs are shapes aimed at the toolkit under the checkers: keywords
