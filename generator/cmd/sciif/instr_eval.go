@@ -144,7 +144,7 @@ func runEval(ctx context.Context, opt instrOptions, stdout, stderr io.Writer, re
 			}
 			return err
 		}
-		files[i], ws[i] = f, bufio.NewWriter(f)
+		files[i], ws[i] = f, bufio.NewWriterSize(f, 256<<10)
 	}
 	var scores [2]instr.Scorer
 	feed := func(yield func(instr.Prompt, string) bool) error {

@@ -120,17 +120,17 @@ func ScanPrompts(r io.Reader, name string, reg *Registry, fn func(Prompt) error)
 		bad := func(field, format string, a ...any) {
 			probs = append(probs, Problem{name, line, field, fmt.Sprintf(format, a...)})
 		}
-		rec, err := members(b)
+		rec, err := promptFieldsOf(b)
 		if err != nil {
 			bad("", "not a JSON object: %v", err)
 			return true
 		}
-		p := Prompt{Line: line}
-		if raw, ok := rec["key"]; !ok {
+		p := Prompt{Line: line, Prompt: rec.prompt, InstructionIDs: rec.ids, Kwargs: rec.kwargs}
+		if rec.key == nil {
 			bad("key", "missing")
-		} else if k, err := strconv.ParseInt(strings.Trim(string(raw), `"`), 10, 64); err != nil {
+		} else if k, err := strconv.ParseInt(strings.Trim(string(rec.key), `"`), 10, 64); err != nil {
 			// IFEval writes integer keys, IFBench integers in strings ("0").
-			bad("key", "%s is not an integer", raw)
+			bad("key", "%s is not an integer", rec.key)
 		} else {
 			p.Key = k
 			if prev, dup := keys[k]; dup {
@@ -138,14 +138,14 @@ func ScanPrompts(r io.Reader, name string, reg *Registry, fn func(Prompt) error)
 			}
 			keys[k] = line
 		}
-		if raw, ok := rec["prompt"]; !ok {
+		if !rec.has[fieldPrompt] {
 			bad("prompt", "missing")
-		} else if !decodeString(raw, &p.Prompt) {
+		} else if !rec.ok[fieldPrompt] {
 			bad("prompt", "not a string")
 		}
-		if raw, ok := rec["instruction_id_list"]; !ok {
+		if !rec.has[fieldIDs] {
 			bad("instruction_id_list", "missing")
-		} else if !decodeIDs(raw, &p.InstructionIDs) {
+		} else if !rec.ok[fieldIDs] {
 			bad("instruction_id_list", "not a list of strings")
 		} else {
 			for _, id := range p.InstructionIDs {
@@ -156,9 +156,9 @@ func ScanPrompts(r io.Reader, name string, reg *Registry, fn func(Prompt) error)
 				}
 			}
 		}
-		if raw, ok := rec["kwargs"]; !ok {
+		if !rec.has[fieldKwargs] {
 			bad("kwargs", "missing")
-		} else if !decodeKwargs(raw, &p.Kwargs) {
+		} else if !rec.ok[fieldKwargs] {
 			bad("kwargs", "not a list of objects")
 		} else if len(p.Kwargs) != len(p.InstructionIDs) {
 			bad("kwargs", "%d argument objects for %d instructions", len(p.Kwargs), len(p.InstructionIDs))
@@ -181,6 +181,106 @@ func ScanPrompts(r io.Reader, name string, reg *Registry, fn func(Prompt) error)
 		return probs
 	}
 	return nil
+}
+
+// The fields of a prompt record besides its key.
+const (
+	fieldPrompt = iota
+	fieldIDs
+	fieldKwargs
+)
+
+// promptFields is a prompt record as read: the key's raw value (nil when
+// missing) and, for each other field, whether it is there, whether its
+// value has the right type, and the value.
+type promptFields struct {
+	key     json.RawMessage
+	has, ok [3]bool
+	prompt  string
+	ids     []string
+	kwargs  []Args
+}
+
+// promptFieldsOf reads the prompt record b in one pass when it has the
+// usual shape (quickPromptFields), else splits it into its members and
+// decodes each; the error is that of a line that is not a JSON object.
+func promptFieldsOf(b []byte) (promptFields, error) {
+	if f, ok := quickPromptFields(b); ok {
+		return f, nil
+	}
+	return memberPromptFields(b)
+}
+
+// memberPromptFields is promptFieldsOf for any record: it splits b into
+// its members and decodes each.
+func memberPromptFields(b []byte) (promptFields, error) {
+	rec, err := members(b)
+	if err != nil {
+		return promptFields{}, err
+	}
+	var f promptFields
+	f.key = rec["key"]
+	var raw json.RawMessage
+	if raw, f.has[fieldPrompt] = rec["prompt"]; f.has[fieldPrompt] {
+		f.ok[fieldPrompt] = decodeString(raw, &f.prompt)
+	}
+	if raw, f.has[fieldIDs] = rec["instruction_id_list"]; f.has[fieldIDs] {
+		f.ok[fieldIDs] = decodeIDs(raw, &f.ids)
+	}
+	if raw, f.has[fieldKwargs] = rec["kwargs"]; f.has[fieldKwargs] {
+		f.ok[fieldKwargs] = decodeKwargs(raw, &f.kwargs)
+	}
+	return f, nil
+}
+
+// quickPromptFields reads b in one pass when it is an object of the four
+// fields of a prompt record, each once and of the right type (the key a
+// number, or a string without escapes), as the official files are;
+// ok is false for anything else.
+func quickPromptFields(b []byte) (f promptFields, ok bool) {
+	var seen [4]bool
+	end := jsonobj.Object(b, 0, func(key []byte, at int) int {
+		var end int
+		var ok bool
+		var field int
+		switch string(key) {
+		case "key":
+			if seen[3] {
+				return -1
+			}
+			seen[3] = true
+			if at < len(b) && b[at] == '"' {
+				// A string without escapes is its own value.
+				_, end, ok = jsonobj.StringAt(b, at)
+				ok = ok && bytes.IndexByte(b[at:end], '\\') < 0
+			} else {
+				end = numberEnd(b, at)
+				ok = end >= 0
+			}
+			if ok {
+				f.key = json.RawMessage(b[at:end])
+				return end
+			}
+			return -1
+		case "prompt":
+			field = fieldPrompt
+			f.prompt, end, ok = jsonobj.StringAt(b, at)
+		case "instruction_id_list":
+			field = fieldIDs
+			f.ids, end, ok = quickList(b, at, func(b []byte, i int) (string, int, bool) { return jsonobj.StringAt(b, i) })
+		case "kwargs":
+			field = fieldKwargs
+			f.kwargs, end, ok = quickList(b, at, quickArgs)
+		default:
+			return -1
+		}
+		if !ok || seen[field] {
+			return -1
+		}
+		seen[field], f.has[field], f.ok[field] = true, true, true
+		return end
+	})
+	return f, end >= 0 && jsonobj.SkipSpace(b, end) == len(b) && seen == [4]bool{true, true, true, true}
 }
 
 // decodeString sets *dst to the JSON string raw and reports whether raw is

@@ -57,3 +57,33 @@ func FuzzDecodeKwargsMatchesUnmarshal(f *testing.F) {
 		}
 	})
 }
+
+// FuzzQuickPromptFieldsMatchesMembers holds the one-pass reader of a
+// prompt record to the reading of its members: whatever it accepts must
+// read the same.
+func FuzzQuickPromptFieldsMatchesMembers(f *testing.F) {
+	for _, s := range []string{
+		`{"key": 1000, "prompt": "Write.", "instruction_id_list": ["punctuation:no_comma"], "kwargs": [{}]}`,
+		`{"key": "12", "prompt": "a\nb", "instruction_id_list": [], "kwargs": []}`,
+		`{"key": "1\u0032", "prompt": "x", "instruction_id_list": ["a:b"], "kwargs": [{"N": null, "n": 2.0}]}`,
+		`{"key": 1, "key": 2, "prompt": "x", "instruction_id_list": [], "kwargs": []}`,
+		`{"key": 1, "prompt": null, "instruction_id_list": null, "kwargs": null}`,
+		`{"prompt": "x", "instruction_id_list": [], "kwargs": [], "key": -0}`,
+		`{"key": 1, "prompt": "x", "instruction_id_list": [], "kwargs": [], "extra": 1}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		got, ok := quickPromptFields(b)
+		if !ok {
+			return
+		}
+		want, err := memberPromptFields(b)
+		if err != nil {
+			t.Fatalf("quickPromptFields(%s) accepted a line members refuses: %v", b, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("quickPromptFields(%s) = %#v; members give %#v", b, got, want)
+		}
+	})
+}
