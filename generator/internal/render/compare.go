@@ -9,6 +9,7 @@ package render
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/score"
@@ -46,6 +47,9 @@ type Comparison struct {
 	Items []CompareItem
 	// Models are in board order.
 	Models []CompareModel
+
+	mu     sync.Mutex
+	ranges [][][2]int // RankRanges by policy, once asked
 }
 
 // CompareMetric is one figure of the comparison.
@@ -85,6 +89,25 @@ func (s *Site) CompareHref(name string, ids ...string) string {
 	return s.ComparePath(name) + "#m=" + strings.Join(ids, ",")
 }
 
+// CompareLinks are the compare pages, opened on model id, of every board
+// that has one and shows the model, in board order: the board's title
+// and the page, relative to the site root.
+func (s *Site) CompareLinks(id string) []Link {
+	var out []Link
+	for _, info := range s.infos {
+		if !info.Compare {
+			continue
+		}
+		for _, m := range info.Models {
+			if m.ID == id {
+				out = append(out, Link{Href: s.CompareHref(info.Name, id), Text: info.Title})
+				break
+			}
+		}
+	}
+	return out
+}
+
 // rankBits is each model's outcome on the bit the board ranks by under
 // policy j, with its count.
 func (c *Comparison) rankBits(j int) ([]int, [][]bool) {
@@ -110,20 +133,24 @@ func (c *Comparison) RankRanges(j int) [][2]int {
 	return score.RankRanges(c.rankBits(j))
 }
 
-// RankRangeCells are the board's rank cells under policy j: each
-// model's rank, marked "=" when another model shares it, and the range
-// of ranks it could hold when that is wider ("=3 (3–5)").
-func (c *Comparison) RankRangeCells(j int) []RankCell {
-	rr := c.RankRanges(j)
-	out := make([]RankCell, len(rr))
-	for i, r := range rr {
-		tied := false
-		for k, o := range rr {
-			tied = tied || (k != i && o[0] == r[0])
-		}
-		out[i] = RankCell{Label: RankRangeLabel(r, tied), Sort: r[0]}
+// RankLabel is model i's rank under policy j as a board shows it: its
+// rank (the board's, which the paired tests on these bits gave), marked
+// "=" when tied, then the range of ranks it could hold when that is wider
+// ("=3 (3–5)").
+func (c *Comparison) RankLabel(i, j, rank int, tied bool) string {
+	c.mu.Lock()
+	if c.ranges == nil {
+		c.ranges = make([][][2]int, len(c.Policies))
 	}
-	return out
+	if c.ranges[j] == nil {
+		c.ranges[j] = c.RankRanges(j)
+	}
+	rr := c.ranges[j]
+	c.mu.Unlock()
+	if rank <= 0 || i >= len(rr) {
+		return RankLabel(rank, tied)
+	}
+	return RankRangeLabel([2]int{rank, rr[i][1]}, tied)
 }
 
 // RankRangeLabel is a rank with its range when the range is wider than

@@ -106,6 +106,9 @@ type BoardInfo struct {
 	// models: the downloads page lists every model's, and a model's page
 	// links its own (Site.ModelFiles).
 	ModelFiles []ModelFile
+	// Compare is set when the board renders a compare page
+	// (Site.ComparePage), which model pages link to.
+	Compare bool
 	// Nav lists the board's entries in the site's navigation, relative to
 	// the site root; the first is the board's home page. Keys are the
 	// Page.Nav values of the pages they mark.

@@ -40,6 +40,8 @@ type boardRow struct {
 	Anchor string
 	Rank   [2]rankCell
 	Rates  []render.RatePair
+	// Compare opens the compare page on the model, relative to the root.
+	Compare string
 }
 
 // pair builds a ratePair from a getter, tolerating a missing policy.
@@ -99,8 +101,10 @@ func (s *site) headline() ([]column, []func(*sciifdata.PolicyScores) (board.Rate
 	return cols, gets
 }
 
-// tied reports, per model and policy, whether its rank is shared.
-func (s *site) rankCells(m *model) [2]rankCell {
+// rankCells are a model's rank under each policy, marked "=" when
+// shared; with ranges, followed by the ranks it could hold given the
+// paired tests when those are more than one ("=3 (3–5)").
+func (s *site) rankCells(m *model, ranges bool) [2]rankCell {
 	var out [2]rankCell
 	for i, p := range board.Policies {
 		ps := m.Scores.Policy(p)
@@ -116,6 +120,9 @@ func (s *site) rankCells(m *model) [2]rankCell {
 			}
 		}
 		out[i] = rankCell{Label: render.RankLabel(ps.Rank, tied), Sort: ps.Rank}
+		if k, ok := s.cmpIndex[m.Scores.ID]; ok && ranges {
+			out[i].Label = s.cmp.RankLabel(k, i, ps.Rank, tied)
+		}
 	}
 	return out
 }
@@ -133,7 +140,8 @@ func (s *site) boardRow(m *model, gets []func(*sciifdata.PolicyScores) (board.Ra
 		Items:    len(s.in.Bench.Items),
 		Search:   strings.ToLower(ms.Name + " " + ms.Organization + " " + ms.ID),
 		Anchor:   rowAnchor(m),
-		Rank:     s.rankCells(m),
+		Rank:     s.rankCells(m, true),
+		Compare:  s.CompareHref(s.name, ms.ID),
 	}
 	for _, g := range gets {
 		r.Rates = append(r.Rates, pair(ms, g))
@@ -262,7 +270,7 @@ func (s *site) partsView() *partsView {
 		if ms.OpenWeights {
 			open = 1
 		}
-		rank := s.rankCells(m)
+		rank := s.rankCells(m, false)
 		row := []any{ms.ID, ms.Name, o, open, rank[0].Label, rank[1].Label}
 		if m.Slug != ms.ID {
 			row = append(row, rowAnchor(m))

@@ -499,7 +499,7 @@ func (b *Board) Write(w io.Writer, format string, opt kind.Options) error {
 }
 
 func (b *Board) Info(front bool) render.BoardInfo {
-	info := render.BoardInfo{Name: b.spec.Name, Title: b.spec.Title, ModelPages: true}
+	info := render.BoardInfo{Name: b.spec.Name, Title: b.spec.Title, ModelPages: true, Compare: true}
 	base := "" // as Site.Base
 	if !front {
 		base = render.Slug(b.spec.Name) + "/"

@@ -30,9 +30,11 @@ type failedItem struct {
 type modelView struct {
 	// Answers links the model's answers pages, one per subject; Cases its
 	// cases page; Files its own downloads on every board.
-	Answers   []render.Link
-	Cases     string
-	Files     []render.Link
+	Answers []render.Link
+	Cases   string
+	Files   []render.Link
+	// Compare opens each board's compare page on the model.
+	Compare   []render.Link
 	Row       boardRow
 	Cols      []column
 	Name      string
@@ -74,6 +76,9 @@ func (s *site) modelPage(m *model) error {
 	}
 	v.Cases = "../cases/" + m.Slug + ".html"
 	root := render.RootOf(s.Base(s.name) + "models/" + m.Slug + ".html")
+	for _, l := range s.CompareLinks(m.Scores.ID) {
+		v.Compare = append(v.Compare, render.Link{Href: root + l.Href, Text: l.Text})
+	}
 	for _, f := range s.ModelFiles(m.Scores.ID) {
 		v.Files = append(v.Files, render.Link{Href: root + f.Href, Text: f.Text})
 	}

@@ -91,6 +91,8 @@ type site struct {
 	// cmp is the board as the compare service takes it, which also
 	// gives each model's range of ranks.
 	cmp *render.Comparison
+	// cmpIndex is each model's place in cmp, by id.
+	cmpIndex map[string]int
 }
 
 // familyGroup is a family and its constraints in catalog order.
@@ -342,6 +344,10 @@ func (s *site) build() error {
 		s.NoteUpdated(s.all[i].Scores.Date)
 	}
 	s.cmp = s.comparison()
+	s.cmpIndex = map[string]int{}
+	for i, m := range s.cmp.Models {
+		s.cmpIndex[m.ID] = i
+	}
 	if err := s.ComparePage(s.cmp); err != nil {
 		return err
 	}

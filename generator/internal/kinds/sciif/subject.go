@@ -125,7 +125,7 @@ func (s *site) subjectPage(sub string) (board.File, error) {
 			Org:       m.Scores.Organization,
 			Weights:   weightsLabel(m.Scores.OpenWeights),
 			Search:    strings.ToLower(m.Scores.Name + " " + m.Scores.Organization + " " + m.Scores.ID),
-			Rank:      s.rankCells(m),
+			Rank:      s.rankCells(m, true),
 			Correct:   render.RatePair{S: render.NewRate(cor), L: render.NewRate(cor)},
 			Compliant: render.RatePair{S: render.NewRate(cs), L: render.NewRate(cl)},
 		})

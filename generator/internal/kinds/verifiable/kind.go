@@ -464,6 +464,7 @@ func (b *Board) Write(w io.Writer, format string, opt kind.Options) error {
 func (b *Board) Info(front bool) render.BoardInfo {
 	info := render.OneEntryInfo(b.spec.Name, b.spec.Title, "instr-"+b.spec.Name, render.Slug(b.spec.Name)+".html", front)
 	info.ModelFiles = []render.ModelFile{verdictsFile(b.spec.Name)}
+	info.Compare = true
 	for _, m := range b.board.Models {
 		info.Models = append(info.Models, render.ModelInfo{ID: m.ID, Name: m.Name})
 	}

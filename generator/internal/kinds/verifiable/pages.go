@@ -34,6 +34,9 @@ type instrSite struct {
 	keys   []string
 	names  []render.ModelName
 	colors []string
+	// cmp is the board as the compare service takes it; it also gives
+	// each model's range of ranks.
+	cmp *render.Comparison
 }
 
 func (s *site) prepareInstr(b *instrdata.Board) (*instrSite, error) {
@@ -84,7 +87,9 @@ func followedAll(vs []instrdata.Verdict) bool {
 }
 
 type instrRow struct {
-	Model    render.ModelName
+	Model render.ModelName
+	// Compare opens the compare page on the model.
+	Compare  string
 	Complete bool
 	Answered int
 	Rank     [2]render.RankCell
@@ -116,6 +121,8 @@ type instrView struct {
 	Counts   []render.KCol
 	CountRow []render.KRow
 	Chart    string
+	// Compare is the board's compare page.
+	Compare string
 	// Gap is the single-turn vs multi-turn table, on a paired multi-turn
 	// board only.
 	Gap *gapView
@@ -234,6 +241,10 @@ func (s *site) instrPages(b *instrdata.Board) ([]board.File, error) {
 	if err != nil {
 		return nil, err
 	}
+	is.cmp = s.comparison(is)
+	if err := s.ComparePage(is.cmp); err != nil {
+		return nil, err
+	}
 	var files []board.File
 	f, err := s.instrPage(is)
 	if err != nil {
@@ -256,7 +267,7 @@ func (s *site) instrPages(b *instrdata.Board) ([]board.File, error) {
 
 func (s *site) instrPage(is *instrSite) (board.File, error) {
 	b := is.b
-	v := instrView{Name: is.title, Dir: is.dir, Prompts: len(b.Prompts), Chart: instrChartID(b, "byn"),
+	v := instrView{Name: is.title, Dir: is.dir, Prompts: len(b.Prompts), Chart: instrChartID(b, "byn"), Compare: s.ComparePath(b.Benchmark),
 		Head: render.SortHead{Caption: is.title + " accuracies; column headers sort the table", Cols: []render.SortCol{
 			{Key: "rank", Label: "Rank", Class: "rank", Title: "By prompt-level accuracy under the selected policy", Sorted: true, Policy: true},
 			{Key: "model", Label: "Model", Class: "sticky"},
@@ -283,13 +294,13 @@ func (s *site) instrPage(is *instrSite) (board.File, error) {
 		m := &b.Models[i]
 		name := is.names[i]
 		v.Models = append(v.Models, name)
-		row := instrRow{Model: name, Complete: m.Complete, Answered: m.Answered}
+		row := instrRow{Model: name, Complete: m.Complete, Answered: m.Answered, Compare: s.CompareHref(b.Benchmark, m.ID)}
 		for pi := range 2 {
 			tied := false
 			for _, o := range b.Models {
 				tied = tied || (o.ID != m.ID && ranks[pi][o.ID] == ranks[pi][m.ID])
 			}
-			row.Rank[pi] = render.RankCell{Label: render.RankLabel(ranks[pi][m.ID], tied), Sort: ranks[pi][m.ID]}
+			row.Rank[pi] = render.RankCell{Label: is.cmp.RankLabel(i, pi, ranks[pi][m.ID], tied), Sort: ranks[pi][m.ID]}
 		}
 		row.Four = [4]render.RateView{render.NewRate(m.Strict.Prompt), render.NewRate(m.Loose.Prompt), render.NewRate(m.Strict.Instruction), render.NewRate(m.Loose.Instruction)}
 		v.Rows = append(v.Rows, row)
