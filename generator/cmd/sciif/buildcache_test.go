@@ -187,3 +187,159 @@ func TestIncrementalBuildIsAFullBuild(t *testing.T) {
 		}
 	}
 }
+
+// entries lists the cache's entry files but the site's manifest, which
+// is left sound so that the damaged entries are what the build must
+// detect.
+func entries(t *testing.T, cache string) []string {
+	t.Helper()
+	m, err := filepath.Glob(filepath.Join(cache, "v*", "*", "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, p := range m {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(data, []byte(`{"Dev":`)) {
+			out = append(out, p)
+		}
+	}
+	if len(out) < 2 {
+		t.Fatalf("%d cache entries under %s, want one per model", len(out), cache)
+	}
+	return out
+}
+
+// TestDamagedCacheIsNeverTrusted damages the cache, and the previous
+// site's reused files, in every way it can be damaged: each build after
+// that is byte-identical to a clean one, renders what it cannot trust,
+// and leaves a cache the next build reuses.
+func TestDamagedCacheIsNeverTrusted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a board a dozen times")
+	}
+	dir := cacheBoard(t)
+	out := filepath.Join(dir, "site")
+	cache := defaultCache(out)
+	rewrite := func(f func(data []byte) []byte) func() {
+		return func() {
+			for _, p := range entries(t, cache) {
+				data, err := os.ReadFile(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, f(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	damages := []struct {
+		name string
+		do   func()
+		// rendered says the answers pages are rendered again; false when
+		// the cache is sound but the build cannot use it.
+		rendered bool
+	}{
+		{"entries truncated", rewrite(func(d []byte) []byte { return d[:len(d)*2/3] }), true},
+		{"a byte flipped in each entry", rewrite(func(d []byte) []byte { d[len(d)-len(d)/3] ^= 1; return d }), true},
+		{"entries emptied", rewrite(func(d []byte) []byte { return nil }), true},
+		{"entries under each other's keys", func() {
+			es := entries(t, cache)
+			first, err := os.ReadFile(es[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range es[:len(es)-1] {
+				if err := os.Rename(es[i+1], es[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.WriteFile(es[len(es)-1], first, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, true},
+		{"cache unreadable", func() {
+			v := filepath.Dir(filepath.Dir(entries(t, cache)[0]))
+			if err := os.RemoveAll(v); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(v, []byte("not a folder"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { os.Remove(v) })
+		}, true},
+		{"a reused page truncated in the previous site", func() {
+			for _, id := range []string{"synth-model-002", "synth-model-003"} {
+				if err := os.Truncate(answersPage(t, out, id), 10); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}, true},
+	}
+	buildSite(t, 0, "--out", out)
+	for _, d := range damages {
+		d.do()
+		before := inode(t, answersPage(t, out, "synth-model-002"))
+		buildSite(t, 0, "--out", out)
+		if got := inode(t, answersPage(t, out, "synth-model-002")); (got != before) != d.rendered {
+			t.Errorf("%s: answers page rendered again: %v, want %v", d.name, got != before, d.rendered)
+		}
+		sameAsClean(t, out, d.name)
+		if d.name == "cache unreadable" {
+			// The next build makes a cache again.
+			if err := os.Remove(filepath.Join(cache, "v1")); err != nil {
+				t.Fatal(err)
+			}
+			buildSite(t, 0, "--out", out)
+		}
+		before = inode(t, answersPage(t, out, "synth-model-002"))
+		buildSite(t, 0, "--out", out)
+		if inode(t, answersPage(t, out, "synth-model-002")) != before {
+			t.Errorf("%s: the build after the damage did not leave a cache the next build reuses", d.name)
+		}
+	}
+}
+
+// TestFailedBuildKeepsSiteAndCache: a build that fails on an invalid
+// submission leaves the previous site as it was and a cache the next
+// build reuses once the submission is fixed.
+func TestFailedBuildKeepsSiteAndCache(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a board four times")
+	}
+	dir := cacheBoard(t)
+	out := filepath.Join(dir, "site")
+	buildSite(t, 0, "--out", out)
+	site := readTree(t, out)
+	kept := inode(t, answersPage(t, out, "synth-model-003"))
+	resp := filepath.Join(dir, "results", "synth-model-002", "responses.jsonl")
+	good, err := os.ReadFile(resp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(resp, append([]byte("{not json\n"), good...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	buildSite(t, 1, "--out", out)
+	after := readTree(t, out)
+	if len(after) != len(site) {
+		t.Errorf("failed build: %d files in the site, want the previous %d", len(after), len(site))
+	}
+	for p, data := range site {
+		if !bytes.Equal(after[p], data) {
+			t.Errorf("failed build changed %s", p)
+		}
+	}
+	if err := os.WriteFile(resp, good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	buildSite(t, 0, "--out", out)
+	if inode(t, answersPage(t, out, "synth-model-003")) != kept {
+		t.Error("after a failed build, the cache was not reused")
+	}
+	sameAsClean(t, out, "after a failed build")
+}
