@@ -1,19 +1,23 @@
-// Typesets the TeX that the generator left, HTML-escaped, in
-// <span class="math inline|display">. KaTeX runs with trust off, so TeX
-// cannot create links, classes or styles. TeX that does not parse stays as
-// source text marked .math-error (KaTeX's own error display would need an
-// inline style, which the Content-Security-Policy forbids).
+// Typesets, with KaTeX, the formulas that the generator could not write as
+// MathML (package mathml refuses TeX it does not know, such as \ce{} or
+// environments) and left, HTML-escaped, in <span class="math
+// inline|display">; most pages have none, and this script then does
+// nothing. KaTeX runs with trust off, so TeX cannot create links, classes
+// or styles. TeX that does not parse stays as source text marked
+// .math-error (KaTeX's own error display would need an inline style, which
+// the Content-Security-Policy forbids).
 //
-// KaTeX and mhchem (from the folder the script tag's data-katex names) are
-// fetched by this script once the page has been painted (when a formula is
-// in the first screen) or has loaded and been painted (otherwise), so that
-// the text shows without waiting for them. KaTeX's two commonest fonts are
-// asked for at once (through the stylesheet's own @font-face rules, which
-// also work from file://), so that typeset formulas do not move again when
-// their fonts arrive. The formulas in view are typeset first, the others in
-// short slices of work after them (an answers page holds hundreds), so
-// that the page keeps answering; printing typesets whatever is left. A
-// formula met again is copied from its first typesetting.
+// KaTeX's stylesheet, KaTeX and mhchem (from the folder the script tag's
+// data-katex names) are fetched by this script once the page has been
+// painted (when a formula is in the first screen) or has loaded and been
+// painted (otherwise), so that the text shows without waiting for them.
+// KaTeX's two commonest fonts are asked for as soon as the stylesheet is
+// there (through its own @font-face rules, which also work from file://),
+// so that typeset formulas do not move again when their fonts arrive. The
+// formulas in view are typeset first, the others in short slices of work
+// after them (an answers page may hold hundreds), so that the page keeps
+// answering; printing typesets whatever is left. A formula met again is
+// copied from its first typesetting.
 (function () {
   'use strict';
   var me = document.currentScript;
@@ -24,10 +28,6 @@
     var r = el.getBoundingClientRect();
     return r.bottom > 0 && r.top < window.innerHeight && (r.width > 0 || r.height > 0);
   }
-  if (document.fonts && document.fonts.load) {
-    document.fonts.load('16px KaTeX_Main').catch(function () {});
-    document.fonts.load('italic 16px KaTeX_Math').catch(function () {});
-  }
   if (typeof katex !== 'undefined') { main(); return; }
   if (!base) return;
   function add(src, then) {
@@ -36,8 +36,21 @@
     s.onload = then;
     document.head.appendChild(s);
   }
+  function fonts() {
+    if (!document.fonts || !document.fonts.load) return;
+    document.fonts.load('16px KaTeX_Main').catch(function () {});
+    document.fonts.load('italic 16px KaTeX_Math').catch(function () {});
+  }
   function fetchKaTeX() {
-    add(base + 'katex.min.js', function () { add(base + 'contrib/mhchem.min.js', main); });
+    var css = document.createElement('link');
+    css.rel = 'stylesheet';
+    css.href = base + 'katex.min.css';
+    var waiting = 2;
+    function both() { if (--waiting === 0) main(); }
+    css.onload = function () { fonts(); both(); };
+    css.onerror = both;
+    document.head.appendChild(css);
+    add(base + 'katex.min.js', function () { add(base + 'contrib/mhchem.min.js', both); });
   }
   function later() { requestAnimationFrame(function () { setTimeout(fetchKaTeX, 0); }); }
   if (all.some(inView) || document.readyState === 'complete') later();

@@ -23,7 +23,9 @@ import (
 // shown as text, HTML-escaped (never WithUnsafe), only http and https links
 // survive, images become their alt text (the site is offline and its CSP
 // allows no remote images), and TeX between $…$, $$…$$, \(…\) or \[…\] is
-// kept as HTML-escaped text in a span for KaTeX to typeset in the browser.
+// written as MathML, or, when package mathml does not know its TeX, kept
+// as HTML-escaped text in a span for KaTeX to typeset in the browser
+// (Math).
 //
 // Bare URLs and e-mail addresses are linked (goldmark's Linkify) only in a
 // source that could hold one: Linkify tries every space and parenthesis of
@@ -306,8 +308,9 @@ func findClose(line []byte, closing string, pandoc bool) int {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-// mathRenderer writes TeX HTML-escaped: the passthrough of TeX must never
-// let markup through, nor a NUL (Splice's marks start with one).
+// mathRenderer writes a formula as Math does: MathML, or the TeX
+// HTML-escaped for KaTeX; never markup from the TeX, nor a NUL (Splice's
+// marks start with one).
 type mathRenderer struct{}
 
 func (mathRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
@@ -316,14 +319,7 @@ func (mathRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 			return ast.WalkContinue, nil
 		}
 		m := n.(*mathNode)
-		class := "math inline"
-		if m.Display {
-			class = "math display"
-		}
-		_, _ = w.WriteString(`<span class="` + class + `">`)
-		// NUL becomes U+FFFD, as CommonMark has it for all other text.
-		_, _ = w.WriteString(html.EscapeString(strings.ReplaceAll(string(m.TeX), "\x00", "\uFFFD")))
-		_, _ = w.WriteString(`</span>`)
+		_, _ = w.WriteString(string(Math(string(m.TeX), m.Display)))
 		return ast.WalkSkipChildren, nil
 	})
 }

@@ -21,27 +21,39 @@ func TestMarkdown(t *testing.T) {
 	}{
 		{
 			name:   "inline math",
-			reason: "TeX is kept verbatim for KaTeX, even what Markdown would read as emphasis",
+			reason: "TeX becomes MathML, even what Markdown would read as emphasis",
 			in:     `Let $a_1 * b_2 * c$ be.`,
-			want:   `<p>Let <span class="math inline">a_1 * b_2 * c</span> be.</p>`,
+			want:   `<p>Let <math><msub><mi>a</mi><mn>1</mn></msub><mo form="infix">∗</mo></math><wbr><math><msub><mi>b</mi><mn>2</mn></msub><mo form="infix">∗</mo></math><wbr><math><mi>c</mi></math> be.</p>`,
+		},
+		{
+			name:   "TeX that MathML cannot say",
+			reason: "what package mathml does not know is kept verbatim for KaTeX",
+			in:     `Water is $\ce{H2O}$.`,
+			want:   `<p>Water is <span class="math inline">\ce{H2O}</span>.</p>`,
 		},
 		{
 			name:   "math is escaped",
 			reason: "the passthrough must not let markup through",
-			in:     `$<img src=x onerror=alert(1)>$`,
-			want:   `<p><span class="math inline">&lt;img src=x onerror=alert(1)&gt;</span></p>`,
+			in:     `$<img src=x onerror=alert(1)> \ce{}$`,
+			want:   `<p><span class="math inline">&lt;img src=x onerror=alert(1)&gt; \ce{}</span></p>`,
+		},
+		{
+			name:   "math is escaped in MathML",
+			reason: "MathML holds the TeX's characters only as escaped text",
+			in:     `$<img>$`,
+			want:   `<p><math><mo>&lt;</mo><mi>i</mi><mi>m</mi><mi>g</mi><mo>&gt;</mo></math></p>`,
 		},
 		{
 			name:   "display math over lines",
 			reason: "$$ blocks may span lines inside a paragraph",
 			in:     "$$\nE = mc^2\n$$",
-			want:   "<p><span class=\"math display\">E = mc^2</span></p>",
+			want:   `<p><math display="block"><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></math></p>`,
 		},
 		{
 			name:   "bracket delimiters",
 			reason: `models often write \( \) and \[ \], which Markdown would unescape`,
 			in:     `\(x^2\) and \[\int_0^1 f\]`,
-			want:   `<p><span class="math inline">x^2</span> and <span class="math display">\int_0^1 f</span></p>`,
+			want:   `<p><math><msup><mi>x</mi><mn>2</mn></msup></math> and <math display="block"><msubsup><mo>∫</mo><mn>0</mn><mn>1</mn></msubsup><mi>f</mi></math></p>`,
 		},
 		{
 			name:   "prices are not math",
@@ -100,8 +112,8 @@ func TestMarkdown(t *testing.T) {
 		{
 			name:   "NUL in TeX",
 			reason: "NUL becomes U+FFFD in math as in all other text",
-			in:     "$a\x00b$ and c\x00d",
-			want:   "<p><span class=\"math inline\">a\uFFFDb</span> and c\uFFFDd</p>",
+			in:     "$a\x00b$ and c\x00d $\\ce{\x00}$",
+			want:   "<p><math><mi>a</mi><mo>\uFFFD</mo><mi>b</mi></math> and c\uFFFDd <span class=\"math inline\">\\ce{\uFFFD}</span></p>",
 		},
 		{
 			name:   "code keeps dollars",
@@ -129,7 +141,8 @@ func FuzzMarkdownOutputIsInert(f *testing.F) {
 		f.Add(s)
 	}
 	allowed := map[string]bool{}
-	for _, e := range strings.Fields("html head body p span a em strong code pre ul ol li blockquote h1 h2 h3 h4 h5 h6 hr br table thead tbody tr th td del input") {
+	for _, e := range strings.Fields("html head body p span a em strong code pre ul ol li blockquote h1 h2 h3 h4 h5 h6 hr br table thead tbody tr th td del input wbr " +
+		"math mi mn mo mtext mrow mfrac msqrt mroot msub msup msubsup munder mover munderover mspace") {
 		allowed[e] = true
 	}
 	md := NewMarkdown()

@@ -47,6 +47,8 @@ func TestBrowserSite(t *testing.T) {
 	ctx := browsertest.Browser(t)
 	in := fixture.SynthInput(6, 30, 5)
 	in.Reported = fixture.ReportedRows()
+	// TeX that package mathml leaves to KaTeX in the browser.
+	in.Bench.Items[1].Question += ` Water is $\ce{H2O}$.`
 	dir := t.TempDir()
 	fixture.WriteSite(t, dir, renderSite(t, in))
 	con := browsertest.WatchConsole(ctx)
@@ -128,13 +130,26 @@ func TestBrowserSite(t *testing.T) {
 	}
 	browsertest.WaitFor(t, ctx, "charts after switching to Loose", allChartsDrawn)
 
+	// Formulas are MathML, drawn by the browser: the page fetches no
+	// KaTeX. One that MathML cannot say (\ce) is typeset by KaTeX.
 	browsertest.Open(t, ctx, dir, "problems/"+in.Bench.Items[0].ID+".html")
-	// The page is ready only once every formula is typeset.
-	typeset := `document.querySelectorAll('.math .katex').length > 0 && document.querySelectorAll('.math .katex').length === document.querySelectorAll('.math').length`
-	if !browsertest.Eval[bool](t, ctx, typeset) {
-		t.Error("the problem page is ready before its formulas are typeset")
+	mathml := `(() => {
+	  const ms = Array.from(document.querySelectorAll('main math'));
+	  return ms.length >= 5 && ms.every(m => m.getBoundingClientRect().width > 4 && m.getBoundingClientRect().height > 8);
+	})()`
+	if !browsertest.Eval[bool](t, ctx, mathml) {
+		t.Error("the problem page's formulas are not drawn as MathML")
 	}
+	noKaTeX := `document.querySelectorAll('.math').length === 0 && typeof katex === 'undefined' && performance.getEntriesByType('resource').every(e => !e.name.includes('katex'))`
+	if !browsertest.Eval[bool](t, ctx, noKaTeX) {
+		t.Error("a page whose formulas are all MathML fetched KaTeX or kept a formula for it")
+	}
+	browsertest.Open(t, ctx, dir, "problems/"+in.Bench.Items[1].ID+".html")
+	typeset := `document.querySelectorAll('.math .katex').length === 1 && document.querySelectorAll('.math').length === 1`
 	browsertest.WaitFor(t, ctx, "KaTeX", typeset)
+	if got := browsertest.Eval[string](t, ctx, `getComputedStyle(document.querySelector('.math .katex')).fontFamily`); !strings.Contains(got, "KaTeX_Main") {
+		t.Errorf("KaTeX's stylesheet is not applied: the formula's font is %q", got)
+	}
 	if !browsertest.Eval[bool](t, ctx, onlyLocalResources) {
 		t.Error("problem page loaded something that is not a local file")
 	}

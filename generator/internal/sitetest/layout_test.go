@@ -87,7 +87,7 @@ const layoutChecks = `(() => {
     if (splits.length >= 5 || getComputedStyle(cell).writingMode !== 'horizontal-tb' || cell.getClientRects().length === 0) return;
     const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
     for (let n; (n = walk.nextNode());) {
-      if (n.parentElement.closest('.katex')) continue;
+      if (n.parentElement.closest('.katex, math')) continue;
       const room = Math.min(W * 0.4, cap(lineBox(n)), cap(cell));
       for (const m of n.data.matchAll(/[^\s\-\u2010-\u2014\/]+[\-\u2010-\u2014\/]*/g)) {
         const r = document.createRange();

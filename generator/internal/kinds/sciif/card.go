@@ -81,9 +81,7 @@ func writeCardCorrectness(h *render.HTML, a *answerView) {
 		h.Raw(`<p>Extracted answer: <span class="extracted">`)
 		for _, p := range a.Extracted {
 			if p.Math {
-				h.Raw(`<span class="math inline">`)
-				h.Text(p.Text)
-				h.Raw(`</span>`)
+				h.Safe(render.Math(p.Text, false))
 			} else {
 				h.Text(p.Text)
 			}
