@@ -78,19 +78,28 @@ func stripLabel(s string) string {
 }
 
 func (c *cmpr) compareAtom(g, p string) Result {
-	before := c.usedLog
-	c.usedLog = false
+	before, beforeLg := c.usedLog, c.usedLg
+	c.usedLog, c.usedLg = false, false
 	r := c.compareAtom1(g, p)
-	if c.usedLog && r.Verdict == NotEqual && !c.log10 {
+	if c.usedLog && r.Verdict != Undecided && !c.log10 {
 		// \log may be decimal: decide only if both readings agree.
 		c.log10 = true
 		r10 := c.compareAtom1(g, p)
 		c.log10 = false
-		if r10.Verdict != NotEqual {
+		if r10.Verdict != r.Verdict {
 			r = undecided(r.Rule, "%s with \\log read as ln; with \\log read as log10: %s", r.Reason, r10.Reason)
 		}
 	}
-	c.usedLog = c.usedLog || before
+	if c.usedLg && r.Verdict != Undecided && !c.lg2 {
+		// lg may be binary: decide only if both readings agree.
+		c.lg2 = true
+		r2 := c.compareAtom1(g, p)
+		c.lg2 = false
+		if r2.Verdict != r.Verdict {
+			r = undecided(r.Rule, "%s with lg read as log10; with lg read as log2: %s", r.Reason, r2.Reason)
+		}
+	}
+	c.usedLog, c.usedLg = c.usedLog || before, c.usedLg || beforeLg
 	return r
 }
 

@@ -89,12 +89,22 @@ func predChoice(s string) (string, bool) {
 	}
 	for _, re := range reChoicePred {
 		// The last mention wins: "Option A is wrong; the answer is C".
-		if ms := re.FindAllStringSubmatch(s, -1); len(ms) > 0 {
-			return ms[len(ms)-1][1], true
+		if ms := re.FindAllStringSubmatchIndex(s, -1); len(ms) > 0 {
+			m := ms[len(ms)-1]
+			if reChoiceRest.MatchString(s[m[1]:]) {
+				// "(B) is wrong", "(B) and (C)": the letter is rejected
+				// or not alone.
+				return "", false
+			}
+			return s[m[2]:m[3]], true
 		}
 	}
 	return "", false
 }
+
+// reChoiceRest finds, in the clause after an option letter, a word that
+// rejects it or another letter joined to it.
+var reChoiceRest = regexp.MustCompile(`(?i)^[^.;]*?(?:\b(?:wrong|incorrect|false|not|isn't|aren't|never)\b|(?:,|\band\b|&|\bor\b|/)\s*[(\[]?[A-J]\b)`)
 
 func (c *cmpr) compareChoice(g, p string) Result {
 	gl, ok := choiceLetter(g)

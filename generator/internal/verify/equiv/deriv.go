@@ -22,15 +22,23 @@ const (
 )
 
 var (
-	rePrime   = regexp.MustCompile(`^` + dName + `('{1,3}|′{1,3}|″|\^\{?\(([1-9])\)\}?)` + dArg + `$`)
-	reLeib    = regexp.MustCompile(`^(?:\\frac\{d` + dOrd + `\s*` + dName + dArg + `\}\{d` + dName + dOrd + `\}|d` + dOrd + dName + dArg + `/d` + dName + dOrd + `)$`)
-	reLeibOp  = regexp.MustCompile(`^(?:\\frac\{d` + dOrd + `\}\{d` + dName + dOrd + `\}|d` + dOrd + `/d` + dName + dOrd + `)\s*(?:\(\s*)?` + dName + dArg + `(?:\s*\))?$`)
-	reLooksDx = regexp.MustCompile(`^(?:\\frac\{d|d(?:\^\{?\d\}?)?[A-Za-z]?(?:\([A-Za-z]\))?/d[A-Za-z]|[A-Za-z](?:'|′|″|\^\{?\(\d))`)
+	rePrime = regexp.MustCompile(`^` + dName + `('{1,4}|′{1,4}|″|\^\{?\(([1-9])\)\}?)` + dArg + `$`)
+	// reDot reads Newton's dots, derivatives in time: \dot{x}, \ddot x.
+	reDot    = regexp.MustCompile(`^\\(dot|ddot|dddot)\s*\{?\s*` + dName + `\s*\}?$`)
+	reLeib   = regexp.MustCompile(`^(?:\\frac\{d` + dOrd + `\s*` + dName + dArg + `\}\{d` + dName + dOrd + `\}|d` + dOrd + dName + dArg + `/d` + dName + dOrd + `)$`)
+	reLeibOp = regexp.MustCompile(`^(?:\\frac\{d` + dOrd + `\}\{d` + dName + dOrd + `\}|d` + dOrd + `/d` + dName + dOrd + `)\s*(?:\(\s*)?` + dName + dArg + `(?:\s*\))?$`)
+	// reLeibAny finds Leibniz's operator anywhere: \frac{d}{dx}(x^2) is
+	// 2x, never (d/dx)·x².
+	reLeibAny = regexp.MustCompile(`\\frac\{\s*d[^{}]*\}\s*\{\s*d\s*[A-Za-z]|\bd\s*/\s*d[A-Za-z]|\\partial`)
+	reLooksDx = regexp.MustCompile(`^(?:\\d+dot|\\frac\{d|d(?:\^\{?\d\}?)?[A-Za-z]?(?:\([A-Za-z]\))?/d[A-Za-z]|[A-Za-z](?:'|′|″|\^\{?\(\d))`)
 )
 
 // parseDeriv reads s as a derivative.
 func parseDeriv(s string) (deriv, bool) {
 	s = strings.TrimSpace(s)
+	if m := reDot.FindStringSubmatch(s); m != nil {
+		return deriv{f: m[2], x: "t", n: strings.Count(m[1], "d")}, true
+	}
 	if m := rePrime.FindStringSubmatch(s); m != nil {
 		n := strings.Count(m[2], "'") + strings.Count(m[2], "′") + 2*strings.Count(m[2], "″")
 		if m[3] != "" {
@@ -84,7 +92,7 @@ func (c *cmpr) tryDeriv(g, p string) (Result, bool) {
 	gd, gok := parseDeriv(g)
 	pd, pok := parseDeriv(p)
 	if !gok || !pok {
-		if gl && pl || gok || pok {
+		if gl && pl || gok || pok || reLeibAny.MatchString(stripLabel(g)) || reLeibAny.MatchString(stripLabel(p)) {
 			return undecided("derivative", "a derivative against an answer not read as one"), true
 		}
 		return Result{}, false

@@ -29,16 +29,20 @@
 //   - boolean: true/false, yes/no, correct/incorrect; an answer that leads
 //     with one and later contradicts it is undecided.
 //   - derivative: f'(x), f′′(x), f^{(3)}, df/dx, \frac{d^2y}{dx^2},
-//     \frac{d}{dx}f(x), by function, variable and order; Leibniz's
-//     quotient is never read as algebra (df/dx is not f/x), so a
-//     derivative against anything else is undecided.
+//     \frac{d}{dx}f(x), \dot{x} (in t), by function, variable and order;
+//     Leibniz's quotient is never read as algebra (df/dx is not f/x), so a
+//     derivative against anything else is undecided, and so is an answer
+//     that holds Leibniz's operator anywhere (\frac{d}{dx}(x^2) against
+//     2x: the operator is not evaluated, and never read as a product).
 //   - isotope, stereo, hybridisation: ^{14}C, C-14, carbon-14, 14C and
 //     deuterium by element and mass number; cis/trans, E/Z, R/S and D/L
 //     within one system (cis against Z, L against S undecided; r and s,
 //     pseudo-asymmetric or R and S written small, undecided against R and
 //     S); sp3, sp^3, sp³d².
 //   - choice: option letters A-J ("B", "(B)", "The answer is B"); the last
-//     letter mentioned wins. A key of several letters ("ACD") matches the
+//     letter mentioned wins, unless its clause rejects it or joins another
+//     letter to it ("(B) is wrong", "(B) and (C)": undecided, or a list of
+//     letters). A key of several letters ("ACD") matches the
 //     same letters in any order and notation ("A, C and D", "D, A, C").
 //   - sequence: protein sequences in one- or three-letter codes (with or
 //     without hyphens: Met-Lys-Thr, M-K-T), DNA and RNA, case-insensitively;
@@ -107,7 +111,8 @@
 //     kind (s^-1, J/kg, kg m^2 s^-2) matches any kind of its dimension.
 //     rad is also the old unit of absorbed dose (0.01 Gy): where reading
 //     it so gives the other side's dimension (200 rad against 2 Gy), the
-//     pair is undecided rather than of different dimensions. A
+//     pair is undecided rather than of different dimensions; so is ppm
+//     (ppb) against mg/L (µg/L), a convention for dilute water. A
 //     unit written on one side only is equal when the numbers agree, and
 //     undecided otherwise (dimensionless units such as % and ° are
 //     converted). The default tolerance is one unit in the fourth
@@ -121,10 +126,16 @@
 //     equations up to a constant factor, inequalities by their truth values
 //     at those points and near the numbers they contain; a value with a
 //     name on the left ("x = 3", "v = 12 m/s") is compared as the value.
-//     log10(x) and log2(x) are logarithms to a base. A NotEqual between
-//     expressions written like names (sp3, Trp, Fe: a capital and two small
-//     letters, letters then a digit, an element symbol) is undecided: they
-//     are not products of variables.
+//     log10(x) and log2(x) are logarithms to a base; \log is read as ln
+//     and as log10, lg as log10 and as log2, and a verdict stands only when
+//     both readings give it. A NotEqual between expressions written like
+//     names (sp3, Trp, Fe: a capital and two small letters, letters then a
+//     digit, an element symbol), quantities with a unit not in the table
+//     ("1 lx": a number, a space, letters) or functions not in the table
+//     (lb(8)) is undecided: they are not products of variables; so is an
+//     Equal between capital letters in another order (RS against SR).
+//     The empty set is \emptyset, \varnothing, ∅ or \{\}. A complex
+//     number against a pair (3 + 2i against (3, 2)) is undecided.
 //   - parse, empty, text, options, input, budget, internal:
 //     undecided, with the reason.
 //

@@ -127,6 +127,10 @@ type cmpr struct {
 	// judges when the two readings disagree.
 	usedLog bool
 	log10   bool
+	// lg is log10 (ISO 80000) here and log2 in computer science: usedLg
+	// records that it was met, and lg2 re-reads it as binary.
+	usedLg bool
+	lg2    bool
 }
 
 // tick charges n steps of work and reports when the bound is reached. The
@@ -267,9 +271,15 @@ func (c *cmpr) compare(g, p, typ string) Result {
 		return r
 	}
 	r := c.compareValues(g, p, typ)
+	if r.Verdict == Equal && r.Rule == "expression" && reCapitals.MatchString(g) && reCapitals.MatchString(p) {
+		// RS against SR: descriptors or labels in another order as often
+		// as products of variables.
+		return undecided("expression", "%q and %q are capital letters in another order: names or products?", g, p)
+	}
 	if r.Verdict == NotEqual && r.Rule == "expression" && (notation(g) || notation(p)) {
-		// sp3 against sp^3, W against Trp: names, not products of variables.
-		return undecided("expression", "%q or %q reads as a name (sp3, Trp, Fe), not a product of variables", g, p)
+		// sp3 against sp^3, W against Trp, 1 lx against 1 lm/m^2, lb(8):
+		// names, units and functions, not products of variables.
+		return undecided("expression", "%q or %q reads as a name (sp3, Trp, Fe, a unit or a function not in the tables), not a product of variables", g, p)
 	}
 	return r
 }
@@ -279,7 +289,28 @@ func (c *cmpr) compare(g, p, typ string) Result {
 // capital and a small letter that make an element (Fe, Cl).
 var reNotation = regexp.MustCompile(`(?:^|[^A-Za-z\\])(?:[A-Z][a-z]{2}|[a-z]{2,}\d|(?:He|Li|Be|Ne|Na|Mg|Al|Si|Cl|Ar|Ca|Ti|Cr|Mn|Fe|Co|Ni|Cu|Zn|Br|Kr|Ag|Sn|Au|Hg|Pb|Xe|Rb|Sr|Cs|Ba|Pt|Ra|Rn)(?:[^a-z]|$))`)
 
-func notation(s string) bool { return reNotation.MatchString(s) }
+// reCapitals matches a run of capital letters alone.
+var reCapitals = regexp.MustCompile(`^\s*[A-Z]{2,}\s*$`)
+
+// reQuantityShape finds a number, a space and letters: a quantity whose
+// unit is not in the table (1 lx, 5 kat), not a product of variables.
+var reQuantityShape = regexp.MustCompile(`^\s*[-+]?\d[\d.,]*(?:[eE][-+]?\d+)?\s+[A-Za-zµμΩÅ]`)
+
+// reCall finds a name of two letters or more applied to parentheses.
+var reCall = regexp.MustCompile(`(?:^|[^A-Za-z\\])([a-z]{2,})\s*\(`)
+
+func notation(s string) bool {
+	if reNotation.MatchString(s) || reQuantityShape.MatchString(s) {
+		return true
+	}
+	// lb(8), ld(8): a function that is not in the table, not l·b·8.
+	for _, m := range reCall.FindAllStringSubmatch(s, -1) {
+		if !fnNames[m[1]] && !greek[m[1]] {
+			return true
+		}
+	}
+	return false
+}
 
 // squash drops white space, for the identity rule, except between two
 // digits ("1 2" is not 12).

@@ -284,6 +284,12 @@ func (c *cmpr) fn(name string, x *big.Float) (*big.Float, error) {
 		if x.Sign() <= 0 {
 			return nil, errDomain
 		}
+		if name == "lg" {
+			c.usedLg = true
+			if c.lg2 {
+				return newF().SetFloat64(lnBig(x) / math.Ln2), nil
+			}
+		}
 		return newF().SetFloat64(lnBig(x) / math.Ln10), nil
 	case "exp":
 		f, _ := x.Float64()

@@ -98,6 +98,9 @@ func (c *cmpr) compareUnits(a, b *big.Float, gq, pq *quantity) (r Result) {
 		if diff == (dims{5: diff[5]}) {
 			return undecided("unit", "%s and %s differ by amount of substance (per mole or per particle?)", gu.text, pu.text)
 		}
+		if partsPerAsConcentration(gu, pu) || partsPerAsConcentration(pu, gu) {
+			return undecided("unit", "%s against %s: parts per million (billion) of a dilute aqueous solution are often written as mg/L (µg/L)", gu.text, pu.text)
+		}
 		if radAsDose(gu, pu) || radAsDose(pu, gu) {
 			return undecided("unit", "rad in %s may be the radian or the old unit of absorbed dose (0.01 Gy)", gu.text+" or "+pu.text)
 		}
@@ -171,4 +174,15 @@ func radAsDose(a, b *unit) bool {
 	alt[0] += 2 * e
 	alt[2] -= 2 * e
 	return alt == b.d
+}
+
+// partsPerAsConcentration reports a ratio in parts per million, billion or
+// trillion against a mass concentration (1 ppm ≈ 1 mg/L in dilute water:
+// a convention, not an identity).
+func partsPerAsConcentration(a, b *unit) bool {
+	switch a.text {
+	case "ppm", "ppb", "ppt":
+		return b.d == d(-3, 1, 0, 0, 0, 0, 0)
+	}
+	return false
 }

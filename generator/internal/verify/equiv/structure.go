@@ -53,6 +53,13 @@ func (c *cmpr) compareValue(g, p *value, typ string) Result {
 		if r, ok := c.compareVector(g, p); ok {
 			return r
 		}
+		tup, atom := g, p
+		if g.kind == vAtom {
+			tup, atom = p, g
+		}
+		if len(tup.items) == 2 && reImaginary.MatchString(atom.text) {
+			return undecided("structure", "a complex number may be written as the pair of its parts: 3 + 2i as (3, 2)")
+		}
 	}
 	if g.kind == vMatrix && p.kind == vMatrix && g.det != p.det || (g.det || p.det) && g.kind != p.kind {
 		return undecided("matrix", "a determinant between bars against a matrix")
@@ -115,6 +122,9 @@ func (c *cmpr) compareValue(g, p *value, typ string) Result {
 	}
 	return c.compareUnordered(g, p)
 }
+
+// reImaginary finds the imaginary unit i alone: 3 + 2i, 2i, i\sqrt{2}.
+var reImaginary = regexp.MustCompile(`(?:^|[^A-Za-z\\])i(?:$|[^A-Za-z])`)
 
 // compareSingleton compares a set, list or tuple of one item with a single
 // value: {2} against 2 is undecided (a solution set against its element),
@@ -445,8 +455,8 @@ func (c *cmpr) compareVector(g, p *value) (Result, bool) {
 		vec.items = append(vec.items, &value{kind: vAtom, text: x})
 	}
 	r := c.compareOrdered(tup.items, vec.items)
-	if r.Verdict == Equal && len(tup.items) == 2 && tup.open == '(' {
-		return undecided("vector", "the same components, but (a, b) may be an open interval"), true
+	if r.Verdict == Equal && len(tup.items) == 2 && (tup.open == '(' || tup.open == '[') {
+		return undecided("vector", "the same components, but (a, b) or [a, b] may be an interval"), true
 	}
 	r.Rule = "vector"
 	return r, true

@@ -133,6 +133,10 @@ func parseValue(s string, depth int) *value {
 	if depth > 12 {
 		return &value{kind: vAtom, text: s}
 	}
+	switch s {
+	case `\emptyset`, `\varnothing`, "∅", "⦃⦄", `\{\}`, "{}":
+		return &value{kind: vSet} // the empty set
+	}
 	if strings.Contains(s, `\begin{`) { // every matrix has one
 		if mv := parseMatrix(s, depth); mv != nil {
 			return mv
