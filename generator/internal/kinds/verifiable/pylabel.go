@@ -25,13 +25,13 @@ const maxLabelDepth = 32
 type pyLit struct {
 	s   string
 	i   int
-	out strings.Builder
+	out []byte
 }
 
 // pyLiteralJSON returns the JSON text of the Python literal s.
 func pyLiteralJSON(s string) (string, error) {
 	p := &pyLit{s: s}
-	p.out.Grow(len(s))
+	p.out = make([]byte, 0, len(s))
 	if err := p.value(0); err != nil {
 		return "", err
 	}
@@ -39,7 +39,7 @@ func pyLiteralJSON(s string) (string, error) {
 	if p.i != len(p.s) {
 		return "", fmt.Errorf("unexpected %q after the literal at offset %d", p.s[p.i], p.i)
 	}
-	return p.out.String(), nil
+	return string(p.out), nil
 }
 
 func (p *pyLit) space() {
@@ -71,7 +71,7 @@ func (p *pyLit) value(depth int) error {
 	for word, js := range map[string]string{"None": "null", "True": "true", "False": "false"} {
 		if strings.HasPrefix(p.s[p.i:], word) && !identChar(p.s, p.i+len(word)) {
 			p.i += len(word)
-			p.out.WriteString(js)
+			p.out = append(p.out, js...)
 			return nil
 		}
 	}
@@ -89,16 +89,16 @@ func identChar(s string, i int) bool {
 // seq reads a list or tuple (a trailing comma allowed) as a JSON array.
 func (p *pyLit) seq(end byte, depth int) error {
 	p.i++
-	p.out.WriteByte('[')
+	p.out = append(p.out, '[')
 	for n := 0; ; n++ {
 		p.space()
 		if p.i < len(p.s) && p.s[p.i] == end {
 			p.i++
-			p.out.WriteByte(']')
+			p.out = append(p.out, ']')
 			return nil
 		}
 		if n > 0 {
-			p.out.WriteByte(',')
+			p.out = append(p.out, ',')
 		}
 		if err := p.value(depth + 1); err != nil {
 			return err
@@ -122,21 +122,26 @@ func (p *pyLit) sep(end byte) error {
 	return fmt.Errorf("want ',' or %q at offset %d", end, p.i)
 }
 
+// dict reads a dict with string keys as a JSON object. A pair whose value
+// is None is left out, as IFEvalVerifier drops None arguments: a training
+// label names every argument of the registry, nearly all None.
 func (p *pyLit) dict(depth int) error {
 	p.i++
-	p.out.WriteByte('{')
-	for n := 0; ; n++ {
+	p.out = append(p.out, '{')
+	wrote := 0
+	for {
 		p.space()
 		if p.i < len(p.s) && p.s[p.i] == '}' {
 			p.i++
-			p.out.WriteByte('}')
+			p.out = append(p.out, '}')
 			return nil
-		}
-		if n > 0 {
-			p.out.WriteByte(',')
 		}
 		if p.i >= len(p.s) || (p.s[p.i] != '\'' && p.s[p.i] != '"') {
 			return fmt.Errorf("want a string key at offset %d", p.i)
+		}
+		mark := len(p.out)
+		if wrote > 0 {
+			p.out = append(p.out, ',')
 		}
 		if err := p.str(); err != nil {
 			return err
@@ -146,9 +151,16 @@ func (p *pyLit) dict(depth int) error {
 			return fmt.Errorf("want ':' at offset %d", p.i)
 		}
 		p.i++
-		p.out.WriteByte(':')
-		if err := p.value(depth + 1); err != nil {
-			return err
+		p.space()
+		if strings.HasPrefix(p.s[p.i:], "None") && !identChar(p.s, p.i+4) {
+			p.i += 4
+			p.out = p.out[:mark]
+		} else {
+			p.out = append(p.out, ':')
+			if err := p.value(depth + 1); err != nil {
+				return err
+			}
+			wrote++
 		}
 		if err := p.sep('}'); err != nil {
 			return err
@@ -176,7 +188,7 @@ func (p *pyLit) num() error {
 		f, _ := strconv.ParseFloat(t, 64)
 		t = strconv.FormatFloat(f, 'g', -1, 64)
 	}
-	p.out.WriteString(t)
+	p.out = append(p.out, t...)
 	return nil
 }
 
@@ -194,7 +206,7 @@ func (p *pyLit) str() error {
 		case c == q:
 			p.i++
 			js, _ := json.Marshal(b.String())
-			p.out.Write(js)
+			p.out = append(p.out, js...)
 			return nil
 		case c == '\n':
 			return fmt.Errorf("line break inside a string at offset %d", p.i)

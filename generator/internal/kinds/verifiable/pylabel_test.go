@@ -7,7 +7,8 @@ func TestPyLiteralJSON(t *testing.T) {
 		name, in, want, reason string
 	}{
 		{"training row", `[{'instruction_id': ['keywords:word_once'], 'kwargs': [{'keyword': 'rain', 'N': None}]}]`,
-			`[{"instruction_id":["keywords:word_once"],"kwargs":[{"keyword":"rain","N":null}]}]`, "IF_multi_constraints_upto5's ground_truth"},
+			`[{"instruction_id":["keywords:word_once"],"kwargs":[{"keyword":"rain"}]}]`, "IF_multi_constraints_upto5's ground_truth; a None argument is left out, as IFEvalVerifier drops it"},
+		{"none first and only", `[{'N': None, 'keyword': 'x'}, {'a': None}, {'b': [None]}]`, `[{"keyword":"x"},{},{"b":[null]}]`, "commas stay right when pairs are left out; None in a list is kept"},
 		{"json in a string", `['{"instruction_id": ["a:b"], "kwargs": [{"N": null}]}']`,
 			`["{\"instruction_id\": [\"a:b\"], \"kwargs\": [{\"N\": null}]}"]`, "open-instruct json.loads a string element"},
 		{"escapes", `['it\'s', "say \"hi\"", '\x41\u00e9\n\t\\', '\101']`, `["it's","say \"hi\"","Aé\n\t\\","A"]`, "Python's escapes"},
