@@ -108,6 +108,7 @@ var kindWords = map[string][]string{
 	"sciif":   {"non-compliant", "compliance", "evidence point", "constraint"},
 	"ifeval":  {"instruction"},
 	"ifbench": {"instruction"},
+	"ifevalg": {"instruction"},
 	"rubric":  {"criterion", "criteria"},
 }
 
