@@ -64,7 +64,9 @@
     if (cls) c.className = cls;
     return c;
   }
+  // An item without a page is named, not linked.
   function link(href, text) {
+    if (!href) return document.createTextNode(text);
     var a = document.createElement('a');
     a.href = root + href;
     a.textContent = text;

@@ -46,4 +46,7 @@ type BoardName struct {
 	Measured     bool
 	Complete     bool
 	Answered, Of int
+	// Compare, when set, opens the board's compare page on the model
+	// (relative to the site root).
+	Compare string
 }

@@ -18,6 +18,7 @@ func (b *Board) dir() string { return render.Slug(b.bench.spec.Name) }
 
 func (b *Board) Info(front bool) render.BoardInfo {
 	info := render.OneEntryInfo(b.bench.spec.Name, b.bench.spec.Title, b.navKey(), b.dir()+"/index.html", front)
+	info.Compare = !b.bench.points
 	for _, r := range b.runs {
 		info.Models = append(info.Models, render.ModelInfo{ID: r.id, Name: r.name})
 	}
@@ -34,6 +35,9 @@ type site struct {
 	slugs  []string
 	colors []string
 	pages  []string
+	// cmp is the board as the compare service takes it (not on a
+	// point-weighted board); it also gives each model's range of ranks.
+	cmp *render.Comparison
 }
 
 func (b *Board) newSite(rs *render.Site) (*site, error) {
@@ -77,6 +81,10 @@ func (b *Board) Pages(rs *render.Site) error {
 	}
 	if b.bench.points {
 		return b.pointsPages(rs, s)
+	}
+	s.cmp = s.comparison()
+	if err := rs.ComparePage(s.cmp); err != nil {
+		return fmt.Errorf("%s: %w", b.bench.spec.Name, err)
 	}
 	f, err := s.boardPage()
 	if err != nil {
@@ -228,8 +236,9 @@ func (s *site) boardPage() (board.File, error) {
 	}
 	for i, r := range b.runs {
 		m := &r.scores
-		v.Rows = append(v.Rows, boardRow{Rank: render.RankCell{Label: render.RankLabel(m.Rank, ranks[m.Rank] > 1), Sort: m.Rank},
-			Name: render.BoardName{Model: s.links[i], Root: render.RootOf(s.home), Complete: m.Complete, Answered: m.Answered, Of: len(bn.tasks)}, Perfect: render.NewRate(m.PerfectTaskRate),
+		v.Rows = append(v.Rows, boardRow{Rank: render.RankCell{Label: s.cmp.RankLabel(i, 0, m.Rank, ranks[m.Rank] > 1), Sort: m.Rank},
+			Name: render.BoardName{Model: s.links[i], Root: render.RootOf(s.home), Complete: m.Complete, Answered: m.Answered, Of: len(bn.tasks),
+				Compare: s.CompareHref(bn.spec.Name, r.id)}, Perfect: render.NewRate(m.PerfectTaskRate),
 			Criterion: pctMean(m.MeanCriterionPass, m.MeanCriterionPassCI95), Reward: rewardMean(m.MeanReward, m.MeanRewardCI95)})
 		cr := catRow{Model: s.links[i], Pooled: countRate(m.Criteria)}
 		for _, c := range CategoryOrder {

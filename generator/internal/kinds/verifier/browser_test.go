@@ -60,7 +60,7 @@ func TestBrowserLayout(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 844)); err != nil {
 			t.Fatal(err)
 		}
-		for _, p := range []string{"index.html", "sciverify-demo/cases.html", "methodology.html"} {
+		for _, p := range []string{"index.html", "sciverify-demo/cases.html", "methodology.html", "compare.html#m=" + BuiltinID + "," + bd.runs[0].id + "," + bd.runs[1].id} {
 			t.Run(fmt.Sprintf("%d/%s", w, p), func(t *testing.T) {
 				console := browsertest.WatchConsole(ctx)
 				browsertest.Open(t, ctx, dir, p)

@@ -20,6 +20,7 @@ func (b *Board) dir() string { return render.Slug(b.bench.spec.Name) }
 func (b *Board) Info(front bool) render.BoardInfo {
 	info := render.OneEntryInfo(b.bench.spec.Name, b.bench.spec.Title, b.navKey(), b.dir()+"/index.html", front)
 	info.ModelFiles = []render.ModelFile{b.verdictsFile()}
+	info.Compare = true
 	for _, r := range b.runs {
 		info.Models = append(info.Models, render.ModelInfo{ID: r.id, Name: r.name})
 	}
@@ -43,6 +44,9 @@ type site struct {
 	dir   string
 	links []render.ModelName
 	slugs []string
+	// cmp is the board as the compare service takes it; it also gives
+	// each verifier's range of ranks.
+	cmp *render.Comparison
 }
 
 func (b *Board) newSite(rs *render.Site) (*site, error) {
@@ -58,6 +62,10 @@ func (b *Board) newSite(rs *render.Site) (*site, error) {
 func (b *Board) Pages(rs *render.Site) error {
 	s, err := b.newSite(rs)
 	if err != nil {
+		return fmt.Errorf("%s: %w", b.bench.spec.Name, err)
+	}
+	s.cmp = s.comparison()
+	if err := rs.ComparePage(s.cmp); err != nil {
 		return fmt.Errorf("%s: %w", b.bench.spec.Name, err)
 	}
 	f, err := s.boardPage()
@@ -230,9 +238,10 @@ func (s *site) boardPage() (board.File, error) {
 	bi := render.ModelName{Link: render.Link{Text: BuiltinName}}
 	v.Subjects = groupHeads(bn, bn.subjects, func(it *Item) string { return it.Subject })
 	v.Classes = groupHeads(bn, bn.classes, (*Item).class)
-	add := func(rank int, name render.ModelName, measured bool, m, o *Metrics, st *StyleScores) {
-		row := boardRow{Rank: render.RankCell{Label: render.RankLabel(rank, ranks[rank] > 1), Sort: rank},
-			Name: render.BoardName{Model: name, Root: render.RootOf(s.home), Measured: measured, Complete: m.Answered == m.Items, Answered: m.Answered, Of: sc.Items}, Acc: render.NewRate(m.Accuracy), Other: render.NewRate(o.Accuracy),
+	add := func(ci, rank int, name render.ModelName, measured bool, m, o *Metrics, st *StyleScores) {
+		row := boardRow{Rank: render.RankCell{Label: s.cmp.RankLabel(ci, 0, rank, ranks[rank] > 1), Sort: rank},
+			Name: render.BoardName{Model: name, Root: render.RootOf(s.home), Measured: measured, Complete: m.Answered == m.Items, Answered: m.Answered, Of: sc.Items,
+				Compare: s.CompareHref(bn.spec.Name, s.cmp.Models[ci].ID)}, Acc: render.NewRate(m.Accuracy), Other: render.NewRate(o.Accuracy),
 			F1: numView{fmt.Sprintf("%.3f", m.F1), sortKey(m.F1)}, FA: render.NewRate(m.FalseAccept), FR: render.NewRate(m.FalseReject), NV: render.NewRate(m.NoVerdict),
 			Tokens: tokensView(0, 0)}
 		if st != nil {
@@ -259,10 +268,10 @@ func (s *site) boardPage() (board.File, error) {
 	builtinDone := false
 	for i, r := range b.runs {
 		if !builtinDone && b.builtin.Rank < r.scores.Rank {
-			add(b.builtin.Rank, bi, true, &b.builtin.Metrics, &b.builtin.Metrics, nil)
+			add(len(b.runs), b.builtin.Rank, bi, true, &b.builtin.Metrics, &b.builtin.Metrics, nil)
 			builtinDone = true
 		}
-		add(r.scores.Rank, s.links[i], false, r.scores.Policy(b.policy), r.scores.Policy(other), &r.scores.Styles[0])
+		add(i, r.scores.Rank, s.links[i], false, r.scores.Policy(b.policy), r.scores.Policy(other), &r.scores.Styles[0])
 		for _, st := range r.scores.Styles[1:] {
 			p := st.Paired
 			v.Styles = append(v.Styles, styleRow{Model: s.links[i], Style: st.Style, Records: st.Records, Tokens: tokensView(st.MeanTokens, st.Tokens).Text,
@@ -272,7 +281,7 @@ func (s *site) boardPage() (board.File, error) {
 		}
 	}
 	if !builtinDone {
-		add(b.builtin.Rank, bi, true, &b.builtin.Metrics, &b.builtin.Metrics, nil)
+		add(len(b.runs), b.builtin.Rank, bi, true, &b.builtin.Metrics, &b.builtin.Metrics, nil)
 	}
 	if rep := bn.reported; rep != nil {
 		v.Reported = &reportedView{Citation: rep.Citation, URL: render.SafeURL(rep.Citation.URL), Note: rep.Note, Tables: rep.Tables}
