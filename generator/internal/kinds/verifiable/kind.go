@@ -1,10 +1,10 @@
 // Package verifiable is the machinery of the verifiable-instruction
-// benchmark kinds (IFEval, IFBench): prompts carrying instructions that
+// benchmark kinds (IFEval, IFBench, IFEvalG): prompts carrying instructions that
 // programs check, scored Strict (the response as written) and Loose (any
 // of the official eight variants), at prompt and instruction level.
 //
-// The kinds themselves are the values of packages ifeval and ifbench; they
-// differ only in their checkers. Nothing here names either.
+// The kinds themselves are the values of packages ifeval, ifbench and
+// ifevalg; they differ only in their checkers. Nothing here names any.
 package verifiable
 
 import (

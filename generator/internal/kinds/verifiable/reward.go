@@ -194,9 +194,11 @@ type labelRecord struct {
 }
 
 // Label rewards response given label: the JSON text of an input record
-// with instruction_id_list and kwargs (or a one-element array of one), or
-// the key of one of the benchmark's prompts. Problems are reported under
-// the field "label".
+// with instruction_id_list (or instruction_id) and kwargs, or a
+// one-element list of one (JSON, or a Python literal as open-instruct's
+// IF-RLVR data writes its ground_truth, whose element may be the record's
+// JSON text), or the key of one of the benchmark's prompts. Problems are
+// reported under the field "label".
 func (r *instrRewards) Label(ctx context.Context, prompt, response, label string) (kind.Reward, error) {
 	t, err := unwrapLabel(label)
 	if err != nil {
