@@ -3,6 +3,7 @@ package buildcache
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash"
 	"io"
@@ -125,4 +126,28 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// Files is the key of the files names (slash paths relative to dir): each
+// name, and its bytes or that it is absent, in the order given.
+func Files(dir string, names []string) (Key, error) {
+	h := NewHasher("files v1")
+	for _, n := range names {
+		h.String(n)
+		p := filepath.Join(dir, filepath.FromSlash(n))
+		fi, err := os.Stat(p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			h.String("absent")
+		case err != nil:
+			return Key{}, err
+		case !fi.Mode().IsRegular():
+			h.String("other:" + fi.Mode().String())
+		default:
+			if err := h.file(p); err != nil {
+				return Key{}, err
+			}
+		}
+	}
+	return h.Sum(), nil
 }

@@ -12,3 +12,14 @@ type RunCoder interface {
 	EncodeRun(r Run) ([]byte, error)
 	DecodeRun(sub *board.Submission, data []byte) (Run, error)
 }
+
+// A RunInputs is a RunCoder that names the files of its benchmark folder
+// its runs depend on: what Check reads and what the run's own pages show
+// (render.RunPager). The cache keys a run by those files alone, so that a
+// file the board alone reads, such as a history it appends to, does not
+// throw away every run; without it, a run is keyed by every file of the
+// folder. A file listed that does not exist is keyed as absent.
+type RunInputs interface {
+	RunCoder
+	RunInputs() []string
+}

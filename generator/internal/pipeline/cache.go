@@ -139,7 +139,12 @@ func newCacheRun(c *Cache, benches []kind.Benchmark, opt kind.Options, site *ren
 		if !ok {
 			continue
 		}
-		k, err := buildcache.Tree(b.Spec().Dir, nil)
+		var k buildcache.Key
+		if ri, ok := b.(kind.RunInputs); ok {
+			k, err = buildcache.Files(b.Spec().Dir, ri.RunInputs())
+		} else {
+			k, err = buildcache.Tree(b.Spec().Dir, nil)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("cache: %w", err)
 		}

@@ -15,7 +15,13 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 )
 
-var _ kind.RunCoder = (*benchmark)(nil)
+var _ kind.RunInputs = (*benchmark)(nil)
+
+// RunInputs are the files a run reads (ingest.Benchmark, the spec): not
+// the history, which only the board reads.
+func (b *benchmark) RunInputs() []string {
+	return []string{kind.SpecFile, "catalog.json", "items.jsonl"}
+}
 
 // runWire is a run without its submission (the decoder is given it) and
 // its benchmark.
