@@ -134,7 +134,48 @@ func dashedProtein(s string) bool {
 	return len(t) >= 3 && reDashedOne.MatchString(s) && reOneAll.MatchString(t) && strings.ContainsAny(t, "KLMNPQRSTVWYBZXUO")
 }
 
+// aminoAcidNames are the residues' names, for one residue named against
+// its code.
+var aminoAcidNames = map[string]byte{
+	"alanine": 'A', "arginine": 'R', "asparagine": 'N', "aspartate": 'D', "aspartic acid": 'D', "cysteine": 'C',
+	"glutamine": 'Q', "glutamate": 'E', "glutamic acid": 'E', "glycine": 'G', "histidine": 'H', "isoleucine": 'I',
+	"leucine": 'L', "lysine": 'K', "methionine": 'M', "phenylalanine": 'F', "proline": 'P', "serine": 'S',
+	"threonine": 'T', "tryptophan": 'W', "tyrosine": 'Y', "valine": 'V', "selenocysteine": 'U', "pyrrolysine": 'O',
+}
+
+// residue reads one amino acid written as its three-letter code (Trp) or
+// its name (tryptophan).
+func residue(s string) (byte, bool) {
+	s = strings.TrimSpace(s)
+	if len(s) == 3 && (s[0] >= 'A' && s[0] <= 'Z') {
+		aa, ok := aminoAcids[strings.ToLower(s)]
+		return aa, ok && aa != 'B' && aa != 'Z' && aa != 'X'
+	}
+	aa, ok := aminoAcidNames[strings.ToLower(s)]
+	return aa, ok
+}
+
+// tryResidue compares a residue's three-letter code with its name (Trp
+// against tryptophan). A code alone against a one-letter code (W: also
+// tungsten, watts) or another code (Trp, Tyr: words?) is left to the rules
+// below, which leave it undecided; so are Asx, Glx and Xaa, which stand for
+// several.
+func tryResidue(g, p string) (Result, bool) {
+	ga, gok := residue(g)
+	pa, pok := residue(p)
+	gname, pname := aminoAcidNames[strings.ToLower(strings.TrimSpace(g))] != 0, aminoAcidNames[strings.ToLower(strings.TrimSpace(p))] != 0
+	if !gok || !pok || gname == pname {
+		return Result{}, false
+	}
+	r := decided(ga == pa, "sequence", "residues %c vs %c", ga, pa)
+	r.Gold, r.Pred = string(ga), string(pa)
+	return r, true
+}
+
 func (c *cmpr) trySeq(g, p string) (Result, bool) {
+	if r, ok := tryResidue(g, p); ok {
+		return r, true
+	}
 	if dashedProtein(g) && (dashedProtein(p) || reOneAll.MatchString(strings.TrimSpace(p))) ||
 		dashedProtein(p) && reOneAll.MatchString(strings.TrimSpace(g)) {
 		return c.compareSeq(g, p), true
