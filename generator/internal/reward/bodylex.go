@@ -2,19 +2,20 @@ package reward
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"io"
-
-	"github.com/sciif/leaderboard/generator/internal/jsonobj"
+	"strings"
+	"unicode/utf16"
 )
 
 // A lexer reads the JSON text of a request body as the decoder asks for
 // it, token by token. It holds the value being read and what the last
 // read brought after it, never the body read before: a string is found
 // by its closing quote (bytes.IndexByte) and decoded in one pass
-// (jsonobj.Unquote), which is several times faster than json.Decoder's
+// (unquote), which is several times faster than json.Decoder's
 // byte-by-byte state machine over the megabytes of responses a batch
-// carries. What jsonobj leaves alone (surrogate escapes, malformed text)
+// carries. What unquote leaves alone (surrogate escapes, malformed text)
 // goes to encoding/json, which decodes or refuses it.
 type lexer struct {
 	r   io.Reader
@@ -149,26 +150,122 @@ func (l *lexer) quoteEnd(open int) int {
 	}
 }
 
-// quoted reads the JSON string whose opening quote is at buf[pos].
-func (l *lexer) quoted(field string) (string, error) {
+// quoted reads the JSON string whose opening quote is at buf[pos], the
+// value of field (of its element index when index >= 0).
+func (l *lexer) quoted(field string, index int) (string, error) {
 	q := l.quoteEnd(0)
 	if q < 0 {
 		return "", l.endErr()
 	}
 	raw := l.buf[l.pos : l.pos+q+1]
 	l.pos += q + 1
-	if s, ok := jsonobj.Unquote(raw); ok {
+	if s, ok := unquote(raw); ok {
 		return s, nil
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return "", badBody(field, "body: %s: %v", field, err)
+		return "", badBody(at(field, index), "body: %s: %v", at(field, index), err)
 	}
 	return s, nil
 }
 
+// unquote returns the string the JSON string literal raw denotes, for the
+// usual literals, as jsonobj.Unquote does, but for a literal that
+// quoteEnd delimited (no unescaped quote inside) and whose bytes are
+// known to be UTF-8 (utf8Reader checked every byte of the body), so that
+// it does not check them again: it finds the escapes with
+// bytes.IndexByte and looks for control characters eight bytes at a time.
+// ok is false for what it leaves to encoding/json: control characters,
+// unknown escapes, surrogate escapes.
+func unquote(raw []byte) (string, bool) {
+	b := raw[1 : len(raw)-1]
+	i := bytes.IndexByte(b, '\\')
+	if i < 0 {
+		return string(b), !hasControl(b)
+	}
+	var s strings.Builder
+	s.Grow(len(b))
+	for {
+		if hasControl(b[:i]) {
+			return "", false
+		}
+		s.Write(b[:i])
+		if b = b[i:]; len(b) == 0 {
+			return s.String(), true
+		}
+		// b starts with a backslash.
+		switch {
+		case len(b) >= 2 && escaped[b[1]] != 0:
+			s.WriteByte(escaped[b[1]])
+			b = b[2:]
+		case len(b) >= 6 && b[1] == 'u':
+			r := rune(0)
+			for _, h := range b[2:6] {
+				d := hexDigit[h]
+				if d == 0 {
+					return "", false
+				}
+				r = r<<4 | rune(d-1)
+			}
+			if utf16.IsSurrogate(r) {
+				return "", false
+			}
+			s.WriteRune(r)
+			b = b[6:]
+		default:
+			return "", false
+		}
+		if i = bytes.IndexByte(b, '\\'); i < 0 {
+			i = len(b)
+		}
+	}
+}
+
+// escaped maps the letter of a one-letter JSON escape to its byte.
+var escaped = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
+// hexDigit maps a hexadecimal digit to its value plus one, anything else
+// to 0.
+var hexDigit = func() (t [256]byte) {
+	for i, c := range "0123456789abcdef" {
+		t[c] = byte(i + 1)
+	}
+	for i, c := range "ABCDEF" {
+		t[c] = byte(i + 11)
+	}
+	return t
+}()
+
+// validString reports whether unquote decodes the string literal raw.
+func validString(raw []byte) bool {
+	_, ok := unquote(raw)
+	return ok
+}
+
+// hasControl reports whether b holds a byte below 0x20, which a JSON
+// string may not. Eight bytes at a time: subtracting 0x20 from each byte
+// borrows into its high bit only where the byte is below 0x20 (or where a
+// borrow came from a lower byte that was), and masking with the bytes'
+// complement leaves the bytes whose own high bit was clear.
+func hasControl(b []byte) bool {
+	for len(b) >= 8 {
+		x := binary.LittleEndian.Uint64(b)
+		if (x-0x2020202020202020)&^x&0x8080808080808080 != 0 {
+			return true
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c < 0x20 {
+			return true
+		}
+	}
+	return false
+}
+
 // raw reads the JSON value at the next token and returns a copy of its
-// text, checked by json.Valid.
+// text, checked by unquote when it is a string (labels often are) and by
+// json.Valid otherwise.
 func (l *lexer) raw(field string) (json.RawMessage, error) {
 	c, ok := l.peek()
 	if !ok {
@@ -182,7 +279,7 @@ func (l *lexer) raw(field string) (json.RawMessage, error) {
 		return nil, err
 	}
 	raw := l.buf[l.pos : l.pos+end]
-	if !json.Valid(raw) {
+	if !(c == '"' && validString(raw)) && !json.Valid(raw) {
 		var v any
 		err := json.Unmarshal(raw, &v)
 		return nil, badBody(field, "body: %s: %v", field, err)

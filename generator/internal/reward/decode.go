@@ -85,7 +85,7 @@ func (d *bodyDecoder) object(fields []string, member func(key string) error) err
 		if c == '}' {
 			break
 		}
-		key, err := l.quoted("")
+		key, err := l.quoted("", -1)
 		if err != nil {
 			return d.readErr("", err)
 		}
@@ -171,28 +171,38 @@ func (d *bodyDecoder) array(field, what string, elem func(i int) error) error {
 	}
 }
 
-// str reads a JSON string (null is "").
-func (d *bodyDecoder) str(field string) (string, error) {
+// str reads a JSON string (null is ""): field's, or its element index's
+// when index >= 0.
+func (d *bodyDecoder) str(field string, index int) (string, error) {
 	l := &d.lex
 	c, ok := l.peek()
 	switch {
 	case !ok:
 		return "", l.endErr()
 	case c == '"':
-		return l.quoted(field)
+		return l.quoted(field, index)
 	case c == 'n':
-		return "", l.literal(field, "null")
+		return "", l.literal(at(field, index), "null")
 	case valueKind(c) != "":
-		return "", badBody(field, "%s: want a JSON string, got %s", field, valueKind(c))
+		return "", badBody(at(field, index), "%s: want a JSON string, got %s", at(field, index), valueKind(c))
 	}
-	return "", syntax(field, c, "looking for beginning of value")
+	return "", syntax(at(field, index), c, "looking for beginning of value")
+}
+
+// at names element index of field (field itself when index < 0); it is
+// called only for messages, so that naming costs nothing when all is well.
+func at(field string, index int) string {
+	if index < 0 {
+		return field
+	}
+	return fmt.Sprintf("%s[%d]", field, index)
 }
 
 // strings reads an array of JSON strings.
 func (d *bodyDecoder) strings(field, what string) ([]string, error) {
 	out := []string{}
 	err := d.array(field, what, func(i int) error {
-		s, err := d.str(fmt.Sprintf("%s[%d]", field, i))
+		s, err := d.str(field, i)
 		out = append(out, s)
 		return err
 	})
@@ -238,9 +248,9 @@ func decodeRewards(r io.Reader, maxBody int64, maxRecords int) (rewardsRequest, 
 	err := d.object([]string{"benchmark", "preprocess", "records"}, func(key string) (err error) {
 		switch key {
 		case "benchmark":
-			req.Benchmark, err = d.str(key)
+			req.Benchmark, err = d.str(key, -1)
 		case "preprocess":
-			req.Preprocess, err = d.str(key)
+			req.Preprocess, err = d.str(key, -1)
 		case "records":
 			req.Records, err = d.raws(key, "records")
 		}

@@ -146,3 +146,29 @@ func (c *chunked) Read(p []byte) (int, error) {
 	c.b = c.b[k:]
 	return k, nil
 }
+
+// TestUnquoteAgreesWithEncodingJSON checks the lexer's string decoder on
+// the cases its shortcuts could get wrong: a control character at every
+// place in an eight-byte word, escapes of each kind next to each other
+// and at the ends, hexadecimal digits in both cases, surrogate escapes
+// (left to encoding/json) and bytes above 0x7f.
+func TestUnquoteAgreesWithEncodingJSON(t *testing.T) {
+	cases := []string{``, `a`, `\n`, `\\`, `\"`, `\/\b\f\n\r\t`, `\u00e9\u00E9\u20AC`, `\u0000`, `\ud83d\ude00`, `x\u`, `\x`, `é€😀`, `\\\\\"`, "a\u007fb"}
+	for i := range 17 {
+		cases = append(cases, strings.Repeat("a", i)+"\x1f"+strings.Repeat("b", 16-i), strings.Repeat("é", i)+"\t", strings.Repeat(`\n`, i)+"\x00")
+	}
+	for _, c := range cases {
+		raw := []byte(`"` + c + `"`)
+		var want string
+		werr := json.Unmarshal(raw, &want)
+		got, ok := unquote(raw)
+		switch {
+		case ok && werr != nil:
+			t.Errorf("unquote(%q) = %q, encoding/json refuses: %v", raw, got, werr)
+		case ok && got != want:
+			t.Errorf("unquote(%q) = %q, encoding/json %q", raw, got, want)
+		case !ok && werr == nil && !strings.Contains(c, `\ud8`):
+			t.Errorf("unquote(%q) left to encoding/json a literal it should decode (%q)", raw, want)
+		}
+	}
+}

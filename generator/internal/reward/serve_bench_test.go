@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"sync"
@@ -204,11 +205,19 @@ func startServer(b *testing.B, opt reward.Options) string {
 // the checkers' verdicts.
 type batchCounts struct{ ok, busy, differ atomic.Int64 }
 
+// How postBatches takes what it is answered: a difference from the
+// checkers is an error unless tolerate (another implementation's server)
+// is set, when it is only counted; a 503 with Retry-After is counted, and
+// with retry the client waits as told and sends the body again.
+const (
+	tolerate = 1 << iota
+	retry
+)
+
 // postBatches sends the bodies in turn from clients concurrent clients
-// until count requests have been answered, and compares every reward with
-// want; a difference is an error unless tolerate is set (another
-// implementation's server), when it is only counted.
-func postBatches(b *testing.B, url string, clients, count int, bodies [][]byte, want [][]float64, tolerate bool) *batchCounts {
+// until count requests have been answered with rewards (or refused as
+// busy, without retry), and compares every reward with want.
+func postBatches(b *testing.B, url string, clients, count int, bodies [][]byte, want [][]float64, mode int) *batchCounts {
 	var c batchCounts
 	tr := &http.Transport{MaxIdleConnsPerHost: clients, DisableCompression: true}
 	defer tr.CloseIdleConnections()
@@ -223,44 +232,64 @@ func postBatches(b *testing.B, url string, clients, count int, bodies [][]byte, 
 					return
 				}
 				k := j % len(bodies)
-				resp, err := client.Post(url, "application/json", bytes.NewReader(bodies[k]))
-				if err != nil {
-					b.Error(err)
+				for !postBatch(b, client, url, bodies[k], want[k], mode, &c) {
+				}
+				if b.Failed() {
 					return
 				}
-				data, err := io.ReadAll(resp.Body)
-				resp.Body.Close()
-				switch {
-				case err != nil:
-					b.Error(err)
-					return
-				case resp.StatusCode == http.StatusServiceUnavailable && resp.Header.Get("Retry-After") != "":
-					c.busy.Add(1)
-					continue
-				case resp.StatusCode != http.StatusOK:
-					b.Errorf("%d: %s", resp.StatusCode, data)
-					return
-				}
-				var got struct{ Rewards []float64 }
-				if err := json.Unmarshal(data, &got); err != nil || len(got.Rewards) != len(want[k]) {
-					b.Errorf("body %d: %v: %.200s", k, err, data)
-					return
-				}
-				for i := range got.Rewards {
-					if got.Rewards[i] != want[k][i] {
-						c.differ.Add(1)
-						if !tolerate {
-							b.Errorf("body %d, query %d: reward %v, the checkers say %v", k, i, got.Rewards[i], want[k][i])
-							return
-						}
-					}
-				}
-				c.ok.Add(1)
 			}
 		})
 	}
 	wg.Wait()
 	return &c
+}
+
+// postBatch sends body once and reports whether it is done with: answered,
+// refused without retry, or failed.
+func postBatch(b *testing.B, client *http.Client, url string, body []byte, want []float64, mode int, c *batchCounts) bool {
+	resp, err := client.Post(url, "application/json", bytes.NewReader(body))
+	if err != nil {
+		b.Error(err)
+		return true
+	}
+	data, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	switch {
+	case err != nil:
+		b.Error(err)
+		return true
+	case resp.StatusCode == http.StatusServiceUnavailable && resp.Header.Get("Retry-After") != "":
+		c.busy.Add(1)
+		if mode&retry == 0 {
+			return true
+		}
+		secs, err := strconv.Atoi(resp.Header.Get("Retry-After"))
+		if err != nil {
+			b.Errorf("Retry-After %q", resp.Header.Get("Retry-After"))
+			return true
+		}
+		time.Sleep(time.Duration(secs) * time.Second)
+		return false
+	case resp.StatusCode != http.StatusOK:
+		b.Errorf("%d: %.200s", resp.StatusCode, data)
+		return true
+	}
+	var got struct{ Rewards []float64 }
+	if err := json.Unmarshal(data, &got); err != nil || len(got.Rewards) != len(want) {
+		b.Errorf("%v: %.200s", err, data)
+		return true
+	}
+	for i := range got.Rewards {
+		if got.Rewards[i] != want[i] {
+			c.differ.Add(1)
+			if mode&tolerate == 0 {
+				b.Errorf("query %d: reward %v, the checkers say %v", i, got.Rewards[i], want[i])
+				return true
+			}
+		}
+	}
+	c.ok.Add(1)
+	return true
 }
 
 // BenchmarkServeIFEval compares, in one run, the checkers offline and the
@@ -325,12 +354,15 @@ func benchBatches(b *testing.B, recs benchRecords, n int, distinct bool) {
 	} else {
 		url = startServer(b, reward.DefaultOptions()) + "/get_reward?benchmark=ifeval"
 	}
-	external := pid != 0
-	warm := postBatches(b, url, 2, len(bodies), bodies, want, external) // and check every answer
+	mode := 0
+	if pid != 0 {
+		mode = tolerate
+	}
+	warm := postBatches(b, url, 2, len(bodies), bodies, want, mode) // and check every answer
 	b.ReportAllocs()
 	cpu0 := cpuTime(b, pid)
 	b.ResetTimer()
-	c := postBatches(b, url, 2, b.N, bodies, want, external)
+	c := postBatches(b, url, 2, b.N, bodies, want, mode)
 	b.StopTimer()
 	cpu := cpuTime(b, pid) - cpu0
 	if c.busy.Load() > 0 {
@@ -339,8 +371,74 @@ func benchBatches(b *testing.B, recs benchRecords, n int, distinct bool) {
 	ok := float64(c.ok.Load())
 	b.ReportMetric(ok*float64(n)/cpu.Seconds(), "rewards/cpu-s")
 	b.ReportMetric(ok*float64(n)/b.Elapsed().Seconds(), "rewards/s")
-	if external {
+	if pid != 0 {
 		// Rewards of the first pass over every body that differ from ours.
 		b.ReportMetric(float64(warm.differ.Load()), "differ")
+	}
+}
+
+// BenchmarkServeOverload measures goodput, the rewards answered per
+// second, from one client sending batches of 64 one after another
+// (clients=1) and from 48 clients at once (clients=48) to a server in this
+// process with --max-in-flight 4 and --queue-wait 250ms: a request that
+// finds no slot in time gets 503 with Retry-After, before its body is
+// read, and its client waits as told before sending it again (OpenRLHF
+// waits a second between tries). The clients send for a second before the
+// window and go on through it, so that the window sees the steady state;
+// each iteration is a window of 3 seconds. It reports the peak of the
+// heap's objects, live and not yet swept, sampled every millisecond, for
+// the bound of docs/rewards.md.
+//
+//	go test -p 1 -run '^$' -bench ServeOverload -benchtime 1x ./generator/internal/reward
+func BenchmarkServeOverload(b *testing.B) {
+	recs := syntheticRecords(b)
+	bodies, want := getRewardBodies(b, recs, 64, false)
+	opt := reward.DefaultOptions()
+	opt.MaxInFlight, opt.QueueWait = 4, 250*time.Millisecond
+	url := startServer(b, opt) + "/get_reward?benchmark=ifeval"
+	postBatches(b, url, 1, len(bodies), bodies, want, 0) // warm up
+	for _, clients := range []int{1, 48} {
+		b.Run(fmt.Sprintf("clients=%d", clients), func(b *testing.B) {
+			var c batchCounts
+			stop := make(chan struct{})
+			var wg sync.WaitGroup
+			tr := &http.Transport{MaxIdleConnsPerHost: clients, DisableCompression: true}
+			defer tr.CloseIdleConnections()
+			client := &http.Client{Transport: tr}
+			for i := range clients {
+				wg.Go(func() {
+					for k := i; ; k++ {
+						select {
+						case <-stop:
+							return
+						default:
+						}
+						for !postBatch(b, client, url, bodies[k%len(bodies)], want[k%len(bodies)], retry, &c) {
+						}
+					}
+				})
+			}
+			time.Sleep(time.Second)
+			var peak uint64
+			// runtime/metrics, unlike ReadMemStats, does not stop the world.
+			sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+			ok0, busy0, cpu0 := c.ok.Load(), c.busy.Load(), cpuTime(b, 0)
+			b.ResetTimer()
+			for range b.N {
+				for end := time.Now().Add(3 * time.Second); time.Now().Before(end); time.Sleep(time.Millisecond) {
+					metrics.Read(sample)
+					peak = max(peak, sample[0].Value.Uint64())
+				}
+			}
+			b.StopTimer()
+			rewards := float64(c.ok.Load()-ok0) * 64
+			cpu := cpuTime(b, 0) - cpu0
+			close(stop)
+			wg.Wait()
+			b.ReportMetric(rewards/b.Elapsed().Seconds(), "rewards/s")
+			b.ReportMetric(rewards/cpu.Seconds(), "rewards/cpu-s")
+			b.ReportMetric(float64(c.busy.Load()-busy0)/b.Elapsed().Seconds(), "503s/s")
+			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
+		})
 	}
 }
