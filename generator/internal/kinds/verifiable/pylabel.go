@@ -168,27 +168,36 @@ func (p *pyLit) dict(depth int) error {
 	}
 }
 
-// num reads a decimal int or float; JSON's grammar is checked by the
-// decoder that reads the result.
+// num reads a decimal int or float and writes it as a JSON number: an int
+// without its sign + or leading zeros (Python reads 00 as 0 and refuses
+// 01), a float in Go's shortest form (1. and .5 are Python numbers, not
+// JSON ones). Underscores, other bases, inf and nan are refused.
 func (p *pyLit) num() error {
 	start := p.i
-	if p.s[p.i] == '+' {
-		start++
-	}
 	p.i++
 	for p.i < len(p.s) && strings.IndexByte("0123456789.eE+-", p.s[p.i]) >= 0 {
 		p.i++
 	}
 	t := p.s[start:p.i]
-	if _, err := strconv.ParseFloat(t, 64); err != nil {
+	digits := strings.TrimLeft(t, "+-")
+	if len(t)-len(digits) <= 1 && digits != "" && strings.Trim(digits, "0123456789") == "" {
+		trimmed := strings.TrimLeft(digits, "0")
+		if trimmed == "" {
+			trimmed = "0"
+		} else if trimmed != digits {
+			return fmt.Errorf("a leading zero in the int %q", t)
+		}
+		if t[0] == '-' && trimmed != "0" {
+			trimmed = "-" + trimmed
+		}
+		p.out = append(p.out, trimmed...)
+		return nil
+	}
+	f, err := strconv.ParseFloat(t, 64)
+	if err != nil || strings.ContainsAny(t, "xXpP_") {
 		return fmt.Errorf("not a number: %q", t)
 	}
-	if strings.HasPrefix(t, ".") || strings.HasPrefix(t, "-.") || strings.HasSuffix(t, ".") || strings.Contains(t, ".e") || strings.Contains(t, ".E") {
-		// 1. and .5 are Python numbers but not JSON ones.
-		f, _ := strconv.ParseFloat(t, 64)
-		t = strconv.FormatFloat(f, 'g', -1, 64)
-	}
-	p.out = append(p.out, t...)
+	p.out = strconv.AppendFloat(p.out, f, 'g', -1, 64)
 	return nil
 }
 
