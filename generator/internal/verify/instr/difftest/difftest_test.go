@@ -66,6 +66,47 @@ func readGz[T any](t *testing.T, path string) []T {
 	return out
 }
 
+// gzStream reads a gzipped JSONL file a line at a time.
+type gzStream struct {
+	path string
+	f    *os.File
+	sc   *bufio.Scanner
+	n    int // lines read
+}
+
+func openGz(t *testing.T, path string) *gzStream {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(zr)
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	return &gzStream{path: path, f: f, sc: sc}
+}
+
+// next decodes the next line into v and reports whether there was one.
+func (s *gzStream) next(t *testing.T, v any) bool {
+	t.Helper()
+	if !s.sc.Scan() {
+		if err := s.sc.Err(); err != nil {
+			t.Fatalf("%s: %v", s.path, err)
+		}
+		return false
+	}
+	s.n++
+	if err := json.Unmarshal(s.sc.Bytes(), v); err != nil {
+		t.Fatalf("%s:%d: %v", s.path, s.n, err)
+	}
+	return true
+}
+
+func (s *gzStream) close() { s.f.Close() }
+
 // knownDifference is one line of testdata/known_differences.tsv: an
 // instruction of one prompt whose verdicts are left out of the comparison.
 type knownDifference struct{ suite, key, id string }
@@ -99,11 +140,11 @@ func TestAgreesWithOfficialCode(t *testing.T) {
 	known := readKnownDifferences(t)
 	skipped := map[knownDifference]int{}
 	undecided := 0
-	cases := readGz[testCase](t, "testdata/cases.jsonl.gz")
-	want := readGz[verdict](t, "testdata/verdicts.jsonl.gz")
-	if len(cases) != len(want) {
-		t.Fatalf("%d cases but %d verdicts", len(cases), len(want))
-	}
+	// Both files are read a line at a time, side by side, so that memory
+	// does not grow with the number of cases.
+	cs, ws := openGz(t, "testdata/cases.jsonl.gz"), openGz(t, "testdata/verdicts.jsonl.gz")
+	defer cs.close()
+	defer ws.close()
 	regs := map[string]*instr.Registry{}
 	for suite, list := range map[string][]instr.Checker{"ifeval": ifeval.Checkers, "ifbench": ifbench.Checkers} {
 		r, err := instr.NewRegistry(list)
@@ -115,8 +156,18 @@ func TestAgreesWithOfficialCode(t *testing.T) {
 	type stat struct{ total, agree int }
 	stats := map[string]*stat{}
 	diffs := map[string][]string{}
-	for i, c := range cases {
-		w := want[i]
+	n := 0
+	for i := 0; ; i++ {
+		var c testCase
+		var w verdict
+		okc, okw := cs.next(t, &c), ws.next(t, &w)
+		if okc != okw {
+			t.Fatalf("%d cases but %d verdicts", cs.n, ws.n)
+		}
+		if !okc {
+			break
+		}
+		n++
 		if w.Suite != c.Suite || w.Key != c.Key || w.Mutation != c.Mutation {
 			t.Fatalf("case %d is %s/%s/%s but verdict %d is %s/%s/%s", i+1, c.Suite, c.Key, c.Mutation, i+1, w.Suite, w.Key, w.Mutation)
 		}
@@ -164,7 +215,7 @@ func TestAgreesWithOfficialCode(t *testing.T) {
 		agree += s.agree
 	}
 	sort.Strings(names)
-	t.Logf("%d cases, %d of %d verdicts agree (%d of ours undecided, where the official code says not followed); %d left out as known differences", len(cases), agree, total, undecided, sumValues(skipped))
+	t.Logf("%d cases, %d of %d verdicts agree (%d of ours undecided, where the official code says not followed); %d left out as known differences", n, agree, total, undecided, sumValues(skipped))
 	for k := range known {
 		if skipped[k] == 0 {
 			t.Errorf("known_differences.tsv: %s %s %s matches no verdict", k.suite, k.key, k.id)
