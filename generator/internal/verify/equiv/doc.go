@@ -35,7 +35,8 @@
 //     that holds Leibniz's operator anywhere (\frac{d}{dx}(x^2) against
 //     2x: the operator is not evaluated, and never read as a product).
 //   - isotope, stereo, hybridisation: ^{14}C, C-14, carbon-14, 14C and
-//     deuterium by element and mass number; cis/trans, E/Z, R/S and D/L
+//     deuterium by element and mass number (C¹⁴, the mass after the
+//     symbol, is undecided: an old notation or a power); cis/trans, E/Z, R/S and D/L
 //     within one system (cis against Z, L against S undecided; r and s,
 //     pseudo-asymmetric or R and S written small, undecided against R and
 //     S); sp3, sp^3, sp³d².
@@ -134,7 +135,8 @@
 //     ("1 lx": a number, a space, letters) or functions not in the table
 //     (lb(8)) is undecided: they are not products of variables; so is an
 //     Equal between capital letters in another order (RS against SR).
-//     The empty set is \emptyset, \varnothing, ∅ or \{\}. A complex
+//     A Greek letter is one variable however written (β, \beta; ε, ϵ,
+//     \varepsilon). The empty set is \emptyset, \varnothing, ∅ or \{\}. A complex
 //     number against a pair (3 + 2i against (3, 2)) is undecided.
 //   - parse, empty, text, options, input, budget, internal:
 //     undecided, with the reason.

@@ -51,6 +51,16 @@ var greek = map[string]bool{
 	"Gamma": true, "Delta": true, "Theta": true, "Lambda": true, "Xi": true, "Sigma": true, "Phi": true, "Psi": true, "hbar": true, "ell": true,
 }
 
+// greekRunes names the Greek letters as their LaTeX commands do, so that β
+// and \beta are one variable (ε, ϵ, \epsilon and \varepsilon too). μ and Ω
+// are left out: they write micro and ohm as well.
+var greekRunes = map[rune]string{
+	'α': "alpha", 'β': "beta", 'γ': "gamma", 'δ': "delta", 'ε': "epsilon", 'ϵ': "epsilon", 'ζ': "zeta", 'η': "eta",
+	'θ': "theta", 'ϑ': "theta", 'ι': "iota", 'κ': "kappa", 'λ': "lambda", 'ν': "nu", 'ξ': "xi", 'ρ': "rho",
+	'σ': "sigma", 'τ': "tau", 'υ': "upsilon", 'φ': "phi", 'ϕ': "phi", 'χ': "chi", 'ψ': "psi", 'ω': "omega",
+	'Γ': "Gamma", 'Δ': "Delta", 'Θ': "Theta", 'Λ': "Lambda", 'Ξ': "Xi", 'Σ': "Sigma", 'Φ': "Phi", 'Ψ': "Psi",
+}
+
 var errSyntax = errors.New("not an expression")
 
 // errHasVar is tokenize's answer when asked for a constant expression and
@@ -137,7 +147,7 @@ func tokenize(s string, constOnly bool) ([]token, error) {
 			case fnNames[name] || name == "arcsec":
 				emit(tFn, name)
 			case greek[name]:
-				emit(tID, name)
+				emit(tID, strings.TrimPrefix(name, "var")) // \varphi is φ
 			default:
 				return nil, errSyntax
 			}
@@ -220,6 +230,8 @@ func tokenize(s string, constOnly bool) ([]token, error) {
 				emit(tSqrt, "")
 			case r == '∞':
 				emit(tInf, "")
+			case greekRunes[r] != "":
+				emit(tID, greekRunes[r]) // β is \beta
 			case unicode.IsLetter(r) && unicode.Is(unicode.Greek, r):
 				emit(tID, string(r))
 			default:

@@ -78,9 +78,22 @@ var atomicNumbers = map[string]int{
 	"Po": 84, "Rn": 86, "Ra": 88, "Th": 90, "U": 92, "Pu": 94, "Am": 95, "Cr": 24, "Mn": 25,
 }
 
+// reNuclidePost reads an element with a raised number after it: C¹⁴,
+// C^{14}, an old notation of an isotope, or a power.
+var reNuclidePost = regexp.MustCompile(`^([A-Z][a-z]?)(?:\^\{?(\d{1,3})\}?|([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}))$`)
+
 func (c *cmpr) tryNuclide(g, p string) (Result, bool) {
 	gn, ok1 := nuclide(g)
 	pn, ok2 := nuclide(p)
+	if ok1 != ok2 {
+		other := p
+		if ok2 {
+			other = g
+		}
+		if m := reNuclidePost.FindStringSubmatch(strings.TrimSpace(other)); m != nil && elements[m[1]] {
+			return undecided("isotope", "%s may be an isotope with its mass number after the symbol (an old notation) or a power", other), true
+		}
+	}
 	if !ok1 || !ok2 {
 		return Result{}, false
 	}
