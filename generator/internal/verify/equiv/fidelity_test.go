@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -95,4 +96,47 @@ func TestFidelityCorpus(t *testing.T) {
 	if total < 500 {
 		t.Errorf("%d pairs; the corpus must hold at least 500", total)
 	}
+}
+
+// TestFidelityCorpusInResponses wraps each answer of the fidelity corpus in
+// typical response endings, extracts it and compares: the wrapped answer
+// may be left undecided, but must never be decided against its label
+// (extraction must not turn "(B) and (C) are both wrong" into B).
+func TestFidelityCorpusInResponses(t *testing.T) {
+	wraps := []string{
+		"We compute step by step. Therefore, the answer is $\\boxed{%s}$.",
+		"Some work here.\n\n**Final Answer**\n\n%s\n",
+		"Reasoning.\nFinal Answer: The final answer is %s. I hope it is correct.",
+	}
+	want := map[string]Verdict{"equal": Equal, "not_equal": NotEqual, "undecided": Undecided}
+	f, err := os.Open(filepath.Join("testdata", "fidelity.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	line, kept, pairs := 0, 0, 0
+	for sc.Scan() {
+		line++
+		var r fidelityRow
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatalf("fidelity.jsonl:%d: %v", line, err)
+		}
+		bare := Compare(context.Background(), r.Gold, r.Pred, Options{})
+		for _, w := range wraps {
+			span, _ := Extract(strings.Replace(w, "%s", r.Pred, 1))
+			got := Compare(context.Background(), r.Gold, span, Options{})
+			pairs++
+			if got.Verdict == bare.Verdict {
+				kept++
+			}
+			if got.Verdict != Undecided && got.Verdict != want[r.Label] {
+				t.Errorf("fidelity.jsonl:%d [%s]: %q wrapped as %q is extracted as %q: %s (%s: %s), labelled %s", line, r.Class, r.Pred, w, span, got.Verdict, got.Rule, got.Reason, r.Label)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d wrapped answers, %d with the bare answer's verdict", pairs, kept)
 }
