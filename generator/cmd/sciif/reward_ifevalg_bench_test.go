@@ -11,7 +11,7 @@ import (
 )
 
 // BenchmarkRewardIFEvalG measures IF-RLVR rewards (benchmarks/ifevalg-demo)
-// on the recorded IFEvalG cases (2,168), whose labels are written as the
+// on the recorded IFEvalG cases, whose labels are written as the
 // training data writes its ground_truth (a Python literal naming every
 // argument, or its JSON text in a list): `sciif reward` on records carrying
 // ground_truth (decode, parse the label, check every instruction under

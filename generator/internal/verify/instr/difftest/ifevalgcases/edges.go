@@ -98,3 +98,41 @@ func edgeSpecs() []spec {
 		}},
 	}
 }
+
+// ifevalSpecs are IFEval's instructions as the training labels carry them,
+// through open-instruct's copy of IFEval's classes and its verifier.
+func ifevalSpecs() []spec {
+	return []spec{
+		{"change_case:english_lowercase", map[string]any{}, [][2]string{
+			{"lower", "all lower case here."}, {"one-capital", "all lower case Here."}, {"digits", "123 456"},
+		}},
+		{"length_constraints:number_words", map[string]any{"num_words": 5, "relation": "less than"}, [][2]string{
+			{"4", "one two three four"}, {"5", "one two three four five"}, {"6", "one two three four five six"},
+		}},
+		{"length_constraints:number_sentences", map[string]any{"num_sentences": 2, "relation": "at least"}, [][2]string{
+			{"1", "Only one sentence here."}, {"2", "One sentence. Two sentences."}, {"abbrev", "Dr. Who came. He left."},
+		}},
+		{"detectable_format:title", map[string]any{}, [][2]string{
+			{"title", "<<A Title>>\nBody."}, {"empty", "<<>> Body."}, {"none", "Body only."},
+		}},
+		{"startend:end_checker", map[string]any{"end_phrase": "Is there anything else I can help with?"}, [][2]string{
+			{"exact", "Done. Is there anything else I can help with?"}, {"trailing-space", "Done. Is there anything else I can help with?  "},
+			{"case", "Done. is there anything else i can help with?"}, {"missing", "Done."},
+		}},
+		{"keywords:existence", map[string]any{"keywords": []any{"rain", "cloud"}}, [][2]string{
+			{"both", "Rain and clouds."}, {"one", "Rain only."},
+		}},
+		{"detectable_format:number_bullet_lists", map[string]any{"num_bullets": 2}, [][2]string{
+			{"2", "* one\n* two"}, {"3", "* one\n* two\n- three"}, {"1", "* one"},
+		}},
+		{"detectable_format:json_format", map[string]any{}, [][2]string{
+			{"json", `{"a": 1}`}, {"fenced", "```json\n{\"a\": 1}\n```"}, {"broken", `{"a": 1`},
+		}},
+		{"startend:quotation", map[string]any{}, [][2]string{
+			{"quoted", `"All quoted."`}, {"open", `"Half quoted.`},
+		}},
+		{"keywords:letter_frequency", map[string]any{"letter": "z", "let_frequency": 2, "let_relation": "at least"}, [][2]string{
+			{"1", "A zebra."}, {"2", "A zebra, a zoo."}, {"upper", "ZZ top"},
+		}},
+	}
+}

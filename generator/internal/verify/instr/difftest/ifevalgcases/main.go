@@ -62,7 +62,7 @@ func run(args []string, stderr io.Writer) int {
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
 	n := 0
-	all := append(specs(), edgeSpecs()...)
+	all := append(append(specs(), edgeSpecs()...), ifevalSpecs()...)
 	for i, s := range all {
 		for _, c := range cases(i, s) {
 			if err := enc.Encode(c); err != nil {
@@ -217,6 +217,12 @@ func pyValue(v any) string {
 		return fmt.Sprint(v)
 	case float64:
 		return fmt.Sprint(v)
+	case []any:
+		parts := make([]string, len(v))
+		for i, e := range v {
+			parts[i] = pyValue(e)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
 	case bool:
 		if v {
 			return "True"
