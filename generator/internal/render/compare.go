@@ -32,8 +32,10 @@ type Comparison struct {
 	Policies []string
 	Tips     PolicyTips
 	// Metrics are the figures compared, each with one pass count and
-	// total per model and policy.
-	Metrics []CompareMetric
+	// total per model and policy; Headline is the one the board ranks
+	// by, which the site's overview shows.
+	Metrics  []CompareMetric
+	Headline int
 	// Bits are the verdict bits of an item (at most six), bit k of
 	// CompareModel.Bits.
 	Bits []CompareBit
@@ -171,10 +173,14 @@ func (s *Site) ComparePage(c *Comparison) error {
 	if len(c.Rank) != len(c.Policies) {
 		return fmt.Errorf("compare %s: %d ranked bits for %d policies", c.Board, len(c.Rank), len(c.Policies))
 	}
+	if c.Headline < 0 || c.Headline >= len(c.Metrics) {
+		return fmt.Errorf("compare %s: headline %d of %d metrics", c.Board, c.Headline, len(c.Metrics))
+	}
 	d, err := c.data()
 	if err != nil {
 		return fmt.Errorf("compare %s: %w", c.Board, err)
 	}
+	s.addComparison(c)
 	out := s.ComparePath(c.Board)
 	v := compareView{Data: d, Title: c.Title, Nouns: c.Nouns, Items: len(c.Items), Group: c.Group, Tips: c.Tips, Policies: len(c.Policies) > 1,
 		Max: MaxCompared, Test: c.What, Root: RootOf(out)}

@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/score"
 	"reflect"
 	"testing"
 )
@@ -75,7 +76,7 @@ func handComparison() *Comparison {
 		for _, v := range b {
 			n += int(v)
 		}
-		c.Models = append(c.Models, CompareModel{ID: m.id, Name: m.id, Slug: m.id, Bits: b, Rates: [][]board.Rate{{{Pass: n, Total: 6}}}})
+		c.Models = append(c.Models, CompareModel{ID: m.id, Name: m.id, Slug: m.id, Bits: b, Rates: [][]board.Rate{{score.NewRate(n, 6)}}})
 	}
 	return c
 }
@@ -143,6 +144,13 @@ func TestDecodeCompareRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.Board, c.Title = "", ""
+	for _, m := range c.Models { // the page carries counts, not intervals
+		for _, rs := range m.Rates {
+			for j, r := range rs {
+				rs[j] = board.Rate{Pass: r.Pass, Total: r.Total}
+			}
+		}
+	}
 	if diff := cmp.Diff(c, got, cmpopts.IgnoreUnexported(Comparison{})); diff != "" {
 		t.Errorf("decoded (-want +got):\n%s", diff)
 	}

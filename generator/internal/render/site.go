@@ -57,6 +57,9 @@ type siteState struct {
 	protocols []string
 	downloads []downloadsSection
 	updated   string
+	// comparisons are the boards' comparisons (ComparePage), by board
+	// name, for the overview.
+	comparisons map[string]*Comparison
 
 	// startKey is StartKey's digest, computed once.
 	startOnce sync.Once
@@ -218,6 +221,12 @@ func (s *Site) setBoards(boards []Board) error {
 	}
 	for _, info := range s.infos {
 		s.links = append(s.links, info.Nav...)
+	}
+	for _, info := range s.infos {
+		if info.Compare { // the overview shows the boards' comparisons
+			s.links = append(s.links, NavLink{Key: "overview", Href: OverviewPath, Text: "Overview"})
+			break
+		}
 	}
 	s.links = append(s.links, NavLink{Key: "methodology", Href: "methodology.html", Text: "Methodology"}, NavLink{Key: "downloads", Href: "downloads.html", Text: "Downloads"})
 	return nil

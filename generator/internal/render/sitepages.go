@@ -112,6 +112,9 @@ func (s *Site) sitePages() error {
 			}
 		}
 	}
+	if err := s.overviewPages(); err != nil {
+		return err
+	}
 	f, err := s.Render("methodology", "methodology.html", Page{
 		Title:       "Methodology",
 		Description: "How the leaderboard is scored: protocol, policies, metrics, intervals and ranks.",

@@ -164,6 +164,7 @@ func TestBrowserLayoutFitsEveryScreen(t *testing.T) {
 		"problems/" + in.Bench.Items[0].ID + ".html", "models/" + m + ".html", "models/" + m + "/biology.html",
 		"methodology.html", "downloads.html", "ifeval.html", "ifeval/index.html", "ifeval/1.html",
 		"compare.html#a=" + m + "&b=" + in.Board.Models[3].ID,
+		"overview.html", "ifeval/compare.html#m=" + m + "," + in.Board.Models[1].ID + "," + in.Board.Models[2].ID,
 		"compare.html#m=" + m + "," + in.Board.Models[1].ID + "," + in.Board.Models[2].ID + "," + in.Board.Models[3].ID, subjectPage(in.Bench.Items[0].Subject),
 	}
 	for _, w := range []int64{390, 1366} {

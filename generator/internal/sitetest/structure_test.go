@@ -159,9 +159,10 @@ func TestProblemPagesAreNotIndexed(t *testing.T) {
 		doc := fixture.Parse(t, f.Path, f.Data)
 		noindex := doc.Find(`meta[name=robots][content=noindex]`).Length() == 1
 		// Pages that quote submitted answers: problems, a model's answers
-		// (models/<id>/<subject>.html), instruction prompts.
+		// (models/<id>/<subject>.html), instruction prompts; a compare page
+		// names items but quotes none.
 		answers := strings.HasPrefix(f.Path, "models/") && strings.Count(f.Path, "/") == 2
-		want := strings.HasPrefix(f.Path, "problems/") || answers || strings.HasPrefix(f.Path, "ifeval/") && f.Path != "ifeval/index.html"
+		want := strings.HasPrefix(f.Path, "problems/") || answers || strings.HasPrefix(f.Path, "ifeval/") && f.Path != "ifeval/index.html" && f.Path != "ifeval/compare.html"
 		if noindex != want {
 			t.Errorf("%s: noindex = %v, want %v", f.Path, noindex, want)
 		}

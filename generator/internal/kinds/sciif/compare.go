@@ -46,6 +46,7 @@ func (s *site) comparison() *render.Comparison {
 			{Yes: "compliant", No: "non-compliant", What: "Compliance", Policy: 1},
 		},
 		Rank: []int{1, 2}, More: "more compliant", What: "compliance", Group: "Subject",
+		Headline: 1, // Compliant, which ranks follow
 	}
 	for _, col := range cols {
 		c.Metrics = append(c.Metrics, render.CompareMetric{Label: col.Label, Title: col.Title})
