@@ -264,9 +264,19 @@ func hasControl(b []byte) bool {
 }
 
 // raw reads the JSON value at the next token and returns a copy of its
-// text, checked by unquote when it is a string (labels often are) and by
-// json.Valid otherwise.
+// text (value).
 func (l *lexer) raw(field string) (json.RawMessage, error) {
+	v, err := l.value(field)
+	if err != nil {
+		return nil, err
+	}
+	return append(json.RawMessage(nil), v...), nil
+}
+
+// value reads the JSON value at the next token and returns its text,
+// checked by unquote when it is a string and by json.Valid otherwise; the
+// text is the lexer's, valid until it reads again.
+func (l *lexer) value(field string) ([]byte, error) {
 	c, ok := l.peek()
 	if !ok {
 		return nil, l.endErr()
@@ -285,7 +295,7 @@ func (l *lexer) raw(field string) (json.RawMessage, error) {
 		return nil, badBody(field, "body: %s: %v", field, err)
 	}
 	l.pos += end
-	return append(json.RawMessage(nil), raw...), nil
+	return raw, nil
 }
 
 // valueEnd returns the offset from buf[pos] just past the value that

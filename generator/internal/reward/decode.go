@@ -209,6 +209,28 @@ func (d *bodyDecoder) strings(field, what string) ([]string, error) {
 	return out, err
 }
 
+// labels reads the array of /get_reward's labels.
+func (d *bodyDecoder) labels(field string) ([]labelArg, error) {
+	out := []labelArg{}
+	err := d.array(field, "labels", func(i int) error {
+		var l labelArg
+		var err error
+		switch c, _ := d.lex.peek(); c {
+		case '"':
+			l.text, err = d.lex.quoted(field, i)
+		case 'n':
+			l.missing, err = true, d.lex.literal(at(field, i), "null")
+		default:
+			var raw []byte
+			raw, err = d.lex.value(field)
+			l.text = string(raw)
+		}
+		out = append(out, l)
+		return err
+	})
+	return out, err
+}
+
 // raws reads an array of JSON values, each kept as its text.
 func (d *bodyDecoder) raws(field, what string) ([]json.RawMessage, error) {
 	out := []json.RawMessage{}
@@ -231,7 +253,7 @@ func decodeGetReward(r io.Reader, maxBody int64, maxRecords int) (getRewardReque
 		case "prompts":
 			req.Prompts, err = d.strings(key, "prompts")
 		case "labels":
-			req.Labels, err = d.raws(key, "labels")
+			req.Labels, err = d.labels(key)
 		}
 		return err
 	})

@@ -50,8 +50,8 @@ func FuzzDecodeBody(f *testing.F) {
 			if diff := cmp.Diff(norm(want.Prompts), norm(req.Prompts)); diff != "" {
 				t.Errorf("prompts (-encoding/json +ours):\n%s", diff)
 			}
-			if len(want.Labels) != len(req.Labels) {
-				t.Errorf("%d labels, encoding/json %d", len(req.Labels), len(want.Labels))
+			if diff := cmp.Diff(want.Labels, req.Labels, cmp.AllowUnexported(labelArg{})); diff != "" {
+				t.Errorf("labels (-encoding/json +ours):\n%s", diff)
 			}
 		} else if err.code != 400 && err.code != 413 {
 			t.Errorf("code %d for %q", err.code, err.msg)
@@ -124,10 +124,8 @@ func TestDecodeLongValues(t *testing.T) {
 		if diff := cmp.Diff(want.Prompts, got.Prompts); diff != "" {
 			t.Errorf("%s: prompts (-encoding/json +ours):\n%.2000s", r.name, diff)
 		}
-		for i := range want.Labels {
-			if !bytes.Equal(want.Labels[i], got.Labels[i]) {
-				t.Errorf("%s: label %d: %.100s, want %.100s", r.name, i, got.Labels[i], want.Labels[i])
-			}
+		if diff := cmp.Diff(want.Labels, got.Labels, cmp.AllowUnexported(labelArg{})); diff != "" {
+			t.Errorf("%s: labels (-encoding/json +ours):\n%.2000s", r.name, diff)
 		}
 	}
 }

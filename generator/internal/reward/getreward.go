@@ -1,7 +1,6 @@
 package reward
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/chat"
-	"github.com/sciif/leaderboard/generator/internal/jsonobj"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 )
 
@@ -17,9 +15,32 @@ import (
 // prompt followed by the generated response, prompts[i] the prompt,
 // labels[i] the data set row's label.
 type getRewardRequest struct {
-	Query   []string          `json:"query"`
-	Prompts []string          `json:"prompts"`
-	Labels  []json.RawMessage `json:"labels"`
+	Query   []string   `json:"query"`
+	Prompts []string   `json:"prompts"`
+	Labels  []labelArg `json:"labels"`
+}
+
+// A labelArg is a label as the kinds read it: a JSON string's text, or
+// the JSON text of any other value (a data set whose label column holds
+// an object); null is missing.
+type labelArg struct {
+	text    string
+	missing bool
+}
+
+// UnmarshalJSON reads a label as the body lexer does (labels), so that
+// encoding/json can be held to it.
+func (l *labelArg) UnmarshalJSON(b []byte) error {
+	switch {
+	case string(b) == "null":
+		*l = labelArg{missing: true}
+	case b[0] == '"':
+		*l = labelArg{}
+		return json.Unmarshal(b, &l.text)
+	default:
+		*l = labelArg{text: string(b)}
+	}
+	return nil
 }
 
 // getReward answers OpenRLHF's --remote_rm_url: {"rewards", "scores",
@@ -92,7 +113,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) int {
 // prompt ("" if the request has none) and label its label, and reports
 // whether the response was found after the prompt or as the last
 // assistant turn of a chat-templated query.
-func (s *Server) rewardQuery(ctx context.Context, f *Func, query, prompt string, label json.RawMessage) (res Result, found bool) {
+func (s *Server) rewardQuery(ctx context.Context, f *Func, query, prompt string, label labelArg) (res Result, found bool) {
 	var resp string
 	resp, found = SplitQuery(query, prompt, s.opt.StripSuffixes)
 	if prompt == "" || !found {
@@ -108,12 +129,11 @@ func (s *Server) rewardQuery(ctx context.Context, f *Func, query, prompt string,
 			}
 		}
 	}
-	text, err := labelText(label)
-	if err != nil {
-		res.Err = err
+	if label.missing {
+		res.Err = kind.Errorf("label", "missing")
 		return res, found
 	}
-	res.Reward, res.Err = f.Rewards.Label(ctx, prompt, resp, text)
+	res.Reward, res.Err = f.Rewards.Label(ctx, prompt, resp, label.text)
 	return res, found
 }
 
@@ -180,27 +200,6 @@ func appendGetReward(b []byte, parts []string, res []Result, found []bool) []byt
 		}
 	}
 	return append(b, "]}}\n"...)
-}
-
-// labelText is a label as the kinds read it: a JSON string's text, or the
-// JSON text of any other value (a data set whose label column holds an
-// object).
-func labelText(raw json.RawMessage) (string, error) {
-	t := bytes.TrimSpace(raw)
-	if len(t) > 0 && t[0] == '"' {
-		if s, ok := jsonobj.Unquote(t); ok {
-			return s, nil
-		}
-		var s string
-		if err := json.Unmarshal(t, &s); err != nil {
-			return "", kind.Errorf("label", "not a JSON string")
-		}
-		return s, nil
-	}
-	if len(t) == 0 || string(t) == "null" {
-		return "", kind.Errorf("label", "missing")
-	}
-	return string(t), nil
 }
 
 // lastUser is the content of the last user turn of msgs, "" if none.
