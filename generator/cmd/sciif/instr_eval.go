@@ -78,12 +78,13 @@ func runInstr(ctx context.Context, args []string, stdout, stderr io.Writer, name
 		return 2
 	}
 	if os.Getenv("GOGC") == "" {
-		// What a run holds is the prompts' texts and a few numbers per
-		// prompt, and the garbage of checking comes at a high rate: with
-		// main's GOGC=400 the heap would grow to five times what is
-		// held. Collecting at twice keeps the peak under 64 MiB at
-		// 54,100 prompts for about 6% more CPU (docs/performance.md).
-		defer debug.SetGCPercent(debug.SetGCPercent(100))
+		// What a run holds is a fingerprint and a few numbers per prompt
+		// and the prompts being checked, and the garbage of checking
+		// comes at a high rate: with main's GOGC=400 the heap would grow
+		// to five times what is held. Collecting at three times keeps
+		// the peak under 64 MiB at 54,100 prompts for about 3% more CPU
+		// than at five (docs/performance.md).
+		defer debug.SetGCPercent(debug.SetGCPercent(200))
 	}
 	if err := runEval(ctx, opt, stdout, stderr, reg); err != nil {
 		fmt.Fprintf(stderr, "sciif %s: %v\n", name, err)
@@ -177,11 +178,11 @@ func runEval(ctx context.Context, opt instrOptions, stdout, stderr io.Writer, re
 		}
 		return err
 	}
+	pw := instr.NewPairWriter(ws[0], ws[1])
 	err = reg.EvaluateStream(feed, func(_ int, strict, loose instr.PromptResult) error {
-		for j, r := range [2]instr.PromptResult{strict, loose} {
-			instr.WriteResult(ws[j], r)
-			scores[j].Add(r)
-		}
+		pw.Write(strict, loose)
+		scores[0].Add(strict)
+		scores[1].Add(loose)
 		return ctx.Err()
 	})
 	for i, f := range files {

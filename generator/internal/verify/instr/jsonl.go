@@ -391,6 +391,60 @@ func WriteResults(w io.Writer, results []PromptResult) error {
 // WriteResult writes one result as a line of the official
 // eval_results_*.jsonl files.
 func WriteResult(bw *bufio.Writer, r PromptResult) {
+	writeResultHead(bw, r)
+	writePyString(bw, r.Prompt)
+	bw.WriteString(`, "response": `)
+	writePyString(bw, r.Response)
+	bw.WriteString("}\n")
+}
+
+// PairWriter writes the Strict and Loose results of each prompt, each as
+// WriteResult does into its own file, encoding the prompt's and the
+// response's text once for both.
+type PairWriter struct {
+	strict, loose *bufio.Writer
+	// enc holds the two texts encoded, written through encW.
+	enc  bytes.Buffer
+	encW *bufio.Writer
+}
+
+// NewPairWriter returns a PairWriter writing Strict results to strict and
+// Loose results to loose.
+func NewPairWriter(strict, loose *bufio.Writer) *PairWriter {
+	pw := &PairWriter{strict: strict, loose: loose}
+	pw.encW = bufio.NewWriter(&pw.enc)
+	return pw
+}
+
+// Write writes the results of one prompt, strict to the Strict file and
+// loose to the Loose one.
+func (pw *PairWriter) Write(strict, loose PromptResult) {
+	if strict.Prompt != loose.Prompt || strict.Response != loose.Response {
+		WriteResult(pw.strict, strict)
+		WriteResult(pw.loose, loose)
+		return
+	}
+	pw.enc.Reset()
+	writePyString(pw.encW, strict.Prompt)
+	pw.encW.Flush()
+	n := pw.enc.Len()
+	writePyString(pw.encW, strict.Response)
+	pw.encW.Flush()
+	enc := pw.enc.Bytes()
+	for _, w := range [2]struct {
+		bw *bufio.Writer
+		r  PromptResult
+	}{{pw.strict, strict}, {pw.loose, loose}} {
+		writeResultHead(w.bw, w.r)
+		w.bw.Write(enc[:n])
+		w.bw.WriteString(`, "response": `)
+		w.bw.Write(enc[n:])
+		w.bw.WriteString("}\n")
+	}
+}
+
+// writeResultHead writes a result's line up to its prompt's text.
+func writeResultHead(bw *bufio.Writer, r PromptResult) {
 	bw.WriteString(`{"follow_all_instructions": `)
 	bw.WriteString(pyBool(r.FollowAll))
 	bw.WriteString(`, "follow_instruction_list": [`)
@@ -408,10 +462,6 @@ func WriteResult(bw *bufio.Writer, r PromptResult) {
 		writePyString(bw, ir.ID)
 	}
 	bw.WriteString(`], "prompt": `)
-	writePyString(bw, r.Prompt)
-	bw.WriteString(`, "response": `)
-	writePyString(bw, r.Response)
-	bw.WriteString("}\n")
 }
 
 func pyBool(b bool) string {

@@ -1,6 +1,7 @@
 package instr
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"reflect"
@@ -86,4 +87,36 @@ func FuzzQuickPromptFieldsMatchesMembers(f *testing.F) {
 			t.Errorf("quickPromptFields(%s) = %#v; members give %#v", b, got, want)
 		}
 	})
+}
+
+// TestPairWriterWritesAsWriteResult checks that the results PairWriter
+// writes, with the prompt and response encoded once, are the lines
+// WriteResult writes for each mode.
+func TestPairWriterWritesAsWriteResult(t *testing.T) {
+	pairs := [][2]PromptResult{
+		{{Prompt: "Say \"hi\" — twice.\n", Response: "hi 😀 hi\t\\", FollowAll: true, Instructions: []InstructionResult{{ID: "a:b", Followed: true}}},
+			{Prompt: "Say \"hi\" — twice.\n", Response: "hi 😀 hi\t\\", FollowAll: true, Instructions: []InstructionResult{{ID: "a:b", Followed: true}}}},
+		{{Prompt: "p", Response: "", Instructions: []InstructionResult{{ID: "a:b"}, {ID: "c:d", Followed: true}}},
+			{Prompt: "p", Response: "", FollowAll: true, Instructions: []InstructionResult{{ID: "a:b", Followed: true}, {ID: "c:d", Followed: true}}}},
+		{{Prompt: "one", Response: "x"}, {Prompt: "other", Response: "y"}},
+	}
+	var gotS, gotL, wantS, wantL bytes.Buffer
+	bs, bl := bufio.NewWriter(&gotS), bufio.NewWriter(&gotL)
+	pw := NewPairWriter(bs, bl)
+	for _, p := range pairs {
+		pw.Write(p[0], p[1])
+	}
+	bs.Flush()
+	bl.Flush()
+	for _, p := range pairs {
+		if err := WriteResults(&wantS, p[:1]); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteResults(&wantL, p[1:]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if gotS.String() != wantS.String() || gotL.String() != wantL.String() {
+		t.Errorf("PairWriter wrote\n%s%s\nWriteResult writes\n%s%s", gotS.String(), gotL.String(), wantS.String(), wantL.String())
+	}
 }

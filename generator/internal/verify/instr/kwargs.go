@@ -1,6 +1,7 @@
 package instr
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 
@@ -74,16 +75,41 @@ func quickList[T any](b []byte, i int, elem func(b []byte, i int) (T, int, bool)
 // Args would (the last of repeated keys wins), when each value is a
 // string, a number, a boolean, null or a list of strings.
 func quickArgs(b []byte, i int) (Args, int, bool) {
-	args := Args{}
+	args := make(Args, argsHint(b, i))
 	end := jsonobj.Object(b, i, func(key []byte, at int) int {
 		v, end, ok := quickValue(b, at)
 		if !ok {
 			return -1
 		}
-		args[string(key)] = v
+		if name, known := argNames[string(key)]; known {
+			args[name] = v
+		} else {
+			args[string(key)] = v
+		}
 		return end
 	})
 	return args, end, end >= 0
+}
+
+// argNames holds the name of every official argument, so that reading
+// one does not allocate its name again.
+var argNames = func() map[string]string {
+	m := make(map[string]string, len(argKinds))
+	for k := range argKinds {
+		m[k] = k
+	}
+	return m
+}()
+
+// argsHint guesses how many members the object at b[i] has from the
+// colons before its first closing brace, so that the map is made once:
+// the official IFBench files give every instruction some forty keys.
+func argsHint(b []byte, i int) int {
+	end := bytes.IndexByte(b[i:], '}')
+	if end < 0 {
+		return 0
+	}
+	return min(bytes.Count(b[i:i+end], []byte{':'}), 64)
 }
 
 // quickValue reads the JSON value at b[i] as json.Unmarshal into an any
