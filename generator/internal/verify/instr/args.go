@@ -198,6 +198,41 @@ func (a Args) Strings(key string) ([]string, error) {
 	return nil, argErrorf(key, "is %s, need a list of strings", jsonType(v))
 }
 
+// StringOrFirst returns the string argument key, or the first item of a
+// list given in its place, as open-instruct's IFEvalG reads first_word,
+// last_word and keyword in three of its classes (see listFirst). An empty
+// list is missing (Python reads it as false and draws a random value); a
+// first item that is not a string is an *ArgError (Python raises).
+func (a Args) StringOrFirst(key string) (string, error) {
+	var first any
+	switch l := a[key].(type) {
+	case []any:
+		if len(l) == 0 {
+			return "", missing(key)
+		}
+		first = l[0]
+	case []string:
+		if len(l) == 0 {
+			return "", missing(key)
+		}
+		return l[0], nil
+	default:
+		return a.String(key)
+	}
+	s, ok := first.(string)
+	if !ok {
+		return "", argErrorf(key, "has %s as item 1, need a string or a list of strings", jsonType(first))
+	}
+	return s, nil
+}
+
+// listFirst are the arguments an instruction reads with StringOrFirst.
+var listFirst = map[[2]string]bool{
+	{"first_word:first_word_sent", "first_word"}:      true,
+	{"last_word:last_word_sent", "last_word"}:         true,
+	{"keywords:keyword_specific_position", "keyword"}: true,
+}
+
 // Relations, as in the official instruction arguments.
 const (
 	LessThan = "less than"
@@ -269,6 +304,9 @@ func CheckArgs(id string, args Args) []*ArgError {
 	var out []*ArgError
 	for _, k := range keys {
 		read, ok := argKinds[k]
+		if listFirst[[2]string{id, k}] {
+			read = func(a Args, k string) error { _, err := a.StringOrFirst(k); return err }
+		}
 		if !ok {
 			continue
 		}

@@ -28,6 +28,21 @@ func str(args instr.Args, key string) (string, error) {
 	return text.Strip(s), nil
 }
 
+// strOrFirst is str for the arguments open-instruct also takes as a list,
+// using its first item (instr.Args.StringOrFirst): an empty list is drawn
+// at random, a first item is used as it is, even empty.
+func strOrFirst(args instr.Args, key string) (string, error) {
+	switch args[key].(type) {
+	case []any, []string:
+		s, err := args.StringOrFirst(key)
+		if err != nil {
+			return "", orRandom(err, key)
+		}
+		return text.Strip(s), nil
+	}
+	return str(args, key)
+}
+
 // num returns the count argument key; a missing or zero one is an error.
 func num(args instr.Args, key string) (float64, error) {
 	n, err := args.Number(key)

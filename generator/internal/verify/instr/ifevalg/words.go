@@ -164,7 +164,7 @@ func lastWord(w string) string {
 }
 
 func checkFirstWordSent(_, resp string, args instr.Args) instr.Result {
-	want, err := str(args, "first_word")
+	want, err := strOrFirst(args, "first_word")
 	if err != nil {
 		return instr.Undecided(err)
 	}
@@ -193,7 +193,7 @@ func checkFirstWordAnswer(_, resp string, args instr.Args) instr.Result {
 }
 
 func checkLastWordSent(_, resp string, args instr.Args) instr.Result {
-	want, err := str(args, "last_word")
+	want, err := strOrFirst(args, "last_word")
 	if err != nil {
 		return instr.Undecided(err)
 	}
@@ -225,7 +225,7 @@ func checkLastWordAnswer(_, resp string, args instr.Args) instr.Result {
 // checkKeywordPosition needs keyword as the m-th NLTK token of the n-th
 // sentence (IFEval's splitter), exactly, case included.
 func checkKeywordPosition(_, resp string, args instr.Args) instr.Result {
-	kw, err := str(args, "keyword")
+	kw, err := strOrFirst(args, "keyword")
 	if err != nil {
 		return instr.Undecided(err)
 	}

@@ -136,3 +136,19 @@ func ifevalSpecs() []spec {
 		}},
 	}
 }
+
+// listSpecs give as a list the arguments three of open-instruct's classes
+// also take as one (they use its first item).
+func listSpecs() []spec {
+	return []spec{
+		{"first_word:first_word_sent", map[string]any{"first_word": []any{"Yes", "No"}}, [][2]string{
+			{"first", "Yes it is. Yes."}, {"second", "No it is. No."},
+		}},
+		{"last_word:last_word_sent", map[string]any{"last_word": []any{" now ", "later"}}, [][2]string{
+			{"first", "Go now. Come now!"}, {"second", "Go later."},
+		}},
+		{"keywords:keyword_specific_position", map[string]any{"keyword": []any{"blue", "red"}, "n": 1, "m": 3}, [][2]string{
+			{"first", "It is blue."}, {"second", "It is red."},
+		}},
+	}
+}

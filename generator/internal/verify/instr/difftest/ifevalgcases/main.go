@@ -62,7 +62,7 @@ func run(args []string, stderr io.Writer) int {
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
 	n := 0
-	all := append(append(specs(), edgeSpecs()...), ifevalSpecs()...)
+	all := append(append(append(specs(), edgeSpecs()...), ifevalSpecs()...), listSpecs()...)
 	for i, s := range all {
 		for _, c := range cases(i, s) {
 			if err := enc.Encode(c); err != nil {
