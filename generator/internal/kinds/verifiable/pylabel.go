@@ -19,6 +19,9 @@ import (
 // bytes, f-strings, expressions, concatenated strings) is an error. It is
 // linear in the label and bounded in depth.
 
+// pyConstants are Python's constants and their JSON.
+var pyConstants = [...][2]string{{"None", "null"}, {"True", "true"}, {"False", "false"}}
+
 // maxLabelDepth bounds the nesting of a label's literal.
 const maxLabelDepth = 32
 
@@ -68,10 +71,10 @@ func (p *pyLit) value(depth int) error {
 	case c == '-' || c == '+' || c == '.' || (c >= '0' && c <= '9'):
 		return p.num()
 	}
-	for word, js := range map[string]string{"None": "null", "True": "true", "False": "false"} {
-		if strings.HasPrefix(p.s[p.i:], word) && !identChar(p.s, p.i+len(word)) {
-			p.i += len(word)
-			p.out = append(p.out, js...)
+	for _, w := range pyConstants {
+		if strings.HasPrefix(p.s[p.i:], w[0]) && !identChar(p.s, p.i+len(w[0])) {
+			p.i += len(w[0])
+			p.out = append(p.out, w[1]...)
 			return nil
 		}
 	}
