@@ -25,6 +25,10 @@ type Metadata struct {
 	Params       string   `yaml:"params,omitempty" json:"params,omitempty"`
 	Decoding     string   `yaml:"decoding,omitempty" json:"decoding,omitempty"`
 	Notes        string   `yaml:"notes,omitempty" json:"notes,omitempty"`
+	// TrainingData discloses what the model was trained on and whether
+	// the benchmarks' items may have been among it (contamination), in
+	// the submitter's words; shown on the model card.
+	TrainingData string `yaml:"training_data,omitempty" json:"training_data,omitempty"`
 	// Claimed holds the scores the submitter claims; they are only ever
 	// compared with the rescored ones, never shown as results.
 	Claimed *Claimed `yaml:"claimed,omitempty" json:"claimed,omitempty"`

@@ -33,10 +33,15 @@ const (
 	CodeMetaDate        = "metadata.date"              // a date not in the form YYYY-MM-DD
 	CodeMetaJudges      = "metadata.judges"            // an empty list of judges, an empty or repeated judge name
 	CodeMetaLink        = "metadata.link"              // a link that is not an http or https URL
+	CodeMetaTraining    = "metadata.training_data"     // a training-data disclosure too long or with control characters
 )
 
+// MaxTrainingData is the longest training-data disclosure metadata.yaml
+// may hold, in characters: a paragraph on the model card.
+const MaxTrainingData = 1000
+
 // metaUnknown is the message of an unknown field of metadata.yaml.
-const metaUnknown = "unknown field (allowed: name, organization, open_weights, date, judges, link, params, decoding, notes, claimed)"
+const metaUnknown = "unknown field (allowed: name, organization, open_weights, date, judges, link, params, decoding, notes, training_data, claimed)"
 
 // Metadata reads and checks a metadata.yaml. Unknown fields are problems
 // (they are usually typos of optional ones).
@@ -56,7 +61,7 @@ func Metadata(path string) (board.Metadata, board.Problems) {
 var metadataFields = []struct{ name, kind string }{
 	{"name", "string"}, {"organization", "string"}, {"open_weights", "bool"},
 	{"date", "string"}, {"judges", "list"}, {"link", "string"}, {"params", "string"},
-	{"decoding", "string"}, {"notes", "string"}, {"claimed", "map"},
+	{"decoding", "string"}, {"notes", "string"}, {"training_data", "string"}, {"claimed", "map"},
 }
 
 // MaxModelName is the longest display name a model may have, in
@@ -136,7 +141,7 @@ func decodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 	}
 	for _, f := range []struct{ field, value string }{
 		{"name", m.Name}, {"organization", m.Organization}, {"link", m.Link},
-		{"params", m.Params}, {"decoding", m.Decoding}, {"notes", m.Notes},
+		{"params", m.Params}, {"decoding", m.Decoding}, {"notes", m.Notes}, {"training_data", m.TrainingData},
 	} {
 		if placeholder(f.value) {
 			at(lines[f.field], f.field, CodeMetaPlaceholder, "%q is the template's placeholder", f.value)
@@ -158,6 +163,9 @@ func decodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 			at(lines["judges"], "judges", CodeMetaJudges, "judge %q listed twice", j)
 		}
 		seen[j] = true
+	}
+	if msg := trainingDataProblem(m.TrainingData); msg != "" {
+		at(lines["training_data"], "training_data", CodeMetaTraining, "%s", msg)
 	}
 	if m.Link != "" && !SafeLink(m.Link) {
 		at(lines["link"], "link", CodeMetaLink, "%q is not an http or https URL", m.Link)
@@ -287,4 +295,19 @@ func yamlProblem(path string, err error, code, unknown string) board.Diagnostic 
 func placeholder(v string) bool {
 	v = strings.TrimSpace(v)
 	return len(v) > 2 && strings.HasPrefix(v, "<") && strings.HasSuffix(v, ">")
+}
+
+// trainingDataProblem says what is wrong with a training-data disclosure,
+// or "": at most MaxTrainingData characters, and no control character
+// but line breaks and tabs.
+func trainingDataProblem(s string) string {
+	if n := utf8.RuneCountInString(s); n > MaxTrainingData {
+		return fmt.Sprintf("is %d characters long, longer than the %d allowed", n, MaxTrainingData)
+	}
+	for _, r := range s {
+		if r < 0x20 && r != '\n' && r != '\t' || r == 0x7f || r >= 0x80 && r < 0xa0 {
+			return fmt.Sprintf("holds the control character %U", r)
+		}
+	}
+	return ""
 }

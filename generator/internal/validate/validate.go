@@ -578,6 +578,7 @@ var shared = map[string]string{
 	ingest.CodeMetaDate:        "write the date as YYYY-MM-DD",
 	ingest.CodeMetaJudges:      "list each judge model once by name, e.g. `judges: [gpt-5.1, gemini-3-flash]`, or leave the field out",
 	ingest.CodeMetaLink:        "link to an https:// page about the model",
+	ingest.CodeMetaTraining:    fmt.Sprintf("shorten the disclosure to %d characters of plain text; link a longer account with `link`", ingest.MaxTrainingData),
 
 	ingest.CodeRepFile:       "commit reported.yaml itself (a regular file, not a link) within the size limit SUBMITTING.md gives",
 	ingest.CodeRepEncoding:   "save the file as UTF-8",

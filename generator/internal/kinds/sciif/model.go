@@ -34,22 +34,24 @@ type modelView struct {
 	Cases   string
 	Files   []render.Link
 	// Compare opens each board's compare page on the model.
-	Compare   []render.Link
-	Row       boardRow
-	Cols      []column
-	Name      string
-	Link      string
-	Params    string
-	Decoding  string
-	Notes     string
-	Judges    []string
-	Claims    []claimRow
-	ConsCols  []consCol
-	ConsRates []render.RatePair
-	Ks        []render.KCol
-	KRates    []render.RatePair
-	Quad      [2][4]int
-	Items     int
+	Compare  []render.Link
+	Row      boardRow
+	Cols     []column
+	Name     string
+	Link     string
+	Params   string
+	Decoding string
+	// TrainingData is the submitter's disclosure of the training data.
+	TrainingData string
+	Notes        string
+	Judges       []string
+	Claims       []claimRow
+	ConsCols     []consCol
+	ConsRates    []render.RatePair
+	Ks           []render.KCol
+	KRates       []render.RatePair
+	Quad         [2][4]int
+	Items        int
 	// Failed is render.Mark(0), where writeFailedRows writes the rows of
 	// the failed items' table (addSpliced); NFailed is their number.
 	Failed      template.HTML
@@ -64,7 +66,7 @@ func (s *site) modelPage(m *model) error {
 	meta := m.Run.Submission.Meta
 	v := modelView{
 		Row: s.boardRow(m, gets), Cols: cols, Name: m.Scores.Name, Link: render.SafeURL(meta.Link),
-		Params: meta.Params, Decoding: meta.Decoding, Notes: meta.Notes, Judges: m.Scores.Judges,
+		Params: meta.Params, Decoding: meta.Decoding, Notes: meta.Notes, TrainingData: meta.TrainingData, Judges: m.Scores.Judges,
 		Items: len(s.in.Bench.Items), Ks: s.ks, Other: s.otherBenchmarks(m),
 	}
 	seen := map[string]bool{}
