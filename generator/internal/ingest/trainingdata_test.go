@@ -11,7 +11,7 @@ func TestTrainingDataDisclosure(t *testing.T) {
 	const head = "name: M\norganization: O\nopen_weights: true\ndate: 2025-01-02\n"
 	for _, c := range []struct {
 		name, reason, value string
-		wantCode         string
+		wantCode            string
 	}{
 		{"plain", "a paragraph is the field's use", `"Public web text to 2024-06; the SciIF items were not in it (checked by 13-gram overlap)."`, ""},
 		{"lines", "a block scalar keeps its line breaks", "|\n  Web text.\n  No benchmark data.", ""},
