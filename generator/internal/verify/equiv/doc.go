@@ -100,7 +100,8 @@
 //     is undecided (\{1, 2\} against [1, 2], an interval), so is a set of
 //     one item against that item ({2} against 2), and a nested list of rows
 //     against a flat list of as many items ([[1,2],[3,4]] against
-//     [1,2,3,4]).
+//     [1,2,3,4]), a row against a column of the same entries, and a
+//     tuple against unit vectors that are not read (i + 2j + 3k + 0).
 //   - numeric, unit, unit_omitted: numbers and quantities. Units are
 //     converted to the reference's unit (absolute temperatures to kelvin);
 //     different dimensions are not equal, except a difference in amount of

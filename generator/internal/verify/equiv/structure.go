@@ -57,8 +57,14 @@ func (c *cmpr) compareValue(g, p *value, typ string) Result {
 		if g.kind == vAtom {
 			tup, atom = p, g
 		}
+		if reUnitVec.MatchString(atom.text) {
+			return undecided("vector", "a vector in unit vectors not read: %s", atom.text)
+		}
 		if len(tup.items) == 2 && reImaginary.MatchString(atom.text) {
 			return undecided("structure", "a complex number may be written as the pair of its parts: 3 + 2i as (3, 2)")
+		}
+		if reUnitLetter.MatchString(atom.text) {
+			return undecided("vector", "a vector in unit vectors not read: %s", atom.text)
 		}
 	}
 	if g.kind == vMatrix && p.kind == vMatrix && g.det != p.det || (g.det || p.det) && g.kind != p.kind {
@@ -87,6 +93,9 @@ func (c *cmpr) compareValue(g, p *value, typ string) Result {
 		if c.parsable(g) && c.parsable(p) {
 			return decided(false, "interval", "a union of intervals against a single one")
 		}
+	}
+	if g.kind == vMatrix && p.kind == vMatrix && rowAgainstColumn(g, p) {
+		return undecided("matrix", "a row and a column of the same entries: one vector in two notations, or two matrices")
 	}
 	ordered := func(kind vkind) bool { return kind == vTuple || kind == vMatrix }
 	if ordered(g.kind) && ordered(p.kind) || g.kind == vMatrix || p.kind == vMatrix {
@@ -122,6 +131,27 @@ func (c *cmpr) compareValue(g, p *value, typ string) Result {
 	}
 	return c.compareUnordered(g, p)
 }
+
+// rowAgainstColumn reports a 1×n matrix against an n×1 one with the same
+// entries in order.
+func rowAgainstColumn(g, p *value) bool {
+	if len(p.items) == 1 {
+		g, p = p, g
+	}
+	if len(g.items) != 1 || len(p.items) < 2 || len(g.items[0].items) != len(p.items) {
+		return false
+	}
+	for i, row := range p.items {
+		if len(row.items) != 1 || row.items[0].kind != vAtom || g.items[0].items[i].kind != vAtom ||
+			squash(row.items[0].text) != squash(g.items[0].items[i].text) {
+			return false
+		}
+	}
+	return true
+}
+
+// reUnitLetter finds i, j or k alone, as unit vectors are written.
+var reUnitLetter = regexp.MustCompile(`(?:^|[^A-Za-z\\])[ijk](?:$|[^A-Za-z])`)
 
 // reImaginary finds the imaginary unit i alone: 3 + 2i, 2i, i\sqrt{2}.
 var reImaginary = regexp.MustCompile(`(?:^|[^A-Za-z\\])i(?:$|[^A-Za-z])`)
