@@ -51,6 +51,11 @@ func (sc *Scope) addAnswer(a Answer) {
 // besides adding it to s.
 func (s *Site) Scoped(sc *Scope) *Site { return &Site{siteState: s.siteState, scope: sc} }
 
+// Unscoped is the site itself, the view Start returned, whatever view of
+// it s is: what identifies the site (a kind's state for the site being
+// built is kept by it), while pages are added through the view at hand.
+func (s *Site) Unscoped() *Site { return s.root }
+
 // A Linker is a Sink that can take a file unchanged from the site it
 // replaces (publish.Draft).
 type Linker interface {

@@ -61,6 +61,9 @@ type siteState struct {
 	// name, for the overview.
 	comparisons map[string]*Comparison
 
+	// root is the site's first view, the one Start returned.
+	root *Site
+
 	// startKey is StartKey's digest, computed once.
 	startOnce sync.Once
 	startKey  [32]byte
@@ -104,6 +107,7 @@ func Start(in Input) (*Site, error) {
 	}
 	s := &Site{siteState: &siteState{tmpl: in.Templates, assets: in.Assets, version: in.Version, sink: in.Sink, progress: in.Progress, paths: map[string]bool{},
 		pages: map[string]*template.Template{}, navs: map[string]template.HTML{}, answers: map[string][]answer{}}}
+	s.root = s
 	if s.tmpl == nil {
 		s.tmpl = templates.FS
 	}

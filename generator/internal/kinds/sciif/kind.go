@@ -137,10 +137,15 @@ func (r *run) RunPages(rs *render.Site) error {
 	if len(r.run.Verdicts) != len(r.b.bench.Items) {
 		return fmt.Errorf("%s: no verdicts to render answers pages from (checked without KeepResponses)", r.sub.ID)
 	}
-	s, err := r.b.runSite(rs)
+	shared, err := r.b.runSite(rs)
 	if err != nil {
 		return err
 	}
+	// The run's pages go through rs, the view of the site at hand (a
+	// build cache records what each submission adds).
+	view := *shared
+	view.Site = rs
+	s := &view
 	md := render.GetConverter()
 	defer render.PutConverter(md)
 	m := &model{Scores: &r.model, Run: &r.run, Slug: render.Slug(r.sub.ID)}
@@ -153,8 +158,9 @@ func (r *run) RunPages(rs *render.Site) error {
 }
 
 // runSite is what renders runs' pages into rs: the board's items, without
-// its scores.
+// its scores; one for every view of a site (render.Site.Unscoped).
 func (b *benchmark) runSite(rs *render.Site) (*site, error) {
+	rs = rs.Unscoped()
 	b.sitesMu.Lock()
 	defer b.sitesMu.Unlock()
 	if s, ok := b.sites[rs]; ok {
