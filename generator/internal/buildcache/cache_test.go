@@ -206,6 +206,16 @@ func TestTreeKey(t *testing.T) {
 	if k, _ := Tree(dir, func(rel string) bool { return rel == "c" }); k != k1 {
 		t.Error("skipped file changed the key")
 	}
+	target := filepath.Join(t.TempDir(), "target")
+	os.WriteFile(target, []byte("x"), 0o644)
+	if err := os.Symlink(target, filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	linked, _ := Tree(dir, nil)
+	os.WriteFile(target, []byte("y"), 0o644)
+	if k, _ := Tree(dir, nil); k == linked {
+		t.Error("a linked file changed, same key")
+	}
 	if NewHasher("p").String("ab").String("c").Sum() == NewHasher("p").String("a").String("bc").Sum() {
 		t.Error("parts are not delimited")
 	}

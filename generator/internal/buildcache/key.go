@@ -54,8 +54,8 @@ const MaxFiles = 100_000
 
 // Tree is the key of the folder tree dir's regular files: each one's path
 // relative to dir and its bytes, in lexical order, read as a stream (no
-// file is held in memory). Symbolic links are digested as their targets'
-// names; skip, when set, leaves out the files it is true for (by relative
+// file is held in memory). A symbolic link is digested as its target's
+// name and, when it leads to a regular file, that file's bytes; skip, when set, leaves out the files it is true for (by relative
 // slash path).
 func Tree(dir string, skip func(rel string) bool) (Key, error) {
 	h := NewHasher("tree v1")
@@ -77,9 +77,18 @@ func Tree(dir string, skip func(rel string) bool) (Key, error) {
 		}
 		h.String(rel)
 		if d.Type()&fs.ModeSymlink != 0 {
+			// A link is its target's name and, when that is a regular
+			// file (which readers that follow links read), its bytes.
 			target, err := os.Readlink(p)
+			if err != nil {
+				return err
+			}
 			h.String("link:" + target)
-			return err
+			if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+				return h.file(p)
+			}
+			h.String("no file")
+			return nil
 		}
 		if !d.Type().IsRegular() {
 			h.String("other:" + d.Type().String())
