@@ -409,6 +409,9 @@ func (c *cmpr) compareFormulas(g, p string, grow, prow int, gf, pf formula) Resu
 		if compounds[row].unique || listedForm(compounds[row].forms, f.text) {
 			return decided(true, "formula", "%s is %s", f.text, name)
 		}
+		if oneStructure(f) {
+			return decided(true, "formula", "%s is %s, the one structure of its formula", f.text, name)
+		}
 		for i, other := range compounds {
 			if i != row && listedForm(other.forms, f.text) {
 				first, _, _ := strings.Cut(other.names, "|")

@@ -58,6 +58,7 @@
 //     both readings agree), and the table of common names compounds. A name
 //     denotes a compound: two names are equal only when they name the same
 //     compound, and a formula equals a name only when no isomer shares it
+//     (the table says so, or the formula has one structure only, below)
 //     or it is a listed condensed form (glucose against C6H12O6 is
 //     undecided). Formulas with the same counts written differently are
 //     equal only in the notation both share: two molecular formulas are
