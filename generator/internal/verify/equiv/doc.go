@@ -125,7 +125,10 @@
 //     figures is equal, and an answer written with fewer significant
 //     figures that the reference rounds to is undecided.
 //   - expression, equation, relation: expressions by evaluation at twelve
-//     deterministic pseudo-random points (both defined at four at least),
+//     deterministic pseudo-random points (both defined at four at least;
+//     values that agree only within the absolute floor of float64 work,
+//     1e-12, at every point are undecided: 10^{-20} sin x against
+//     10^{-20} cos x),
 //     equations up to a constant factor, inequalities by their truth values
 //     at those points and near the numbers they contain; a value with a
 //     name on the left ("x = 3", "v = 12 m/s") is compared as the value.

@@ -83,6 +83,9 @@ func TestCompare(t *testing.T) {
 		{name: "text", reason: "free-text references go to the judges", gold: "exothermic", pred: "exothermic", opt: Options{Type: "text"}, want: outcome{Undecided, "text"}},
 		{name: "words", reason: "words are not products of variables", gold: "twelve", pred: "twelve apples", want: outcome{Undecided, "parse"}},
 		{name: "empty", reason: "nothing to compare", gold: "42", pred: "  ", want: outcome{Undecided, "empty"}},
+		{name: "tiny values", reason: "values under the absolute floor of float64 work agree whatever the function", gold: `10^{-20} \sin(x)`, pred: `10^{-20} \cos(x)`, want: outcome{Undecided, "expression"}},
+		{name: "cancellation", reason: "sin(π) is 1.2e-16 in float64: equal to 0 only within the floor, so undecided", gold: `x \sin(\pi)`, pred: "0", want: outcome{Undecided, "expression"}},
+		{name: "floor and scale", reason: "at working precision the values agree relatively", gold: `\sin(x)^2 + \cos(x)^2`, pred: "1", want: outcome{Equal, "expression"}},
 		{name: "huge power", reason: "10^(10^10) is refused, not computed", gold: "10^{10^{10}}", pred: "10^{10^{10}}+1", want: outcome{Undecided, "numeric"}},
 	}
 	for _, tc := range cases {

@@ -85,8 +85,16 @@ func lossy(n *node) bool {
 	return false
 }
 
-// close reports whether two evaluations agree to working precision.
+// closeEnough reports whether two evaluations agree to working precision.
 func closeEnough(a, b *big.Float, loose bool) bool {
+	ok, _ := closeBy(a, b, loose)
+	return ok
+}
+
+// closeBy reports whether two evaluations agree to working precision, and
+// whether only the absolute floor of float64 work (1e-12, for cancellations
+// such as sin(π) against 0) made them agree.
+func closeBy(a, b *big.Float, loose bool) (ok, floor bool) {
 	diff := sub(a, b)
 	diff.Abs(diff)
 	m := newF().Abs(a)
@@ -96,11 +104,14 @@ func closeEnough(a, b *big.Float, loose bool) bool {
 	rel := 1e-40
 	if loose {
 		rel = 1e-9
-		if diff.Cmp(newF().SetFloat64(1e-12)) <= 0 {
-			return true
-		}
 	}
-	return diff.Cmp(m.Mul(m, newF().SetFloat64(rel))) <= 0
+	if diff.Cmp(m.Mul(m, newF().SetFloat64(rel))) <= 0 {
+		return true, false
+	}
+	if loose && diff.Cmp(newF().SetFloat64(1e-12)) <= 0 {
+		return true, true
+	}
+	return false, false
 }
 
 func stop(err error) bool {
@@ -125,7 +136,7 @@ func (c *cmpr) identity(a, b *node) Result {
 		return undecided("expression", "too many variables")
 	}
 	loose := lossy(a) || lossy(b)
-	agree, differ := 0, 0
+	agree, differ, floor := 0, 0, 0
 	for _, pt := range points(vars, nil) {
 		x, err := c.eval(a, pt)
 		if stop(err) {
@@ -141,9 +152,13 @@ func (c *cmpr) identity(a, b *node) Result {
 		if err != nil {
 			continue
 		}
-		if closeEnough(x, y, loose) {
+		switch ok, byFloor := closeBy(x, y, loose); {
+		case ok && byFloor:
+			floor++
 			agree++
-		} else {
+		case ok:
+			agree++
+		default:
 			differ++
 		}
 	}
@@ -151,6 +166,10 @@ func (c *cmpr) identity(a, b *node) Result {
 	switch {
 	case agree+differ < minPoints:
 		return undecided("expression", "too few points where both are defined (%d)", agree+differ)
+	case differ == 0 && floor == agree:
+		// 6.626e-34 J s against 6.626e-34 Q s: values that small agree
+		// within the absolute floor whatever the variables.
+		return undecided("expression", "the values at %d points in %s are too small to tell apart", agree, vs)
 	case differ == 0:
 		return decided(true, "expression", "equal at %d points in %s", agree, vs)
 	case agree == 0 && (slices.Contains(vars, "i") || slices.Contains(vars, "j")):
