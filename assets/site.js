@@ -7,6 +7,9 @@
   root.classList.remove('no-js');
   root.classList.add('js');
 
+  // The address fragment's keys that describe a view (the rest are plain
+  // anchors).
+  var VIEW_KEYS = ['policy', 'weights', 'q', 'pmin', 'pmax', 'from', 'to', 'sort', 'dir', 'model', 'constraint', 'subject', 'regime', 'instruction', 'outcome'];
   function readHash() {
     return new URLSearchParams(location.hash.replace(/^#/, ''));
   }
@@ -16,7 +19,7 @@
   }
   function setParam(key, value) {
     var p = readHash();
-    var known = ['policy', 'weights', 'q', 'sort', 'dir', 'model', 'constraint', 'subject', 'regime', 'instruction', 'outcome'];
+    var known = VIEW_KEYS;
     // Drop plain anchors (#c-id) when a view parameter is written.
     Array.from(p.keys()).forEach(function (k) { if (known.indexOf(k) < 0) p.delete(k); });
     if (value) p.set(key, value); else p.delete(key);
@@ -169,12 +172,34 @@
     }
     elsewhere.hidden = away.length === 0;
   }
+  // Size and date bounds (#f-ranges): a row's data-params (billions, or
+  // empty when unknown) and data-date (YYYY-MM-DD).
+  var franges = ['pmin', 'pmax', 'from', 'to'].map(function (k) { return { key: k, el: document.getElementById('f-' + k) }; }).filter(function (x) { return x.el; });
+  function inRanges(r) {
+    var ok = true;
+    franges.forEach(function (x) {
+      var v = x.el.value;
+      if (v === '') return;
+      if (x.key === 'pmin' || x.key === 'pmax') {
+        var p = r.dataset.params === '' || r.dataset.params === undefined ? NaN : parseFloat(r.dataset.params), b = parseFloat(v);
+        if (isNaN(b)) return;
+        ok = ok && !isNaN(p) && (x.key === 'pmin' ? p >= b : p <= b);
+      } else {
+        var d = r.dataset.date || '';
+        ok = ok && d !== '' && (x.key === 'from' ? d >= v : d <= v);
+      }
+    });
+    return ok;
+  }
+  function rangesSet() {
+    return franges.some(function (x) { return x.el.value !== ''; });
+  }
   function filterBoard() {
     if (!board) return;
     var w = fw.value, q = fq.value.trim().toLowerCase();
     var shown = 0, rows = board.tBodies[0].rows;
     Array.from(rows).forEach(function (r) {
-      var ok = (!w || r.dataset.weights === w) && (!q || r.dataset.search.indexOf(q) >= 0);
+      var ok = (!w || r.dataset.weights === w) && (!q || r.dataset.search.indexOf(q) >= 0) && inRanges(r);
       r.hidden = !ok;
       if (ok) shown++;
     });
@@ -195,11 +220,15 @@
       var all = document.querySelector('#part-note a');
       if (all) all.href = board.dataset.first + (q ? '#q=' + encodeURIComponent(fq.value.trim()) : '');
     }
+    if (ix && rangesSet()) text += ' (size and date: this part)';
     document.getElementById('f-count').textContent = text;
   }
   if (board && fw && fq) {
     fw.addEventListener('change', function () { setParam('weights', fw.value); filterBoard(); });
     fq.addEventListener('input', function () { setParam('q', fq.value.trim()); filterBoard(); });
+    franges.forEach(function (x) {
+      x.el.addEventListener('input', function () { setParam(x.key, x.el.value); filterBoard(); });
+    });
     // Matches on other parts show the rank under the policy chosen.
     document.addEventListener('policychange', filterBoard);
   }
@@ -297,6 +326,9 @@
     var changed = p ? setPolicy(p === 'loose' ? 'loose' : 'strict') : false;
     if (fw) setSelect(fw, h.get('weights') || '');
     if (fq) fq.value = h.get('q') || '';
+    franges.forEach(function (x) { x.el.value = h.get(x.key) || ''; });
+    var fr = document.getElementById('f-ranges');
+    if (fr && rangesSet()) fr.open = true;
     caseSel.forEach(function (x) { setSelect(x.el, h.get(x.key) || ''); });
     var caseModel = caseSel.filter(function (x) { return x.key === 'model'; })[0];
     if (cases && caseModel && cases.dataset.model) setSelect(caseModel.el, cases.dataset.model);
@@ -315,7 +347,7 @@
   window.addEventListener('hashchange', function () {
     // A plain anchor (#c-id, #m-model) is not a view.
     var keys = Array.from(readHash().keys());
-    if (keys.some(function (k) { return ['policy', 'weights', 'q', 'sort', 'dir', 'model', 'constraint', 'subject', 'regime', 'instruction', 'outcome'].indexOf(k) >= 0; })) applyHash(false);
+    if (keys.some(function (k) { return VIEW_KEYS.indexOf(k) >= 0; })) applyHash(false);
   });
 
   // --- Layout affordances: sideways scroll hints (not chart code) ---

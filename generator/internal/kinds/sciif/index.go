@@ -42,6 +42,10 @@ type boardRow struct {
 	Rates  []render.RatePair
 	// Compare opens the compare page on the model, relative to the root.
 	Compare string
+	// Params is metadata's params as given; ParamsSort its size in
+	// billions (render.ParamsSort), "" when it gives none; ParamsLabel
+	// the size as the column shows it.
+	Params, ParamsSort, ParamsLabel string
 }
 
 // pair builds a ratePair from a getter, tolerating a missing policy.
@@ -142,6 +146,10 @@ func (s *site) boardRow(m *model, gets []func(*sciifdata.PolicyScores) (board.Ra
 		Anchor:   rowAnchor(m),
 		Rank:     s.rankCells(m, true),
 		Compare:  s.CompareHref(s.name, ms.ID),
+	}
+	if m.Run != nil {
+		r.Params = m.Run.Submission.Meta.Params
+		r.ParamsSort, r.ParamsLabel = render.ParamsSort(r.Params), render.ParamsLabel(r.Params)
 	}
 	for _, g := range gets {
 		r.Rates = append(r.Rates, pair(ms, g))

@@ -61,8 +61,8 @@ func TestLeaderboardTable(t *testing.T) {
 				}
 			}
 		})
-		if s.Find("td.num").Length() != 8 {
-			t.Errorf("row %d: %d numeric cells, want rank + 7 rates", i, s.Find("td.num").Length())
+		if s.Find("td.num").Length() != 9 {
+			t.Errorf("row %d: %d numeric cells, want rank, params + 7 rates", i, s.Find("td.num").Length())
 		}
 	})
 	if diff := cmp.Diff(wantRanks, gotRanks); diff != "" {
@@ -73,7 +73,7 @@ func TestLeaderboardTable(t *testing.T) {
 	}
 	// The correctness cell of the first row carries its interval.
 	r := in.Board.Models[0].Strict.Correct
-	cell := rows.First().Find("td.num").Eq(1).Find(".s small").Text()
+	cell := rows.First().Find("td[data-s]").Eq(1).Find(".s small").Text()
 	if want := fmt.Sprintf("%.1f–%.1f", 100*r.CI95[0], 100*r.CI95[1]); cell != want {
 		t.Errorf("interval %q, want %q", cell, want)
 	}
