@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"io"
+	"math/bits"
 	"strings"
 	"unicode/utf16"
 )
@@ -173,28 +174,27 @@ func (l *lexer) quoted(field string, index int) (string, error) {
 // usual literals, as jsonobj.Unquote does, but for a literal that
 // quoteEnd delimited (no unescaped quote inside) and whose bytes are
 // known to be UTF-8 (utf8Reader checked every byte of the body), so that
-// it does not check them again: it finds the escapes with
-// bytes.IndexByte and looks for control characters eight bytes at a time.
-// ok is false for what it leaves to encoding/json: control characters,
-// unknown escapes, surrogate escapes.
+// it does not check them again; it looks for escapes and control
+// characters together, eight bytes at a time (special). ok is false for
+// what it leaves to encoding/json: control characters, unknown escapes,
+// surrogate escapes.
 func unquote(raw []byte) (string, bool) {
 	b := raw[1 : len(raw)-1]
-	i := bytes.IndexByte(b, '\\')
-	if i < 0 {
-		return string(b), !hasControl(b)
+	i := special(b)
+	if i == len(b) {
+		return string(b), true
 	}
 	var s strings.Builder
 	s.Grow(len(b))
 	for {
-		if hasControl(b[:i]) {
-			return "", false
-		}
 		s.Write(b[:i])
 		if b = b[i:]; len(b) == 0 {
 			return s.String(), true
 		}
-		// b starts with a backslash.
+		// b starts with a backslash or a control character.
 		switch {
+		case b[0] != '\\':
+			return "", false
 		case len(b) >= 2 && escaped[b[1]] != 0:
 			s.WriteByte(escaped[b[1]])
 			b = b[2:]
@@ -215,9 +215,7 @@ func unquote(raw []byte) (string, bool) {
 		default:
 			return "", false
 		}
-		if i = bytes.IndexByte(b, '\\'); i < 0 {
-			i = len(b)
-		}
+		i = special(b)
 	}
 }
 
@@ -242,25 +240,28 @@ func validString(raw []byte) bool {
 	return ok
 }
 
-// hasControl reports whether b holds a byte below 0x20, which a JSON
-// string may not. Eight bytes at a time: subtracting 0x20 from each byte
-// borrows into its high bit only where the byte is below 0x20 (or where a
-// borrow came from a lower byte that was), and masking with the bytes'
-// complement leaves the bytes whose own high bit was clear.
-func hasControl(b []byte) bool {
-	for len(b) >= 8 {
-		x := binary.LittleEndian.Uint64(b)
-		if (x-0x2020202020202020)&^x&0x8080808080808080 != 0 {
-			return true
-		}
-		b = b[8:]
-	}
-	for _, c := range b {
-		if c < 0x20 {
-			return true
+// special returns the index of the first backslash or control character
+// (below 0x20) in b, len(b) if there is none. Eight bytes at a time: in
+// x - 0x2020…, a byte borrows into its high bit where it is below 0x20, and
+// in y - 0x0101… (y = x with every byte xor '\\') where it is a backslash;
+// masking each with the complement drops bytes whose own high bit was set.
+// A borrow can flag a byte above a true match, never below one, so the
+// lowest flagged byte is the first match.
+func special(b []byte) int {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		y := x ^ 0x5c5c5c5c5c5c5c5c
+		if m := ((x-0x2020202020202020)&^x | (y-0x0101010101010101)&^y) & 0x8080808080808080; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
 		}
 	}
-	return false
+	for ; i < len(b); i++ {
+		if b[i] == '\\' || b[i] < 0x20 {
+			return i
+		}
+	}
+	return len(b)
 }
 
 // raw reads the JSON value at the next token and returns a copy of its

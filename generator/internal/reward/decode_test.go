@@ -153,7 +153,8 @@ func (c *chunked) Read(p []byte) (int, error) {
 func TestUnquoteAgreesWithEncodingJSON(t *testing.T) {
 	cases := []string{``, `a`, `\n`, `\\`, `\"`, `\/\b\f\n\r\t`, `\u00e9\u00E9\u20AC`, `\u0000`, `\ud83d\ude00`, `x\u`, `\x`, `é€😀`, `\\\\\"`, "a\u007fb"}
 	for i := range 17 {
-		cases = append(cases, strings.Repeat("a", i)+"\x1f"+strings.Repeat("b", 16-i), strings.Repeat("é", i)+"\t", strings.Repeat(`\n`, i)+"\x00")
+		cases = append(cases, strings.Repeat("a", i)+"\x1f"+strings.Repeat("b", 16-i), strings.Repeat("é", i)+"\t", strings.Repeat(`\n`, i)+"\x00",
+			strings.Repeat("a", i)+`\"`+strings.Repeat("ü", 16-i)+`\\`, strings.Repeat("\x7f\x80", i)+`\u00ff`+"\x1f")
 	}
 	for _, c := range cases {
 		raw := []byte(`"` + c + `"`)
