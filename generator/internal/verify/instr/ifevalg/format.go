@@ -1,16 +1,39 @@
 package ifevalg
 
 import (
-	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sciif/leaderboard/generator/internal/verify/instr"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
 )
 
-// divider is open-instruct's paragraph divider, \s?\*\*\*\s?, with
-// Python's Unicode \s.
-var divider = regexp.MustCompile(pySpace + `?\*\*\*` + pySpace + `?`)
+// splitDivider is re.split(r"\s?\*\*\*\s?", s), open-instruct's
+// paragraph divider with Python's Unicode \s: each "***" with the one
+// white-space character before it (unless an earlier divider took it) and
+// the one after it.
+func splitDivider(s string) []string {
+	var out []string
+	last, i := 0, 0
+	for {
+		k := strings.Index(s[i:], "***")
+		if k < 0 {
+			break
+		}
+		k += i
+		start := k
+		if r, size := utf8.DecodeLastRuneInString(s[i:k]); size > 0 && text.IsSpace(r) {
+			start = k - size
+		}
+		end := k + 3
+		if r, size := utf8.DecodeRuneInString(s[end:]); size > 0 && text.IsSpace(r) {
+			end += size
+		}
+		out = append(out, s[last:start])
+		last, i = end, end
+	}
+	return append(out, s[last:])
+}
 
 // countParagraphs counts paragraphs as open-instruct's paragraph checkers
 // do: an empty first or last part does not count, an empty part between
@@ -30,7 +53,7 @@ func countParagraphs(parts []string) (n int, ok bool) {
 }
 
 func checkParagraphs(_, resp string, _ instr.Args) instr.Result {
-	n, ok := countParagraphs(divider.Split(resp, -1))
+	n, ok := countParagraphs(splitDivider(resp))
 	if !ok {
 		return verdict(false, "an empty paragraph between two *** dividers")
 	}
@@ -85,7 +108,7 @@ func checkCountingComposition(_, resp string, args instr.Args) instr.Result {
 	if err != nil {
 		return instr.Undecided(err)
 	}
-	parts := divider.Split(resp, -1)
+	parts := splitDivider(resp)
 	n := len(parts)
 	for i, p := range parts {
 		if text.Strip(p) == "" {

@@ -138,3 +138,20 @@ func BenchmarkSplitIntoSentences(b *testing.B) {
 		}
 	}
 }
+
+// refDivider is open-instruct's paragraph divider as the expression it
+// is, with Python's Unicode \s: the reference splitDivider is held to.
+var refDivider = regexp.MustCompile(pySpace + `?\*\*\*` + pySpace + `?`)
+
+var dividerShapes = []string{"", "***", "a***b", "a *** b", "a  ***  b", "****", "*** ***", "a\u00a0***\u2028b", "** *", "a\n***\n***\nb", " ***", "*** ", "a ******b"}
+
+func FuzzSplitDivider(f *testing.F) {
+	for _, s := range dividerShapes {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := splitDivider(s), refDivider.Split(s, -1); !equalStrings(got, want) {
+			t.Fatalf("splitDivider(%q) = %q, the reference %q", s, got, want)
+		}
+	})
+}
