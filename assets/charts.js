@@ -233,18 +233,31 @@
       li.appendChild(b);
       ul.appendChild(li);
     });
+    // The legend takes its room from the chart's, so that nothing below
+    // moves when it appears: what follows the chart is measured before
+    // and after (margins collapse differently around the legend), the
+    // chart keeps at least 240 px, and a legend longer than the rest
+    // scrolls.
+    var el = this.el, before = el.getBoundingClientRect().height;
+    if (!this.height) this.height = before;
+    var y0 = below(el);
     this.el.insertAdjacentElement('afterend', ul);
     this.legend = ul;
-    // The legend takes its room from the chart's, so that nothing below
-    // moves when it appears.
-    if (!this.height) this.height = this.el.getBoundingClientRect().height;
-    var h = Math.max(this.height - ul.getBoundingClientRect().height - 8, 240);
-    if (Math.abs(h - this.el.getBoundingClientRect().height) > 1) {
-      this.el.style.height = h + 'px';
+    var grew = below(ul) - y0;
+    var h = Math.max(before - grew, 240);
+    if (h > before - grew) ul.style.maxHeight = Math.max(ul.getBoundingClientRect().height - (h - (before - grew)), 48) + 'px';
+    if (Math.abs(h - before) > 1) {
+      el.style.height = h + 'px';
       return true;
     }
     return false;
   };
+  // below is where what follows el starts: its next element's top, or
+  // the bottom of its parent.
+  function below(el) {
+    var n = el.nextElementSibling;
+    return n ? n.getBoundingClientRect().top : el.parentNode.getBoundingClientRect().bottom;
+  }
   // sync marks each legend button as shown or hidden.
   Chart.prototype.sync = function () {
     if (!this.legend) return;
