@@ -333,7 +333,56 @@ func looksFormula(s string) bool {
 	return n >= 2 && !strings.ContainsAny(cleanFormula(s), "+-") || f.charge != 0
 }
 
+// reBonded reads a condensed formula with double or triple bonds written
+// (CH2=CHCH3, HC≡CH): atoms and groups on both sides of each bond.
+var reBonded = regexp.MustCompile(`^(?:[A-Z][a-z]?\d*|[()]\d*)+(?:(?:=|≡|#)(?:[A-Z][a-z]?\d*|[()]\d*)+)+$`)
+
+var bondMarks = strings.NewReplacer("=", "", "≡", "", "#", "")
+
+// tryBonded compares formulas of which one at least writes its double or
+// triple bonds (CH2=CHCH3 against CH3CH=CH2, CH3CHO against CH2=CHOH): by
+// element counts, then by structure; an equation such as P=IV is no
+// formula of carbon and hydrogen and is left to the other rules.
+func (c *cmpr) tryBonded(g, p string) (Result, bool) {
+	g, p = strings.TrimSpace(g), strings.TrimSpace(p)
+	gb, pb := reBonded.MatchString(g), reBonded.MatchString(p)
+	if !gb && !pb {
+		return Result{}, false
+	}
+	for _, s := range []string{g, p} {
+		if !strings.Contains(s, "C") || !strings.Contains(s, "H") {
+			return Result{}, false
+		}
+	}
+	gf, pf := parseFormula(bondMarks.Replace(g)), parseFormula(bondMarks.Replace(p))
+	if len(gf) != 1 || len(pf) != 1 || !gb && !reFormula.MatchString(g) || !pb && !reFormula.MatchString(p) {
+		return Result{}, false
+	}
+	if !sameCounts(gf[0], pf[0]) {
+		return decided(false, "formula", "element counts %s vs %s", gf[0], pf[0]), true
+	}
+	gs, gok := condensedStructure(g)
+	ps, pok := condensedStructure(p)
+	if !gok || !pok {
+		// A molecular formula against a bonded one: equal only when the
+		// formula has one structure (C2H4 and CH2=CH2).
+		for _, f := range []formula{gf[0], pf[0]} {
+			if !reBonded.MatchString(f.text) && !f.condensed && oneStructure(f) {
+				return decided(true, "formula", "%s has one structure only", f), true
+			}
+		}
+		return undecided("formula", "same element counts %s, but a structure is not read", gf[0]), true
+	}
+	if gs == ps {
+		return decided(true, "formula", "%s and %s are one structure (%s)", g, p, gs), true
+	}
+	return decided(false, "formula", "%s and %s have the same element counts %s but different structures (isomers)", g, p, gf[0]), true
+}
+
 func (c *cmpr) tryChem(g, p string) (Result, bool) {
+	if r, ok := c.tryBonded(g, p); ok {
+		return r, true
+	}
 	gName := lookupName(g) >= 0 || isSalt(g)
 	pName := lookupName(p) >= 0 || isSalt(p)
 	if !(gName || looksFormula(g)) {

@@ -70,7 +70,10 @@
 //     methyl formate is C2H4O2 too; CH3ONO against CH3NO2: methyl nitrite
 //     and nitromethane), so it is undecided unless the molecular formula
 //     has one structure only (one heavy atom, or two of fixed valence:
-//     CH3OH = CH4O, HOOH = H2O2). Two condensed formulas with the same counts compare by
+//     CH3OH = CH4O, HOOH = H2O2). Double and triple bonds may be written
+//     (CH2=CHCH3 = CH3CH=CH2, CH2=CH2 = C2H4, CH3CHO ≠ CH2=CHOH); an
+//     equation of letters such as P=IV is no formula of carbon and
+//     hydrogen. Two condensed formulas with the same counts compare by
 //     structure (condensed.go: CH3CH2OH = C2H5OH = HOCH2CH3, CH3CH2OH ≠
 //     CH3OCH3) when every reading of each gives one tree of heavy atoms;
 //     otherwise (C3H7OH: propyl or isopropyl) they may be isomers and are
