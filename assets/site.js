@@ -350,6 +350,73 @@
     if (keys.some(function (k) { return VIEW_KEYS.indexOf(k) >= 0; })) applyHash(false);
   });
 
+  // Export the view: every sortable table gets a button that downloads
+  // its rows as shown (filters and sort applied) as CSV, each figure under
+  // the policy chosen, its interval and other small print in columns of
+  // their own; badges (incomplete, open or closed weights) are left out.
+  // A cell that a spreadsheet would run as a formula (starting
+  // with =, +, -, @, a tab or CR) gets a leading apostrophe, as the site's
+  // CSV downloads do (package report).
+  function csvCell(s) {
+    if (/^[=+\-@\t\r]/.test(s)) s = "'" + s;
+    return /[",\r\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
+  }
+  function cellParts(td) {
+    var box = td;
+    if (td.querySelector(':scope > .s') && td.querySelector(':scope > .l')) box = td.querySelector(policy() === 'loose' ? ':scope > .l' : ':scope > .s');
+    var c = box.cloneNode(true);
+    Array.from(c.querySelectorAll('a.act, .badge')).forEach(function (a) { a.remove(); });
+    var notes = Array.from(c.querySelectorAll('small')).map(function (x) { x.remove(); return x.textContent.trim(); });
+    return { text: c.textContent.replace(/\s+/g, ' ').trim(), notes: notes };
+  }
+  function tableCSV(table) {
+    var heads = Array.from(table.tHead.rows[0].cells).map(function (th) { return th.textContent.replace(/\s+/g, ' ').trim(); });
+    var rows = Array.from(table.tBodies[0].rows).filter(function (r) { return !r.hidden; }).map(function (r) {
+      return Array.from(r.cells).map(cellParts);
+    });
+    // A column gets as many note columns as its cells have notes.
+    var notes = heads.map(function (_, k) {
+      return rows.reduce(function (n, r) { return Math.max(n, r[k] ? r[k].notes.length : 0); }, 0);
+    });
+    var head = [];
+    heads.forEach(function (h, k) {
+      head.push(h);
+      for (var i = 0; i < notes[k]; i++) head.push(h + (i === 0 ? ' 95% interval' : ' note ' + (i + 1)));
+    });
+    var lines = [head.map(csvCell).join(',')];
+    rows.forEach(function (r) {
+      var out = [];
+      heads.forEach(function (_, k) {
+        var p = r[k] || { text: '', notes: [] };
+        out.push(p.text);
+        for (var i = 0; i < notes[k]; i++) out.push(p.notes[i] || '');
+      });
+      lines.push(out.map(csvCell).join(','));
+    });
+    return lines.join('\r\n') + '\r\n';
+  }
+  Array.from(document.querySelectorAll('table.sortable[id]')).forEach(function (table) {
+    var box = table.closest('.scroll') || table;
+    var p = document.createElement('p');
+    p.className = 'export';
+    var b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = 'Download this view (CSV)';
+    b.title = 'The rows shown, in their order, under the policy chosen';
+    b.addEventListener('click', function () {
+      var url = URL.createObjectURL(new Blob([tableCSV(table)], { type: 'text/csv' }));
+      var a = document.createElement('a');
+      a.href = url;
+      a.download = table.id + '-' + policy() + '.csv';
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+    });
+    p.appendChild(b);
+    box.parentNode.insertBefore(p, box.nextSibling);
+  });
+
   // --- Layout affordances: sideways scroll hints (not chart code) ---
   // A box that scrolls sideways (a table's .scroll wrapper, the phone's
   // navigation row, a Markdown table) gets the class "overflows" while its
