@@ -22,12 +22,13 @@ const watchShifts = `(() => {
 })()`
 
 // TestBrowserNothingMovesAsFormulasAndChartsAppear loads the pages with
-// formulas and charts on a phone and on a laptop, draws every chart (as a
+// formulas, charts or a script-filled view on a phone and on a laptop, draws every chart (as a
 // reader scrolling to it would) and fails if anything on the page moved
 // meanwhile: formulas are MathML from the start, and a chart's box keeps
 // its height, its legend taking room from the chart (issue 29: a problem
 // page shifted by 0.087 as KaTeX typeset it; the analysis page by 0.009 as
-// a legend took a grid cell of its own). The bound, 0.005, is a twentieth
+// a legend took a grid cell of its own; the compare page by 0.17 as the
+// script filled its empty pickers). The bound, 0.005, is a twentieth
 // of what Lighthouse calls a good CLS, above the sub-pixel moves of table
 // cells seen once in ten runs.
 func TestBrowserNothingMovesAsFormulasAndChartsAppear(t *testing.T) {
@@ -38,7 +39,7 @@ func TestBrowserNothingMovesAsFormulasAndChartsAppear(t *testing.T) {
 	m := in.Board.Models[0].ID
 	pages := []string{
 		"problems/" + in.Bench.Items[0].ID + ".html", "models/" + m + "/" + strings.ToLower(in.Bench.Items[0].Subject) + ".html",
-		"methodology.html", "analysis.html", "models/" + m + ".html", "ifeval.html",
+		"methodology.html", "analysis.html", "models/" + m + ".html", "ifeval.html", "compare.html",
 	}
 	for _, w := range []int64{390, 1366} {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 844)); err != nil {
