@@ -29,6 +29,10 @@ func TestCompareMatchesScorer(t *testing.T) {
 	if len(d.Models) != len(bd.runs) || len(d.Items) != len(b.tasks) {
 		t.Fatalf("%d models, %d tasks; want %d, %d", len(d.Models), len(d.Items), len(bd.runs), len(b.tasks))
 	}
+	// The board's page links the compare page where it is.
+	if !strings.Contains(string(site["index.html"]), `<a href="compare.html">Compare</a>`) {
+		t.Error("the board does not link its compare page")
+	}
 	pass, vecs := make([]int, len(bd.runs)), make([][]bool, len(bd.runs))
 	for i, r := range bd.runs {
 		cm, m := d.Models[i], &r.scores

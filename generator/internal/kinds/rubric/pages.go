@@ -183,8 +183,10 @@ type reportedTableView struct {
 }
 
 type boardView struct {
-	Head            render.SortHead
-	Name, Dir       string
+	Head      render.SortHead
+	Name, Dir string
+	// Compare is the board's compare page, relative to the site root.
+	Compare         string
 	Tasks, Criteria int
 	ByCat           []catCount
 	Alpha, Beta     string
@@ -217,7 +219,7 @@ func weight(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
 func (s *site) boardPage() (board.File, error) {
 	b, bn := s.b, s.b.bench
-	v := boardView{Name: bn.spec.Title, Dir: s.dir, Tasks: len(bn.tasks), Alpha: weight(bn.alpha), Beta: weight(bn.beta), Judges: bn.judges, Chart: s.chartID("collapse"),
+	v := boardView{Name: bn.spec.Title, Dir: s.dir, Compare: s.ComparePath(bn.spec.Name), Tasks: len(bn.tasks), Alpha: weight(bn.alpha), Beta: weight(bn.beta), Judges: bn.judges, Chart: s.chartID("collapse"),
 		Head: render.SortHead{Caption: bn.spec.Title + " scores; column headers sort the table", Cols: []render.SortCol{
 			{Key: "rank", Label: "Rank", Title: "Paired test on perfect tasks", Sorted: true},
 			{Key: "model", Label: "Model", Class: "sticky"},
