@@ -25,7 +25,7 @@ import (
 // SCIIF_BENCH_PROMPTS is n (default 5410); with SCIIF_BENCH_DIR the input
 // files are written there and kept, to run bin/sciif on them by hand. The
 // child runs the garbage collector as sciif's main does (GOGC=400,
-// GOMEMLIMIT=400MiB; sciif ifeval and ifbench then set GOGC=100).
+// GOMEMLIMIT=400MiB; sciif ifeval, ifbench and reward then set GOGC=200).
 
 func benchPrompts(b *testing.B) int {
 	if s := os.Getenv("SCIIF_BENCH_PROMPTS"); s != "" {
@@ -184,8 +184,9 @@ func childScale(b *testing.B, n int, args ...string) {
 	for b.Loop() {
 		cmd := exec.Command("/usr/bin/time", "-f", "%M %U %S", "-o", report, os.Args[0])
 		cmd.Env = append(os.Environ(), "SCIIF_TEST_ARGS="+strings.Join(args, "\x1f"), "GOMEMLIMIT=400MiB")
-		if args[0] != "ifeval" && args[0] != "ifbench" {
-			// As main's tuneGC; sciif ifeval and ifbench set their own.
+		if args[0] != "ifeval" && args[0] != "ifbench" && args[0] != "reward" {
+			// As main's tuneGC; sciif ifeval, ifbench and reward set
+			// their own.
 			cmd.Env = append(cmd.Env, "GOGC=400")
 		}
 		var stderr bytes.Buffer
