@@ -351,3 +351,54 @@ func TestFailedBuildKeepsSiteAndCache(t *testing.T) {
 	}
 	sameAsClean(t, out, "after a failed build")
 }
+
+// TestIncrementalDemoBoard builds the repository's demo board, whose
+// models answer benchmarks of every kind: the SciIF runs are kept even
+// where a submission also answers benchmarks whose kinds keep none, and
+// an edit of another benchmark's file keeps them too; the site is the
+// same as a clean build's.
+func TestIncrementalDemoBoard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the demo board five times")
+	}
+	results := demoResults(t)
+	bench, err := filepath.Abs("../../../benchmarks")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "site")
+	t.Chdir(dir)
+	args := []string{"--benchmarks", bench, "--results", results, "--out"}
+	clean := func(step string) {
+		c := filepath.Join(t.TempDir(), "clean")
+		buildSite(t, 0, append(args, c, "--no-cache")...)
+		got, want := readTree(t, out), readTree(t, c)
+		if len(got) != len(want) {
+			t.Errorf("%s: %d files, a clean build %d", step, len(got), len(want))
+		}
+		for p, w := range want {
+			if !bytes.Equal(got[p], w) {
+				t.Errorf("%s: %s differs from a clean build", step, p)
+			}
+		}
+	}
+	buildSite(t, 0, append(args, out)...)
+	id := "demo-atlas-70b"
+	before := inode(t, answersPage(t, out, id))
+	buildSite(t, 0, append(args, out)...)
+	if inode(t, answersPage(t, out, id)) != before {
+		t.Error("nothing changed: the SciIF answers pages were rendered again")
+	}
+	clean("nothing changed")
+	others, err := filepath.Glob(filepath.Join(results, id, "ifeval*.jsonl"))
+	if err != nil || len(others) == 0 {
+		t.Fatalf("no IFEval file in %s", id)
+	}
+	edit(t, others[0], `"response": "`, `"response": "Edited. `)
+	buildSite(t, 0, append(args, out)...)
+	if inode(t, answersPage(t, out, id)) != before {
+		t.Error("another benchmark's file edited: the SciIF answers pages were rendered again")
+	}
+	clean("another benchmark's file edited")
+}

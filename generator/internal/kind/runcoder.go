@@ -7,7 +7,10 @@ import "github.com/sciif/leaderboard/generator/internal/board"
 // its pages are rendered (render.RunPager), and DecodeRun, given the same
 // submission and bytes, returns a run the board ranks and shows exactly as
 // it would the original. The cache, its keys and its checks are the
-// driver's: a kind only says what its run is, as bytes.
+// driver's: a kind only says what its run is, as bytes. A run is keyed
+// by the submission as read (its metadata), its file of the benchmark
+// (Spec().File) and the benchmark's files: a kind whose Check reads any
+// other file of the submission must not be a RunCoder.
 type RunCoder interface {
 	EncodeRun(r Run) ([]byte, error)
 	DecodeRun(sub *board.Submission, data []byte) (Run, error)

@@ -1,9 +1,9 @@
 package pipeline
 
-// The build cache's driver: each accepted submission's runs (encoded by
-// their kinds, kind.RunCoder) and the files of its own pages are kept
+// The build cache's driver: each run of an accepted submission (encoded
+// by its kind, kind.RunCoder) and the files of its own pages are kept
 // under a key of everything they depend on; a later build with the same
-// key decodes the runs and links the files from the previous site instead
+// key decodes the run and links the files from the previous site instead
 // of checking and rendering again. Kinds know nothing of it.
 
 import (
@@ -37,9 +37,9 @@ type Cache struct {
 	hits, misses, failed atomic.Int64
 }
 
-// Stats counts the submissions whose runs and pages were reused
-// (hits), those checked and rendered (misses), and the entries that could
-// not be stored (failed).
+// Stats counts the runs (a submission's, of one benchmark) reused with
+// their pages (hits), those checked and rendered to be kept (misses), and
+// the entries that could not be stored (failed).
 func (c *Cache) Stats() (hits, misses, failed int64) {
 	return c.hits.Load(), c.misses.Load(), c.failed.Load()
 }
@@ -55,41 +55,28 @@ type cacheRun struct {
 	coders  []kind.RunCoder
 }
 
-// entry is what the cache keeps of one accepted submission.
+// entry is what the cache keeps of one accepted submission's run of one
+// benchmark.
 type entry struct {
-	// Runs holds each benchmark's run as its kind encoded it, nil where
-	// the submission does not answer the benchmark; they follow the rest,
-	// which is JSON, as bytes (Lens gives their lengths, -1 for nil).
-	Runs [][]byte `json:"-"`
-	Lens []int
-	// Problems are the submission's problems, none fatal.
+	// Run is the run as its kind encoded it; it follows the rest, which
+	// is JSON, as bytes.
+	Run []byte `json:"-"`
+	// Problems are the run's problems, none fatal.
 	Problems board.Problems
-	// Scope is what its runs' pages added to the site.
+	// Files and Answers are what the run's pages added to the site.
 	Files   []string
 	Answers []render.Answer
 }
 
-// marshal is e as bytes: the length of its JSON, the JSON, the runs.
+// marshal is e as bytes: the length of its JSON, the JSON, the run.
 func (e *entry) marshal() ([]byte, error) {
-	e.Lens = make([]int, len(e.Runs))
-	n := 0
-	for i, r := range e.Runs {
-		e.Lens[i] = -1
-		if r != nil {
-			e.Lens[i] = len(r)
-			n += len(r)
-		}
-	}
 	meta, err := json.Marshal(e)
 	if err != nil {
 		return nil, err
 	}
-	out := binary.AppendUvarint(make([]byte, 0, 10+len(meta)+n), uint64(len(meta)))
+	out := binary.AppendUvarint(make([]byte, 0, 10+len(meta)+len(e.Run)), uint64(len(meta)))
 	out = append(out, meta...)
-	for _, r := range e.Runs {
-		out = append(out, r...)
-	}
-	return out, nil
+	return append(out, e.Run...), nil
 }
 
 // unmarshal reads what marshal wrote.
@@ -101,20 +88,7 @@ func (e *entry) unmarshal(data []byte) error {
 	if err := json.Unmarshal(data[k:k+int(n)], e); err != nil {
 		return err
 	}
-	rest := data[k+int(n):]
-	e.Runs = make([][]byte, len(e.Lens))
-	for i, l := range e.Lens {
-		switch {
-		case l == -1:
-		case l < 0 || l > len(rest):
-			return errors.New("bad entry")
-		default:
-			e.Runs[i], rest = rest[:l:l], rest[l:]
-		}
-	}
-	if len(rest) != 0 {
-		return errors.New("bad entry")
-	}
+	e.Run = data[k+int(n):]
 	return nil
 }
 
@@ -132,7 +106,7 @@ func newCacheRun(c *Cache, benches []kind.Benchmark, opt kind.Options, site *ren
 	if err != nil {
 		return nil, fmt.Errorf("cache: %w", err)
 	}
-	cr := &cacheRun{c: c, base: buildcache.NewHasher("sciif build submission v1").String(c.Program).Bytes(o).Key(start).Sum(),
+	cr := &cacheRun{c: c, base: buildcache.NewHasher("sciif build run v2").String(c.Program).Bytes(o).Key(start).Sum(),
 		benches: make([]buildcache.Key, len(benches)), coders: make([]kind.RunCoder, len(benches))}
 	for i, b := range benches {
 		rc, ok := b.(kind.RunCoder)
@@ -154,97 +128,65 @@ func newCacheRun(c *Cache, benches []kind.Benchmark, opt kind.Options, site *ren
 	return cr, nil
 }
 
-// key is the key of sub's entry: the build's base, the submission as read
-// (id, folder, metadata, warnings), the folder's files and each benchmark
-// it answers; false when some benchmark it answers keeps no runs.
-func (cr *cacheRun) key(sub *board.Submission, holds []bool) (buildcache.Key, bool) {
-	h := buildcache.NewHasher("submission").Key(cr.base)
+// key is the key of sub's run of benchmark i: the build's base, the
+// submission as read (id, folder, metadata, warnings), its file of the
+// benchmark (the one file Check reads, kind.Benchmark) and the benchmark.
+func (cr *cacheRun) key(sub *board.Submission, i int, file string) (buildcache.Key, bool) {
 	s, err := json.Marshal(sub)
 	if err != nil {
 		return buildcache.Key{}, false
 	}
-	h.Bytes(s)
-	for i, held := range holds {
-		if !held {
-			h.String("-")
-			continue
-		}
-		if cr.coders[i] == nil {
-			return buildcache.Key{}, false
-		}
-		h.Key(cr.benches[i])
-	}
-	files, err := buildcache.Tree(sub.Dir, nil)
+	f, err := buildcache.Files(sub.Dir, []string{file})
 	if err != nil {
 		return buildcache.Key{}, false
 	}
-	return h.Key(files).Sum(), true
+	return buildcache.NewHasher("run").Key(cr.base).Bytes(s).Key(f).Key(cr.benches[i]).Sum(), true
 }
 
-// load is sub's check from the cache, its pages taken from the previous
-// site: false when there is no sound entry, or the previous site does not
-// hold every one of its files as the entry made them.
-func (cr *cacheRun) load(k buildcache.Key, benches []kind.Benchmark, sub *board.Submission, holds []bool, site *render.Site) (Checked, bool) {
+// load is benchmark i's run of sub from the cache: false when there is no
+// sound entry, or the previous site does not hold every one of its files
+// as the entry made them.
+func (cr *cacheRun) load(k buildcache.Key, i int, sub *board.Submission) (*entry, kind.Run, bool) {
 	data, ok := cr.c.Store.Get(k)
 	if !ok {
-		return Checked{}, false
+		return nil, nil, false
 	}
-	var e entry
-	if e.unmarshal(data) != nil || len(e.Runs) != len(benches) {
-		return Checked{}, false
+	e := new(entry)
+	if e.unmarshal(data) != nil {
+		return nil, nil, false
+	}
+	for _, p := range e.Problems {
+		if p.Fatal {
+			return nil, nil, false
+		}
 	}
 	for _, p := range e.Files {
 		if !cr.c.Previous.Has(p, k) {
-			return Checked{}, false
+			return nil, nil, false
 		}
 	}
-	c := Checked{Sub: *sub, Runs: make([]kind.Run, len(benches)), Problems: e.Problems}
-	if c.Fatal() {
-		return Checked{}, false
+	r, err := cr.coders[i].DecodeRun(sub, e.Run)
+	if err != nil {
+		return nil, nil, false
 	}
-	for i, b := range e.Runs {
-		if (b != nil) != holds[i] {
-			return Checked{}, false
-		}
-		if b == nil {
-			continue
-		}
-		r, err := cr.coders[i].DecodeRun(&c.Sub, b)
-		if err != nil {
-			return Checked{}, false
-		}
-		c.Runs[i] = r
-	}
-	if err := site.Replay(&render.Scope{Files: e.Files, Answers: e.Answers}); err != nil {
-		site.Fail(fmt.Errorf("%s: reusing its pages from the previous site: %w (remove the cache folder %s to rebuild them)", sub.ID, err, cr.c.Store.Dir()))
-	}
-	cr.c.Record.Note(k, e.Files)
-	cr.c.hits.Add(1)
-	return c, true
+	return e, r, true
 }
 
-// store renders c's pages, as runPages does, recording what they add,
+// store renders r's pages, as runPages does, recording what they add,
 // and keeps the entry under k.
-func (cr *cacheRun) store(k buildcache.Key, site *render.Site, c *Checked) {
+func (cr *cacheRun) store(k buildcache.Key, i int, site *render.Site, id string, r kind.Run, probs board.Problems) {
 	cr.c.misses.Add(1)
 	var sc render.Scope
-	runPages(site.Scoped(&sc), c)
+	runPage(site.Scoped(&sc), id, r)
 	if site.Err() != nil {
 		return
 	}
-	e := entry{Runs: make([][]byte, len(c.Runs)), Problems: c.Problems, Files: sc.Files, Answers: sc.Answers}
-	for i, r := range c.Runs {
-		if r == nil {
-			continue
-		}
-		b, err := cr.coders[i].EncodeRun(r)
-		if err != nil {
-			cr.c.failed.Add(1)
-			return
-		}
-		e.Runs[i] = b
+	b, err := cr.coders[i].EncodeRun(r)
+	var data []byte
+	if err == nil {
+		e := entry{Run: b, Problems: probs, Files: sc.Files, Answers: sc.Answers}
+		data, err = e.marshal()
 	}
-	data, err := e.marshal()
 	if err == nil {
 		err = cr.c.Store.Put(k, data)
 	}
@@ -255,25 +197,72 @@ func (cr *cacheRun) store(k buildcache.Key, site *render.Site, c *Checked) {
 	cr.c.Record.Note(k, sc.Files)
 }
 
-// checkCached is one worker's check of sub: from the cache when it holds
-// the submission, else checked, its pages rendered and the entry stored.
-// folder are the results folder's problems.
-func checkCached(ctx context.Context, cr *cacheRun, benches []kind.Benchmark, sub *board.Submission, holds []bool, opt kind.Options, site *render.Site, folder board.Problems) Checked {
-	k, ok := cr.key(sub, holds)
-	ok = ok && !Concerns(folder, sub.Dir) && site.Err() == nil
-	if ok {
-		if c, hit := cr.load(k, benches, sub, holds, site); hit {
-			return c
-		}
+// runPage renders r's pages when it has pages of its own; a failure is
+// the site's.
+func runPage(site *render.Site, id string, r kind.Run) {
+	rp, ok := r.(render.RunPager)
+	if !ok || site.Err() != nil {
+		return
 	}
-	c := checkOne(ctx, benches, sub, holds, opt)
-	switch {
-	case c.Fatal() || Concerns(folder, c.Sub.Dir):
+	if err := rp.RunPages(site); err != nil {
+		site.Fail(fmt.Errorf("%s: %w", id, err))
+	}
+}
+
+// checkCached is one worker's check of sub, as checkOne and runPages do:
+// each run whose benchmark's kind keeps runs comes from the cache when it
+// holds it, its pages linked from the previous site, and is otherwise
+// checked, its pages rendered and its entry stored. folder are the
+// results folder's problems.
+func checkCached(ctx context.Context, cr *cacheRun, benches []kind.Benchmark, sub *board.Submission, holds []bool, opt kind.Options, site *render.Site, folder board.Problems) Checked {
+	c := Checked{Sub: *sub, Runs: make([]kind.Run, len(benches))}
+	c.Problems = append(c.Problems, sub.Warnings...)
+	keys := make([]buildcache.Key, len(benches))
+	keyed := make([]bool, len(benches))
+	hits := make([]*entry, len(benches))
+	fresh := make([]board.Problems, len(benches))
+	usable := !Concerns(folder, sub.Dir) && site.Err() == nil
+	for i, b := range benches {
+		if !holds[i] {
+			continue
+		}
+		if usable && cr.coders[i] != nil {
+			keys[i], keyed[i] = cr.key(sub, i, b.Spec().File)
+		}
+		if keyed[i] {
+			if e, r, ok := cr.load(keys[i], i, &c.Sub); ok {
+				hits[i], c.Runs[i] = e, r
+				c.Problems = append(c.Problems, e.Problems...)
+				continue
+			}
+		}
+		run, probs := b.Check(ctx, sub, opt)
+		c.Runs[i], fresh[i] = run, probs
+		c.Problems = append(c.Problems, probs...)
+	}
+	if len(c.Problems) > board.MaxPerSubmission {
+		board.SortProblems(c.Problems)
+		c.Problems = board.Cap(c.Problems, sub.Dir, "submission", board.PerSubmission)
+	}
+	if c.Fatal() || Concerns(folder, c.Sub.Dir) {
+		// Refused: nothing renders or ranks its runs.
 		clear(c.Runs)
-	case ok:
-		cr.store(k, site, &c)
-	default:
-		runPages(site, &c)
+		return c
+	}
+	for i, r := range c.Runs {
+		switch {
+		case r == nil:
+		case hits[i] != nil:
+			if err := site.Replay(&render.Scope{Files: hits[i].Files, Answers: hits[i].Answers}); err != nil {
+				site.Fail(fmt.Errorf("%s: reusing its pages from the previous site: %w (remove the cache folder %s to rebuild them)", sub.ID, err, cr.c.Store.Dir()))
+			}
+			cr.c.Record.Note(keys[i], hits[i].Files)
+			cr.c.hits.Add(1)
+		case keyed[i]:
+			cr.store(keys[i], i, site, sub.ID, r, fresh[i])
+		default:
+			runPage(site, sub.ID, r)
+		}
 	}
 	return c
 }
