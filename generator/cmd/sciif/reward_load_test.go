@@ -13,7 +13,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 )
 
 // startKindsServe runs `sciif serve` with the rubric, point-weighted and
@@ -144,31 +143,7 @@ func grepLines(text, s string) string {
 // and the server exits 0.
 func TestServeKindsSIGTERMLosesNothing(t *testing.T) {
 	base, done, stderr, targets := startKindsServe(t)
-	const clients, count = 32, 4000
-	res := loadTargets(base, targets, clients, count, func() {
-		if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
-			t.Error(err)
-		}
-	})
-	var code int
-	select {
-	case code = <-done:
-	case <-time.After(60 * time.Second):
-		t.Fatal("sciif serve did not stop after SIGTERM")
-	}
-	t.Logf("%d ok, %d refused after shutdown, in %v; p50 %v, p99 %v", res.ok, res.refused, res.elapsed, quantile(res.latencies, 0.5), quantile(res.latencies, 0.99))
-	if code != 0 {
-		t.Errorf("exit %d: %s", code, stderr.String())
-	}
-	if res.lost != 0 || res.failed != 0 {
-		t.Errorf("%d lost, %d failed requests (of %d)", res.lost, res.failed, count)
-	}
-	if res.ok+res.refused+res.failed+res.lost != count {
-		t.Errorf("%d accounted for, want %d", res.ok+res.refused+res.failed+res.lost, count)
-	}
-	if res.ok < count/2-clients {
-		t.Errorf("only %d requests answered before the signal", res.ok)
-	}
+	sigtermUnderLoad(t, base, done, stderr, targets)
 }
 
 // BenchmarkServeLoadKinds is BenchmarkServeLoad over the rubric,
@@ -179,17 +154,5 @@ func TestServeKindsSIGTERMLosesNothing(t *testing.T) {
 //	go test ./generator/cmd/sciif -run '^$' -bench ServeLoadKinds -benchtime 20000x
 func BenchmarkServeLoadKinds(b *testing.B) {
 	base, done, _, targets := startKindsServe(b)
-	b.ResetTimer()
-	res := loadTargets(base, targets, 32, b.N, nil)
-	b.StopTimer()
-	if res.lost != 0 || res.failed != 0 || res.refused != 0 || res.ok != int64(b.N) {
-		b.Fatalf("%d ok, %d failed, %d refused, %d lost of %d", res.ok, res.failed, res.refused, res.lost, b.N)
-	}
-	b.ReportMetric(float64(res.ok)/res.elapsed.Seconds(), "req/s")
-	b.ReportMetric(float64(quantile(res.latencies, 0.5).Microseconds()), "p50-µs")
-	b.ReportMetric(float64(quantile(res.latencies, 0.99).Microseconds()), "p99-µs")
-	if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
-		b.Fatal(err)
-	}
-	<-done
+	benchLoad(b, base, done, targets)
 }

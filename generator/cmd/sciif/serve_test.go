@@ -72,20 +72,6 @@ type loadResult struct {
 	elapsed                   time.Duration
 }
 
-// load sends count /get_reward requests from clients concurrent clients
-// to base, each request one IFEval query of the demo benchmark, and calls
-// onHalf half-way. A request is ok (200 with one reward), failed (any
-// other answer), refused (the connection could not be opened: the server
-// had stopped accepting, nothing was sent) or lost (sent, and no answer
-// came).
-func load(base string, clients, count int, onHalf func()) loadResult {
-	body := []byte(`{"query":["pwrite in lower case only please without any commas at all and keep it simple for the reader"],"prompts":["p"],` +
-		`"labels":["{\"instruction_id_list\":[\"change_case:english_lowercase\",\"punctuation:no_comma\"],\"kwargs\":[{},{}]}"]}`)
-	return loadTargets(base, []loadTarget{{"/get_reward?benchmark=ifeval-demo", body, func(data []byte) bool {
-		return bytes.HasPrefix(data, []byte(`{"rewards":[1]`))
-	}}}, clients, count, onHalf)
-}
-
 // loadTarget is one request a load test sends: its path, its body and
 // whether an answer of 200 is the right one.
 type loadTarget struct {
@@ -94,7 +80,12 @@ type loadTarget struct {
 	ok   func([]byte) bool
 }
 
-// loadTargets is load with request i sent to targets[i % len(targets)].
+// loadTargets sends count requests from clients concurrent clients to
+// base, request i to targets[i % len(targets)], and calls onHalf
+// half-way. A request is ok (200 and the answer the target wants), failed
+// (any other answer), refused (the connection could not be opened: the
+// server had stopped accepting, nothing was sent) or lost (sent, and no
+// answer came).
 func loadTargets(base string, targets []loadTarget, clients, count int, onHalf func()) loadResult {
 	tr := &http.Transport{MaxIdleConnsPerHost: clients, DialContext: (&net.Dialer{Timeout: 5 * time.Second}).DialContext}
 	defer tr.CloseIdleConnections()
@@ -172,8 +163,25 @@ func quantile(ds []time.Duration, q float64) time.Duration {
 func TestServeSIGTERMLosesNothing(t *testing.T) {
 	root := moduleRoot(t)
 	base, done, stderr := startServe(t, "--benchmark", filepath.Join(root, "benchmarks", "ifeval-demo"))
+	sigtermUnderLoad(t, base, done, stderr, []loadTarget{ifevalLoadTarget})
+}
+
+// ifevalLoadTarget is the request load sends: one IFEval query of the
+// demo benchmark, followed by both its instructions.
+var ifevalLoadTarget = loadTarget{"/get_reward?benchmark=ifeval-demo",
+	[]byte(`{"query":["pwrite in lower case only please without any commas at all and keep it simple for the reader"],"prompts":["p"],` +
+		`"labels":["{\"instruction_id_list\":[\"change_case:english_lowercase\",\"punctuation:no_comma\"],\"kwargs\":[{},{}]}"]}`),
+	func(data []byte) bool { return bytes.HasPrefix(data, []byte(`{"rewards":[1]`)) }}
+
+// sigtermUnderLoad sends 4,000 requests from 32 concurrent clients to the
+// targets in turn, and the process SIGTERM half-way: every request the
+// server accepted must get the right answer (no failed or lost request),
+// every request must be accounted for, at least the first half answered,
+// and the server must drain and exit 0.
+func sigtermUnderLoad(t *testing.T, base string, done <-chan int, stderr *lockedBuffer, targets []loadTarget) {
+	t.Helper()
 	const clients, count = 32, 4000
-	res := load(base, clients, count, func() {
+	res := loadTargets(base, targets, clients, count, func() {
 		if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
 			t.Error(err)
 		}
@@ -210,8 +218,16 @@ func TestServeSIGTERMLosesNothing(t *testing.T) {
 func BenchmarkServeLoad(b *testing.B) {
 	root := moduleRoot(b)
 	base, done, _ := startServe(b, "--benchmark", filepath.Join(root, "benchmarks", "ifeval-demo"))
+	benchLoad(b, base, done, []loadTarget{ifevalLoadTarget})
+}
+
+// benchLoad sends b.N requests from 32 concurrent clients to the targets
+// in turn, reports throughput and p50/p99 latency, fails on any error,
+// refused or lost request or wrong answer, and stops the server.
+func benchLoad(b *testing.B, base string, done <-chan int, targets []loadTarget) {
+	b.Helper()
 	b.ResetTimer()
-	res := load(base, 32, b.N, nil)
+	res := loadTargets(base, targets, 32, b.N, nil)
 	b.StopTimer()
 	if res.lost != 0 || res.failed != 0 || res.refused != 0 || res.ok != int64(b.N) {
 		b.Fatalf("%d ok, %d failed, %d refused, %d lost of %d", res.ok, res.failed, res.refused, res.lost, b.N)
