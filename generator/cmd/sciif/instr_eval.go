@@ -32,7 +32,7 @@ func runIFEval(ctx context.Context, args []string, stdout, stderr io.Writer) int
 }
 
 func runIFBench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	return runInstr(ctx, args, stdout, stderr, "ifbench", ifbench.Checkers)
+	return runInstr(ctx, args, stdout, stderr, "ifbench", ifbench.WithClassic)
 }
 
 // instrOptions are the flags of sciif ifeval and sciif ifbench.
