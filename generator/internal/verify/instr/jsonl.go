@@ -149,9 +149,13 @@ func ScanPrompts(r io.Reader, name string, reg *Registry, fn func(Prompt) error)
 			bad("instruction_id_list", "not a list of strings")
 		} else {
 			for _, id := range p.InstructionIDs {
-				if !ValidID(id) {
+				_, known := reg.lookupOrTrue(id)
+				switch {
+				case known && reg != nil:
+					// A registry holds well-formed ids only.
+				case !ValidID(id):
 					bad("instruction_id_list", "malformed instruction id %q", id)
-				} else if _, ok := reg.lookupOrTrue(id); !ok {
+				case !known:
 					bad("instruction_id_list", "unknown instruction id %q", id)
 				}
 			}

@@ -147,8 +147,22 @@ const (
 // detection: seeding costs more than a short detection.
 var seeded = sync.OnceValue(func() pyRandom { return *newPyRandom(seed) })
 
+// scratch holds a detection's text and n-grams, reused by the next one:
+// a detection of a response of a few KB would otherwise allocate about 20
+// KB that only the collector takes back.
+type scratch struct {
+	runes []rune
+	grams []int32
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
 func (m *model) probabilities(text string) ([]float64, error) {
-	ngrams := m.extract(m.prepare(text))
+	buf := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(buf)
+	buf.runes = m.prepare(text, buf.runes[:0])
+	buf.grams = m.extract(buf.runes, buf.grams[:0])
+	ngrams := buf.grams
 	if len(ngrams) == 0 {
 		return nil, ErrNoFeatures
 	}
@@ -224,14 +238,13 @@ func normalize(prob []float64) float64 {
 // addresses removed, Vietnamese diacritics composed (NGram.normalize_vi),
 // runs of spaces squeezed, at most 10000 characters, and Latin letters
 // dropped from texts that are mostly non-Latin.
-func (m *model) prepare(text string) []rune {
+func (m *model) prepare(text string, out []rune) []rune {
 	if strings.Contains(text, "http") {
 		text = removeURLs(text)
 	}
 	if strings.Contains(text, "@") {
 		text = removeMails(text)
 	}
-	out := make([]rune, 0, min(len(text), maxTextLength))
 	var pre rune = -1
 	for i, n := 0, 0; i < len(text) && n < maxTextLength; n++ {
 		ch, size := utf8.DecodeRuneInString(text[i:])
@@ -377,9 +390,8 @@ func removeMails(s string) string {
 // extract mirrors Detector._extract_ngrams with NGram.add_char. It returns
 // the indices of the n-grams found in the profiles, in order, repeats
 // included.
-func (m *model) extract(text []rune) []int32 {
+func (m *model) extract(text []rune, result []int32) []int32 {
 	ascii := asciiOf(m)
-	result := make([]int32, 0, 3*len(text))
 	var grams [3]rune
 	ng := 1 // grams[:ng] is the window; it starts as " "
 	grams[0] = ' '
@@ -424,94 +436,6 @@ func (m *model) extract(text []rune) []int32 {
 		}
 	}
 	return result
-}
-
-// asciiGrams holds the result of lookup for every n-gram of ASCII letters
-// and spaces, which is what nearly every n-gram of a Latin-script text is
-// once normalised: one read of a table of 600 KB instead of a probe of the
-// hash table and a read of the keys it points to, each in megabytes.
-type asciiGrams []int32
-
-// asciiCode numbers the ASCII characters an n-gram may hold after
-// normalize: the space 0, A-Z 1 to 26, a-z 27 to 52; 0xff for any other.
-var asciiCode = func() (t [128]byte) {
-	for i := range t {
-		switch c := byte(i); {
-		case c == ' ':
-			t[i] = 0
-		case 'A' <= c && c <= 'Z':
-			t[i] = 1 + c - 'A'
-		case 'a' <= c && c <= 'z':
-			t[i] = 27 + c - 'a'
-		default:
-			t[i] = 0xff
-		}
-	}
-	return t
-}()
-
-const asciiN = 53
-
-// asciiSlot is where the n-gram of codes c (one to three) sits in
-// asciiGrams: the 53 unigrams, then the 53² bigrams, then the 53³
-// trigrams.
-func asciiSlot(c []int) int {
-	switch len(c) {
-	case 1:
-		return c[0]
-	case 2:
-		return asciiN + c[0]*asciiN + c[1]
-	}
-	return asciiN + asciiN*asciiN + (c[0]*asciiN+c[1])*asciiN + c[2]
-}
-
-var asciiOf = func() func(*model) asciiGrams {
-	var once sync.Once
-	var t asciiGrams
-	return func(m *model) asciiGrams {
-		once.Do(func() {
-			t = make(asciiGrams, asciiN+asciiN*asciiN+asciiN*asciiN*asciiN)
-			var letters [asciiN]rune
-			for c := range 128 {
-				if asciiCode[c] != 0xff {
-					letters[asciiCode[c]] = rune(c)
-				}
-			}
-			var c [3]int
-			var w [3]rune
-			for n := 1; n <= 3; n++ {
-				for k := range pow(asciiN, n) {
-					for i, v := 0, k; i < n; i, v = i+1, v/asciiN {
-						c[n-1-i] = v % asciiN
-						w[n-1-i] = letters[v%asciiN]
-					}
-					t[asciiSlot(c[:n])] = int32(m.lookup(gramKey(w[:n])))
-				}
-			}
-		})
-		return t
-	}
-}()
-
-func pow(b, n int) int {
-	p := 1
-	for range n {
-		p *= b
-	}
-	return p
-}
-
-// find returns lookup's result for the n-gram w, and false when w holds a
-// character besides ASCII letters and the space.
-func (t asciiGrams) find(w []rune) (int32, bool) {
-	var c [3]int
-	for i, r := range w {
-		if r >= 128 || asciiCode[r] == 0xff {
-			return 0, false
-		}
-		c[i] = int(asciiCode[r])
-	}
-	return t[asciiSlot(c[:len(w)])], true
 }
 
 // gramKey packs an n-gram of one to three runes into an integer: 21 bits
