@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sciif/leaderboard/generator/internal/benchcpu"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/kinds/ifeval"
 	"github.com/sciif/leaderboard/generator/internal/reward"
@@ -245,7 +246,11 @@ func TestOpenInstructPresetConformance(t *testing.T) {
 }
 
 // BenchmarkRewardPreset is the preset path's cost: the recorded reasoning
-// responses as `sciif reward` records, under none and open-instruct.
+// responses as `sciif reward` records, under none and open-instruct, in
+// rewards per second and per CPU-second (the process's CPU time, which a
+// busy machine disturbs less).
+//
+//	go test ./generator/internal/reward -run '^$' -bench RewardPreset -cpu 1
 func BenchmarkRewardPreset(b *testing.B) {
 	set := ifevalSet(b, "")
 	f, _ := set.Lookup("ifeval-demo")
@@ -259,12 +264,14 @@ func BenchmarkRewardPreset(b *testing.B) {
 		b.Run(p, func(b *testing.B) {
 			ctx, _ := reward.WithPreset(context.Background(), p)
 			n := 0
+			cpu := benchcpu.Start()
 			for b.Loop() {
 				if _, err := reward.Stream(ctx, bytes.NewReader(in.Bytes()), io.Discard, f.Rewards, "jsonl"); err != nil {
 					b.Fatal(err)
 				}
 				n += len(cases)
 			}
+			cpu(b)
 			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "rewards/s")
 		})
 	}
