@@ -205,8 +205,8 @@ func runEval(ctx context.Context, opt instrOptions, stdout, stderr io.Writer, re
 }
 
 // fingerprint stands for a prompt's text in what runEval keeps: the first
-// 16 bytes of its SHA-256. Texts grow with the prompts (211 bytes each in
-// IFEval, about 1 KiB in IFBench); fingerprints are small and fixed, and
+// 16 bytes of its SHA-256. Texts grow with the prompts (216 bytes each in
+// IFEval, 381 in IFBench); fingerprints are small and fixed, and
 // two texts that differ do not share one (finding two would break
 // SHA-256).
 type fingerprint [16]byte
