@@ -7,7 +7,9 @@
 // response, the way the official Python reference decides it (including its
 // quirks, which the checkers' comments point out), and says why in plain words.
 // The package performs no I/O, keeps no mutable state, and does not choose
-// between Strict and Loose evaluation: that is the caller's policy.
+// between Strict and Loose evaluation: that is the caller's policy. The
+// tagger's model is loaded on first use, with the garbage collector set to
+// run often while it is decoded (see englishTagger).
 //
 // The reference relies on NLTK 3.8 (Punkt sentences, word_tokenize, the
 // English stop-word list, the averaged-perceptron POS tagger), syllapy and
