@@ -28,6 +28,16 @@ func str(args instr.Args, key string) (string, error) {
 	return text.Strip(s), nil
 }
 
+// strRaw is str without the strip: open-instruct takes prompt_to_repeat
+// as given, and raises on an empty one.
+func strRaw(args instr.Args, key string) (string, error) {
+	s, err := args.String(key)
+	if err != nil || s == "" {
+		return "", orRandom(err, key)
+	}
+	return s, nil
+}
+
 // strOrFirst is str for the arguments open-instruct also takes as a list,
 // using its first item (instr.Args.StringOrFirst): an empty list is drawn
 // at random, a first item is used as it is, even empty.
@@ -60,6 +70,48 @@ func index(args instr.Args, key string) (int, error) {
 		return 0, orRandom(err, key)
 	}
 	return n, nil
+}
+
+// number returns the number argument key, zero included.
+func number(args instr.Args, key string) (float64, error) {
+	n, err := args.Number(key)
+	if err != nil {
+		return 0, orRandom(err, key)
+	}
+	return n, nil
+}
+
+// relation returns the relation argument key ("less than", "at least").
+func relation(args instr.Args, key string) (string, error) {
+	rel, err := args.Relation(key)
+	if err != nil {
+		return "", orRandom(err, key)
+	}
+	return rel, nil
+}
+
+// argReader reads a checker's arguments in turn and keeps the first error:
+// once one cannot be read, the others read as zero values, and the checker
+// is undecided with that error.
+type argReader struct {
+	args instr.Args
+	err  error
+}
+
+func (r *argReader) str(key string) string        { return readArg(r, str, key) }
+func (r *argReader) strRaw(key string) string     { return readArg(r, strRaw, key) }
+func (r *argReader) strOrFirst(key string) string { return readArg(r, strOrFirst, key) }
+func (r *argReader) num(key string) float64       { return readArg(r, num, key) }
+func (r *argReader) index(key string) int         { return readArg(r, index, key) }
+func (r *argReader) number(key string) float64    { return readArg(r, number, key) }
+func (r *argReader) relation(key string) string   { return readArg(r, relation, key) }
+
+func readArg[T any](r *argReader, read func(instr.Args, string) (T, error), key string) T {
+	var v T
+	if r.err == nil {
+		v, r.err = read(r.args, key)
+	}
+	return v
 }
 
 // orRandom keeps an argument error (a wrong type) and otherwise says the

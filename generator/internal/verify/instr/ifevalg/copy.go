@@ -15,10 +15,9 @@ func sameText(a, b string) bool { return text.Lower(text.Strip(a)) == text.Lower
 // checkCopy needs the response to be prompt_to_repeat itself (copy:copy,
 // copy:copying_simple).
 func checkCopy(_, resp string, args instr.Args) instr.Result {
-	req, err := args.String("prompt_to_repeat")
-	if err != nil || req == "" {
-		// open-instruct raises ValueError on an empty prompt_to_repeat.
-		return instr.Undecided(orRandom(err, "prompt_to_repeat"))
+	req, err := strRaw(args, "prompt_to_repeat")
+	if err != nil {
+		return instr.Undecided(err)
 	}
 	return verdict(sameText(resp, req), "need exactly the request %s, ignoring case and surrounding space", quote(text.Strip(req)))
 }
@@ -26,13 +25,10 @@ func checkCopy(_, resp string, args instr.Args) instr.Result {
 // checkCopyingMultiple needs prompt_to_repeat N times, separated by
 // "******".
 func checkCopyingMultiple(_, resp string, args instr.Args) instr.Result {
-	req, err := args.String("prompt_to_repeat")
-	if err != nil || req == "" {
-		return instr.Undecided(orRandom(err, "prompt_to_repeat"))
-	}
-	n, err := num(args, "N")
-	if err != nil {
-		return instr.Undecided(err)
+	r := argReader{args: args}
+	req, n := r.strRaw("prompt_to_repeat"), r.num("N")
+	if r.err != nil {
+		return instr.Undecided(r.err)
 	}
 	parts := strings.Split(resp, "******")
 	if float64(len(parts)) != n {
@@ -49,17 +45,10 @@ func checkCopyingMultiple(_, resp string, args instr.Args) instr.Result {
 // checkCopySpan needs the characters n_start to n_end (exclusive, as a
 // Python slice) of prompt_to_repeat.
 func checkCopySpan(_, resp string, args instr.Args) instr.Result {
-	req, err := args.String("prompt_to_repeat")
-	if err != nil || req == "" {
-		return instr.Undecided(orRandom(err, "prompt_to_repeat"))
-	}
-	start, err := index(args, "n_start")
-	if err != nil {
-		return instr.Undecided(err)
-	}
-	end, err := index(args, "n_end")
-	if err != nil {
-		return instr.Undecided(err)
+	r := argReader{args: args}
+	req, start, end := r.strRaw("prompt_to_repeat"), r.index("n_start"), r.index("n_end")
+	if r.err != nil {
+		return instr.Undecided(r.err)
 	}
 	span := pySlice([]rune(req), start, end)
 	return verdict(sameText(resp, span), "need exactly the span %s, ignoring case and surrounding space", quote(text.Strip(span)))
@@ -90,13 +79,10 @@ const pyMeta = `.^$*+?{}[]\|()`
 // each must have the phrase's number of words and differ from it in
 // exactly one place.
 func checkRepeatPhrase(_, resp string, args instr.Args) instr.Result {
-	phrase, err := str(args, "phrase")
-	if err != nil {
-		return instr.Undecided(err)
-	}
-	n, err := num(args, "small_n")
-	if err != nil {
-		return instr.Undecided(err)
+	r := argReader{args: args}
+	phrase, n := r.str("phrase"), r.num("small_n")
+	if r.err != nil {
+		return instr.Undecided(r.err)
 	}
 	ref := text.Fields(phrase)
 	if len(ref) == 0 {

@@ -100,13 +100,10 @@ func checkSentenceHyphens(_, resp string, _ instr.Args) instr.Result {
 // open-instruct, an empty first or last paragraph is still split into
 // sentences, and so fails.
 func checkCountingComposition(_, resp string, args instr.Args) instr.Result {
-	nSent, err := num(args, "n_sent")
-	if err != nil {
-		return instr.Undecided(err)
-	}
-	nWords, err := num(args, "n_words")
-	if err != nil {
-		return instr.Undecided(err)
+	r := argReader{args: args}
+	nSent, nWords := r.num("n_sent"), r.num("n_words")
+	if r.err != nil {
+		return instr.Undecided(r.err)
 	}
 	parts := splitDivider(resp)
 	n := len(parts)

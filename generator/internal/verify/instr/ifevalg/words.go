@@ -34,17 +34,10 @@ func checkWordOnce(_, resp string, args instr.Args) instr.Result {
 }
 
 func checkWordCountDifferent(_, resp string, args instr.Args) instr.Result {
-	kw, err := str(args, "keyword")
-	if err != nil {
-		return instr.Undecided(err)
-	}
-	freq, err := args.Number("frequency")
-	if err != nil {
-		return instr.Undecided(orRandom(err, "frequency"))
-	}
-	rel, err := args.Relation("relation")
-	if err != nil {
-		return instr.Undecided(orRandom(err, "relation"))
+	r := argReader{args: args}
+	kw, freq, rel := r.str("keyword"), r.number("frequency"), r.relation("relation")
+	if r.err != nil {
+		return instr.Undecided(r.err)
 	}
 	n, err := countPattern(kw, resp)
 	if err != nil {
@@ -58,13 +51,10 @@ func checkWordCountDifferent(_, resp string, args instr.Args) instr.Result {
 }
 
 func checkCountIncrement(_, resp string, args instr.Args) instr.Result {
-	kw1, err := str(args, "keyword1")
-	if err != nil {
-		return instr.Undecided(err)
-	}
-	kw2, err := str(args, "keyword2")
-	if err != nil {
-		return instr.Undecided(err)
+	r := argReader{args: args}
+	kw1, kw2 := r.str("keyword1"), r.str("keyword2")
+	if r.err != nil {
+		return instr.Undecided(r.err)
 	}
 	n1, err := countPattern(kw1, resp)
 	if err != nil {
@@ -163,79 +153,71 @@ func lastWord(w string) string {
 	}, w)
 }
 
-func checkFirstWordSent(_, resp string, args instr.Args) instr.Result {
-	want, err := strOrFirst(args, "first_word")
-	if err != nil {
-		return instr.Undecided(err)
+// firstField is the word first_word checkers compare: the first
+// whitespace-separated word, as it is.
+func firstField(f []string) string { return f[0] }
+
+// lastField is the word last_word checkers compare: the last
+// whitespace-separated word, stripped of punctuation (lastWord).
+func lastField(f []string) string { return lastWord(f[len(f)-1]) }
+
+// The first_word and last_word checkers compare the argument, ignoring
+// case, with the first or last word of every sentence or of the whole
+// response; the sentence checkers also take the argument as a list, as
+// open-instruct does (strOrFirst), the answer checkers only as a string.
+var (
+	checkFirstWordSent   = everySentence("first_word", "starts with", firstField)
+	checkFirstWordAnswer = answerWord("first_word", "first", firstField)
+	checkLastWordSent    = everySentence("last_word", "ends with", lastField)
+	checkLastWordAnswer  = answerWord("last_word", "last", lastField)
+)
+
+// everySentence needs pick, of every sentence's words (IFEval's splitter),
+// to be the argument key; an empty sentence fails. verb says where the word
+// is ("starts with", "ends with").
+func everySentence(key, verb string, pick func([]string) string) func(string, string, instr.Args) instr.Result {
+	return func(_, resp string, args instr.Args) instr.Result {
+		want, err := strOrFirst(args, key)
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		for _, s := range splitIntoSentences(resp) {
+			f := text.Fields(s)
+			if len(f) == 0 {
+				return verdict(false, "an empty sentence")
+			}
+			if w := pick(f); text.Lower(w) != text.Lower(want) {
+				return verdict(false, "the sentence %s %s %s, need %s", quote(s), verb, quote(w), quote(want))
+			}
+		}
+		return verdict(true, "every sentence %s %s", verb, quote(want))
 	}
-	for _, s := range splitIntoSentences(resp) {
-		f := text.Fields(s)
+}
+
+// answerWord needs pick, of the response's words, to be the argument key;
+// an empty response fails. which names the word ("first", "last").
+func answerWord(key, which string, pick func([]string) string) func(string, string, instr.Args) instr.Result {
+	return func(_, resp string, args instr.Args) instr.Result {
+		want, err := str(args, key)
+		if err != nil {
+			return instr.Undecided(err)
+		}
+		f := text.Fields(resp)
 		if len(f) == 0 {
-			return verdict(false, "an empty sentence")
+			return verdict(false, "the response is empty")
 		}
-		if text.Lower(f[0]) != text.Lower(want) {
-			return verdict(false, "the sentence %s starts with %s, need %s", quote(s), quote(f[0]), quote(want))
-		}
+		w := pick(f)
+		return verdict(text.Lower(w) == text.Lower(want), "the %s word is %s, need %s", which, quote(w), quote(want))
 	}
-	return verdict(true, "every sentence starts with %s", quote(want))
-}
-
-func checkFirstWordAnswer(_, resp string, args instr.Args) instr.Result {
-	want, err := str(args, "first_word")
-	if err != nil {
-		return instr.Undecided(err)
-	}
-	f := text.Fields(resp)
-	if len(f) == 0 {
-		return verdict(false, "the response is empty")
-	}
-	return verdict(text.Lower(f[0]) == text.Lower(want), "the first word is %s, need %s", quote(f[0]), quote(want))
-}
-
-func checkLastWordSent(_, resp string, args instr.Args) instr.Result {
-	want, err := strOrFirst(args, "last_word")
-	if err != nil {
-		return instr.Undecided(err)
-	}
-	for _, s := range splitIntoSentences(resp) {
-		f := text.Fields(s)
-		if len(f) == 0 {
-			return verdict(false, "an empty sentence")
-		}
-		if w := lastWord(f[len(f)-1]); text.Lower(w) != text.Lower(want) {
-			return verdict(false, "the sentence %s ends with %s, need %s", quote(s), quote(w), quote(want))
-		}
-	}
-	return verdict(true, "every sentence ends with %s", quote(want))
-}
-
-func checkLastWordAnswer(_, resp string, args instr.Args) instr.Result {
-	want, err := str(args, "last_word")
-	if err != nil {
-		return instr.Undecided(err)
-	}
-	f := text.Fields(resp)
-	if len(f) == 0 {
-		return verdict(false, "the response is empty")
-	}
-	w := lastWord(f[len(f)-1])
-	return verdict(text.Lower(w) == text.Lower(want), "the last word is %s, need %s", quote(w), quote(want))
 }
 
 // checkKeywordPosition needs keyword as the m-th NLTK token of the n-th
 // sentence (IFEval's splitter), exactly, case included.
 func checkKeywordPosition(_, resp string, args instr.Args) instr.Result {
-	kw, err := strOrFirst(args, "keyword")
-	if err != nil {
-		return instr.Undecided(err)
-	}
-	n, err := index(args, "n")
-	if err != nil {
-		return instr.Undecided(err)
-	}
-	m, err := index(args, "m")
-	if err != nil {
-		return instr.Undecided(err)
+	r := argReader{args: args}
+	kw, n, m := r.strOrFirst("keyword"), r.index("n"), r.index("m")
+	if r.err != nil {
+		return instr.Undecided(r.err)
 	}
 	if n < 0 || m < 0 {
 		return instr.Undecided(errors.New("a negative position indexes from the end in open-instruct; not supported"))
@@ -289,13 +271,10 @@ func checkLowercaseCounting(_, resp string, args instr.Args) instr.Result {
 }
 
 func checkLetterCounting(_, resp string, args instr.Args) instr.Result {
-	n, err := num(args, "N")
-	if err != nil {
-		return instr.Undecided(err)
-	}
-	rel, err := args.Relation("relation")
-	if err != nil {
-		return instr.Undecided(orRandom(err, "relation"))
+	r := argReader{args: args}
+	n, rel := r.num("N"), r.relation("relation")
+	if r.err != nil {
+		return instr.Undecided(r.err)
 	}
 	count := 0
 	for i := 0; i < len(resp); i++ {
