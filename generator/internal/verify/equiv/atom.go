@@ -83,23 +83,27 @@ func (c *cmpr) compareAtom(g, p string) Result {
 	r := c.compareAtom1(g, p)
 	if c.usedLog && r.Verdict != Undecided && !c.log10 {
 		// \log may be decimal: decide only if both readings agree.
-		c.log10 = true
-		r10 := c.compareAtom1(g, p)
-		c.log10 = false
-		if r10.Verdict != r.Verdict {
-			r = undecided(r.Rule, "%s with \\log read as ln; with \\log read as log10: %s", r.Reason, r10.Reason)
-		}
+		r = c.underBothReadings(r, &c.log10, g, p, `\log read as ln`, `\log read as log10`)
 	}
 	if c.usedLg && r.Verdict != Undecided && !c.lg2 {
 		// lg may be binary: decide only if both readings agree.
-		c.lg2 = true
-		r2 := c.compareAtom1(g, p)
-		c.lg2 = false
-		if r2.Verdict != r.Verdict {
-			r = undecided(r.Rule, "%s with lg read as log10; with lg read as log2: %s", r.Reason, r2.Reason)
-		}
+		r = c.underBothReadings(r, &c.lg2, g, p, "lg read as log10", "lg read as log2")
 	}
 	c.usedLog, c.usedLg = c.usedLog || before, c.usedLg || beforeLg
+	return r
+}
+
+// underBothReadings compares g and p again with the other reading of a
+// logarithm (*other set) and keeps r, the verdict under the usual reading,
+// only if the two agree; otherwise the comparison is undecided, with both
+// reasons.
+func (c *cmpr) underBothReadings(r Result, other *bool, g, p, usual, alt string) Result {
+	*other = true
+	r2 := c.compareAtom1(g, p)
+	*other = false
+	if r2.Verdict != r.Verdict {
+		return undecided(r.Rule, "%s with %s; with %s: %s", r.Reason, usual, alt, r2.Reason)
+	}
 	return r
 }
 
