@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// cpuUsed is the CPU time (user and system) the process has used so far.
+func cpuUsed() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkIncrementalBuild builds a synthetic board with the build
+// cache, adds one model and builds again: it reports the CPU seconds of
+// that second build ("incremental-cpu-s/op"), of a build of the same
+// board without the cache ("full-cpu-s/op") and their ratio, the
+// incremental-build goal of docs/performance.md.
+//
+//	SCIIF_BENCH_MODELS=1000 go test -run '^$' -bench IncrementalBuild -benchtime 1x ./generator/cmd/sciif
+func BenchmarkIncrementalBuild(b *testing.B) {
+	tuneGC() // as main does
+	dir := synthBoard(b, benchModels(b))
+	b.Chdir(dir)
+	res := filepath.Join(dir, "results")
+	build := func(args ...string) time.Duration {
+		t0 := cpuUsed()
+		var errb bytes.Buffer
+		if code := run(context.Background(), append([]string{"build"}, args...), io.Discard, &errb); code != 0 {
+			b.Fatalf("build %v exited %d: %s", args, code, errb.String())
+		}
+		return cpuUsed() - t0
+	}
+	var inc, full time.Duration
+	n := 0
+	for b.Loop() {
+		n++
+		out := filepath.Join(dir, "site")
+		os.RemoveAll(filepath.Join(res, "synth-model-new"))
+		os.RemoveAll(out)
+		os.RemoveAll(defaultCache(out))
+		build("--out", out)
+		added := filepath.Join(res, "synth-model-new")
+		if err := os.CopyFS(added, os.DirFS(filepath.Join(res, "synth-model-001"))); err != nil {
+			b.Fatal(err)
+		}
+		meta, err := os.ReadFile(filepath.Join(added, "metadata.yaml"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		meta = bytes.Replace(meta, []byte("name: "), []byte("name: Added "), 1)
+		if err := os.WriteFile(filepath.Join(added, "metadata.yaml"), meta, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		inc += build("--out", out)
+		clean := filepath.Join(dir, "clean")
+		os.RemoveAll(clean)
+		full += build("--no-cache", "--out", clean)
+	}
+	b.ReportMetric(inc.Seconds()/float64(n), "incremental-cpu-s/op")
+	b.ReportMetric(full.Seconds()/float64(n), "full-cpu-s/op")
+	b.ReportMetric(100*inc.Seconds()/full.Seconds(), "incremental-%-of-full")
+}
