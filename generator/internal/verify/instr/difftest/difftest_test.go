@@ -22,13 +22,29 @@ import (
 )
 
 type testCase struct {
-	Suite    string           `json:"suite"`
-	Key      string           `json:"key"`
-	Mutation string           `json:"mutation"`
-	Prompt   string           `json:"prompt"`
-	IDs      []string         `json:"instruction_id_list"`
-	Kwargs   []map[string]any `json:"kwargs"`
-	Response string           `json:"response"`
+	CaseHead
+	Response string `json:"response"`
+}
+
+// instrPrompt is the case's prompt as the checkers take it.
+func (c testCase) instrPrompt() instr.Prompt {
+	key, _ := strconv.ParseInt(c.Key, 10, 64)
+	p := instr.Prompt{Key: key, Prompt: c.Prompt, InstructionIDs: c.IDs}
+	for _, kw := range c.Kwargs {
+		p.Kwargs = append(p.Kwargs, instr.Args(kw))
+	}
+	return p
+}
+
+// modeVerdicts is a mode with the reference's verdicts in it.
+type modeVerdicts struct {
+	mode instr.Mode
+	want []bool
+}
+
+// modes pairs Strict and Loose with the reference's verdicts.
+func (w verdict) modes() []modeVerdicts {
+	return []modeVerdicts{{instr.Strict, w.Strict}, {instr.Loose, w.Loose}}
 }
 
 type verdict struct {
@@ -174,15 +190,8 @@ func TestAgreesWithOfficialCode(t *testing.T) {
 		if w.Strict == nil || w.Loose == nil {
 			t.Fatalf("case %d (%s %s %s): the official code raised an error", i+1, c.Suite, c.Key, c.Mutation)
 		}
-		key, _ := strconv.ParseInt(c.Key, 10, 64)
-		p := instr.Prompt{Key: key, Prompt: c.Prompt, InstructionIDs: c.IDs}
-		for _, kw := range c.Kwargs {
-			p.Kwargs = append(p.Kwargs, instr.Args(kw))
-		}
-		for _, m := range []struct {
-			mode instr.Mode
-			want []bool
-		}{{instr.Strict, w.Strict}, {instr.Loose, w.Loose}} {
+		p := c.instrPrompt()
+		for _, m := range w.modes() {
 			got := regs[c.Suite].Evaluate(m.mode, p, c.Response)
 			for j, ir := range got.Instructions {
 				if k := (knownDifference{c.Suite, c.Key, ir.ID}); known[k] != "" {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -98,15 +97,8 @@ func TestIFEvalGAgreesWithOpenInstruct(t *testing.T) {
 		if w.Strict == nil || w.Loose == nil || w.Score == nil {
 			t.Fatalf("case %d (%s %s): open-instruct's code raised an error", i+1, c.Key, c.Mutation)
 		}
-		key, _ := strconv.ParseInt(c.Key, 10, 64)
-		p := instr.Prompt{Key: key, Prompt: c.Prompt, InstructionIDs: c.IDs}
-		for _, kw := range c.Kwargs {
-			p.Kwargs = append(p.Kwargs, instr.Args(kw))
-		}
-		for _, m := range []struct {
-			mode instr.Mode
-			want []bool
-		}{{instr.Strict, w.Strict}, {instr.Loose, w.Loose}} {
+		p := c.instrPrompt()
+		for _, m := range w.modes() {
 			for j, ir := range reg.Evaluate(m.mode, p, c.Response).Instructions {
 				ids[ir.ID] = true
 				total++

@@ -18,8 +18,6 @@
 package main
 
 import (
-	"bufio"
-	"compress/gzip"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -27,18 +25,15 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/sciif/leaderboard/generator/internal/verify/instr/difftest"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stderr)) }
 
 // Case is one line of cases.jsonl.gz.
 type Case struct {
-	Suite    string           `json:"suite"`
-	Key      string           `json:"key"`
-	Mutation string           `json:"mutation"`
-	Prompt   string           `json:"prompt"`
-	IDs      []string         `json:"instruction_id_list"`
-	Kwargs   []map[string]any `json:"kwargs"`
+	difftest.CaseHead
 	// Label is the ground_truth text the verifier reads.
 	Label    string `json:"label"`
 	Response string `json:"response"`
@@ -52,39 +47,15 @@ func run(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: ifevalgcases -o cases.jsonl.gz")
 		return 2
 	}
-	f, err := os.Create(*out)
-	if err != nil {
+	var all []Case
+	for i, s := range append(append(append(specs(), edgeSpecs()...), ifevalSpecs()...), listSpecs()...) {
+		all = append(all, cases(i, s)...)
+	}
+	if err := difftest.WriteCases(*out, all); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	zw, _ := gzip.NewWriterLevel(f, gzip.BestCompression)
-	bw := bufio.NewWriter(zw)
-	enc := json.NewEncoder(bw)
-	enc.SetEscapeHTML(false)
-	n := 0
-	all := append(append(append(specs(), edgeSpecs()...), ifevalSpecs()...), listSpecs()...)
-	for i, s := range all {
-		for _, c := range cases(i, s) {
-			if err := enc.Encode(c); err != nil {
-				fmt.Fprintln(stderr, err)
-				return 1
-			}
-			n++
-		}
-	}
-	if err := bw.Flush(); err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
-	}
-	if err := zw.Close(); err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
-	}
-	if err := f.Close(); err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
-	}
-	fmt.Fprintf(stderr, "%d cases\n", n)
+	fmt.Fprintf(stderr, "%d cases\n", len(all))
 	return 0
 }
 
@@ -132,16 +103,16 @@ func cases(i int, s spec) []Case {
 			if wr[0] != "" {
 				name += "/" + wr[0]
 			}
-			out = append(out, Case{Suite: "ifevalg", Key: fmt.Sprint(i + 1), Mutation: name, Prompt: prompt(s),
-				IDs: ids, Kwargs: kwargs, Label: label(ids, kwargs, (i+j+w)%2 == 0), Response: fmt.Sprintf(wr[1], r[1])})
+			out = append(out, Case{CaseHead: difftest.CaseHead{Suite: "ifevalg", Key: fmt.Sprint(i + 1), Mutation: name, Prompt: prompt(s),
+				IDs: ids, Kwargs: kwargs}, Label: label(ids, kwargs, (i+j+w)%2 == 0), Response: fmt.Sprintf(wr[1], r[1])})
 		}
 		for k, m := range mutations {
 			mr := m.f(r[1])
 			if mr == r[1] {
 				continue
 			}
-			out = append(out, Case{Suite: "ifevalg", Key: fmt.Sprint(i + 1), Mutation: r[0] + "/" + m.name, Prompt: prompt(s),
-				IDs: ids, Kwargs: kwargs, Label: label(ids, kwargs, (i+j+k)%2 == 0), Response: mr})
+			out = append(out, Case{CaseHead: difftest.CaseHead{Suite: "ifevalg", Key: fmt.Sprint(i + 1), Mutation: r[0] + "/" + m.name, Prompt: prompt(s),
+				IDs: ids, Kwargs: kwargs}, Label: label(ids, kwargs, (i+j+k)%2 == 0), Response: mr})
 		}
 	}
 	return out

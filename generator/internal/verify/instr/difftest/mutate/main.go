@@ -21,7 +21,6 @@ package main
 
 import (
 	"bufio"
-	"compress/gzip"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -31,6 +30,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/sciif/leaderboard/generator/internal/verify/instr/difftest"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
 )
 
@@ -38,13 +38,8 @@ func main() { os.Exit(run(os.Args[1:], os.Stderr)) }
 
 // Case is one line of cases.jsonl.gz.
 type Case struct {
-	Suite    string           `json:"suite"`
-	Key      string           `json:"key"`
-	Mutation string           `json:"mutation"`
-	Prompt   string           `json:"prompt"`
-	IDs      []string         `json:"instruction_id_list"`
-	Kwargs   []map[string]any `json:"kwargs"`
-	Response string           `json:"response"`
+	difftest.CaseHead
+	Response string `json:"response"`
 }
 
 type record struct {
@@ -165,24 +160,7 @@ func write(path string, cases []Case) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	zw, _ := gzip.NewWriterLevel(f, gzip.BestCompression)
-	enc := json.NewEncoder(zw)
-	enc.SetEscapeHTML(false)
-	for _, c := range cases {
-		if err := enc.Encode(c); err != nil {
-			f.Close()
-			return err
-		}
-	}
-	if err := zw.Close(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return difftest.WriteCases(path, cases)
 }
 
 // mutations returns the cases made from one record, the idx-th of its
@@ -199,7 +177,7 @@ func mutations(suite string, idx int, r record, resp string) []Case {
 			return
 		}
 		seen[s] = true
-		out = append(out, Case{Suite: suite, Key: key, Mutation: name, Prompt: r.Prompt, IDs: r.IDs, Kwargs: r.Kwargs, Response: s})
+		out = append(out, Case{CaseHead: difftest.CaseHead{Suite: suite, Key: key, Mutation: name, Prompt: r.Prompt, IDs: r.IDs, Kwargs: r.Kwargs}, Response: s})
 	}
 	add("original", resp)
 	add("upper", strings.ToUpper(resp))
