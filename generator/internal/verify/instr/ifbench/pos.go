@@ -1,13 +1,8 @@
 package ifbench
 
 import (
-	"runtime"
-	"runtime/debug"
-	"slices"
 	"strings"
 	"sync"
-
-	"github.com/jdkato/prose/tag"
 
 	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
 )
@@ -22,7 +17,8 @@ import (
 // the features firstTag can ask for: those of the first word of a text,
 // whose previous tags are the start markers (see tagFeature). That is
 // 32,410 of the model's 75,447 features, kept in a few flat slices
-// rather than a map per feature: 28 MB of maps become about 3 MB.
+// rather than a map per feature: 28 MB of maps become about 3 MB. It is
+// read from prose's model by loadTagger, never decoded into prose's maps.
 type perceptron struct {
 	// features finds a feature's weights: the pairs from start[i] to
 	// start[i+1] of class (an index into classes) and weight.
@@ -35,46 +31,13 @@ type perceptron struct {
 }
 
 var englishTagger = sync.OnceValue(func() *perceptron {
-	// prose decodes its model into maps of 28 MB, in 62 MB of
-	// allocations; collecting often while it does keeps that transient
-	// from setting the process's peak.
-	defer debug.SetGCPercent(debug.SetGCPercent(10))
-	t := tag.NewPerceptronTagger()
-	p := compactTagger(t.Weights(), t.TagMap(), t.Classes())
-	t = nil
-	runtime.GC()
+	p, err := loadTagger()
+	if err != nil {
+		// The model is compiled in, from the module go.sum pins.
+		panic(err)
+	}
 	return p
 })
-
-// compactTagger keeps the weights of the features tagFeature accepts, in
-// the order of classes; for a feature, the order of its pairs does not
-// matter: each class gets one weight from it.
-func compactTagger(weights map[string]map[string]float64, tagdict map[string]string, classes []string) *perceptron {
-	p := &perceptron{features: map[string]int32{}, tagdict: tagdict, classes: classes, start: []int32{0}}
-	classOf := map[string]uint8{}
-	for i, c := range classes {
-		classOf[c] = uint8(i)
-	}
-	names := make([]string, 0, len(weights))
-	for f := range weights {
-		if tagFeature(f) {
-			names = append(names, f)
-		}
-	}
-	// Sorted, so the layout does not depend on map order.
-	slices.Sort(names)
-	for _, f := range names {
-		p.features[f] = int32(len(p.start) - 1)
-		for _, c := range classes {
-			if w, ok := weights[f][c]; ok {
-				p.class = append(p.class, classOf[c])
-				p.weight = append(p.weight, w)
-			}
-		}
-		p.start = append(p.start, int32(len(p.class)))
-	}
-	return p
-}
 
 // The features of firstTag that do not depend on the text: the previous
 // words and tags of the first word are the start markers.

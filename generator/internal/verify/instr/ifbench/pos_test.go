@@ -1,6 +1,8 @@
 package ifbench
 
 import (
+	"maps"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -57,5 +59,49 @@ func TestCompactTaggerAgreesWithModel(t *testing.T) {
 				t.Fatalf("firstTag(%q) = %s; the whole model gives %s", tokens[:n], got, want)
 			}
 		}
+	}
+}
+
+// TestTaggerReadAsProseDecodes reads prose's model with loadTagger and
+// with prose's own decoder: the same classes and tag dictionary, and for
+// every feature firstTag can ask for, the same weights bit for bit; no
+// other feature is kept.
+func TestTaggerReadAsProseDecodes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the tagger's model twice")
+	}
+	full := tag.NewPerceptronTagger()
+	p, err := loadTagger()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(p.classes, full.Classes()) {
+		t.Fatalf("classes %q; prose has %q", p.classes, full.Classes())
+	}
+	if !maps.Equal(p.tagdict, full.TagMap()) || len(p.tagdict) < 1000 {
+		t.Fatalf("tag dictionary of %d words differs from prose's %d", len(p.tagdict), len(full.TagMap()))
+	}
+	kept := 0
+	for f, ws := range full.Weights() {
+		k, ok := p.features[f]
+		if ok != tagFeature(f) {
+			t.Fatalf("feature %q kept %v, tagFeature says %v", f, ok, !ok)
+		}
+		if !ok {
+			continue
+		}
+		kept++
+		if n := int(p.start[k+1] - p.start[k]); n != len(ws) {
+			t.Fatalf("feature %q: %d weights; prose has %d", f, n, len(ws))
+		}
+		for j := p.start[k]; j < p.start[k+1]; j++ {
+			c := p.classes[p.class[j]]
+			if w, ok := ws[c]; !ok || math.Float64bits(w) != math.Float64bits(p.weight[j]) {
+				t.Fatalf("feature %q, class %s: weight %v; prose has %v (%v)", f, c, p.weight[j], w, ok)
+			}
+		}
+	}
+	if kept != len(p.features) || kept != 32410 {
+		t.Fatalf("kept %d features of prose's, %d in all; want 32,410", kept, len(p.features))
 	}
 }
