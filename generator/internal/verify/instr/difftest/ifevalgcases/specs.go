@@ -26,7 +26,14 @@ func words(n int) string {
 
 const request = "Write a haiku about rain in the city."
 
+// specs are the training constraints with responses around their
+// thresholds, in four groups.
 func specs() []spec {
+	return append(append(append(copySpecs(), wordSpecs()...), paragraphSpecs()...), countSpecs()...)
+}
+
+// copySpecs are the specs of the copy constraints.
+func copySpecs() []spec {
 	return []spec{
 		{"copy:repeat_phrase", map[string]any{"phrase": "The early bird catches the worm", "small_n": 2}, [][2]string{
 			{"1x", "The early fish catches the worm today."},
@@ -81,6 +88,12 @@ func specs() []spec {
 			{"longer", "café naïve r"},
 			{"bytes", "café na"},
 		}},
+	}
+}
+
+// wordSpecs are the specs of sentence hyphens, neighbouring initials, brackets and keyword counts.
+func wordSpecs() []spec {
+	return []spec{
 		{"detectable_format:sentence_hyphens", map[string]any{}, [][2]string{
 			{"joined", "I like tea.-You like coffee.-We both like water."},
 			{"spaced", "I like tea. - You like coffee. - We both like water."},
@@ -136,6 +149,12 @@ func specs() []spec {
 			{"case", "A Storm came."},
 			{"newline", "A\nstorm came."},
 		}},
+	}
+}
+
+// paragraphSpecs are the specs of paragraphs, first and last words, bigrams and punctuation.
+func paragraphSpecs() []spec {
+	return []spec{
 		{"paragraphs:paragraphs", map[string]any{}, [][2]string{
 			{"1", "One paragraph only."},
 			{"2", "First part.\n***\nSecond part."},
@@ -205,6 +224,12 @@ func specs() []spec {
 			{"one", "Wow!"},
 			{"fullwidth", "Wow！"},
 		}},
+	}
+}
+
+// countSpecs are the specs of lower-case words, letters, composition, unique and counted words, palindromes, keyword positions and start/end words.
+func countSpecs() []spec {
+	return []spec{
 		{"count:lowercase_counting", map[string]any{"N": 3}, [][2]string{
 			{"2", "Rain falls HERE today"},
 			{"3", "Rain falls here today"},
