@@ -194,6 +194,7 @@ func (o *runOptions) plan(given func(flag string) bool, stderr io.Writer) (runne
 		return p, fmt.Errorf("--date %q is not a date in the form YYYY-MM-DD", p.Date)
 	}
 	p.Partial = o.partial
+	p.Version = versionString()
 
 	key, err := apiKey("--api-key-env", o.keyEnv, keyEnvGiven)
 	if err != nil {

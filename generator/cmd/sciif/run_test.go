@@ -128,9 +128,10 @@ func TestRunWritesSubmissionThatValidatesAndScores(t *testing.T) {
 		names = append(names, name)
 	}
 	slices.Sort(names)
-	// Nothing but the submission's files: the journal lives beside
-	// results/, and the progress line only on a terminal.
-	if diff := cmp.Diff([]string{"ifeval-demo.jsonl", "metadata.yaml", "responses.jsonl"}, names); diff != "" {
+	// Nothing but the submission's files and the run's record: the
+	// journal lives beside results/, and the progress line only on a
+	// terminal.
+	if diff := cmp.Diff([]string{"ifeval-demo.jsonl", "metadata.yaml", "responses.jsonl", "run.json"}, names); diff != "" {
 		t.Errorf("submission folder (-want +got):\n%s", diff)
 	}
 	if n := len(journalLines(t)); n != srv.Total() {

@@ -57,8 +57,12 @@ type Submission struct {
 	ID   string
 	Dir  string
 	Meta Metadata
-	// Warnings are the non-fatal problems of the metadata.
+	// Warnings are the non-fatal problems of the metadata (and of its
+	// run.json).
 	Warnings []Diagnostic
+	// Run is its run.json as checked; nil when it has none, or none that
+	// could be read.
+	Run *RunCheck `json:",omitempty"`
 }
 
 // Diagnostic is a problem found in input that is scored anyway (a missing or

@@ -16,12 +16,13 @@ import (
 const MaxReadme = 256 << 10
 
 // Fixed lists the files every submission folder may hold besides its
-// benchmarks' result files.
-var Fixed = []string{"metadata.yaml", "reported.yaml", "README.md"}
+// benchmarks' result files. run.json is the record `sciif run` leaves of
+// the run that wrote the result files (package runrecord).
+var Fixed = []string{"metadata.yaml", "reported.yaml", "README.md", "run.json"}
 
 // limits gives the size limit of each fixed file; a result file may hold
 // MaxFile bytes.
-var limits = map[string]int64{"metadata.yaml": MaxSmall, "reported.yaml": MaxReported, "README.md": MaxReadme}
+var limits = map[string]int64{"metadata.yaml": MaxSmall, "reported.yaml": MaxReported, "README.md": MaxReadme, "run.json": MaxSmall}
 
 // Allowed lists the files a submission folder may hold, given the
 // benchmarks' result files.

@@ -12,6 +12,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/render"
+	"github.com/sciif/leaderboard/generator/internal/runrecord"
 )
 
 // BoardsOptions configure the scoring of every benchmark's board.
@@ -211,6 +212,7 @@ func Score(ctx context.Context, benches []kind.Benchmark, opt BoardsOptions) (*O
 		}
 		probs = p
 	}
+	runrecord.CheckAll(benches, subs) // before the cache keys them
 	// A benchmark has a board when some submission answers it, whether
 	// or not that submission is accepted: so the site's boards, and the
 	// pages rendered while checking, are known before any check.

@@ -2,6 +2,8 @@ package runner
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -11,8 +13,10 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/atomicfile"
+	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
+	"github.com/sciif/leaderboard/generator/internal/runrecord"
 )
 
 // Plan is one `sciif run`: a model and its judges on some benchmarks, into
@@ -40,6 +44,8 @@ type Plan struct {
 	// retries: the items without an answer are left out, a missing
 	// verdict left empty, and validate reports them.
 	Partial bool
+	// Version names the program in run.json ("sciif v1.2.0").
+	Version string
 }
 
 // Outcome is what Execute did.
@@ -266,6 +272,36 @@ func (s *store) submission(w io.Writer, i int, b kind.Runnable) error {
 	return put(map[string]string{})
 }
 
+// record is what run.json says of benchmark i, whose file's sha256 is
+// digest: its prompts, and the requests and tokens of the answers (and
+// judge outputs) in the file, summed from their journal lines, so that a
+// resumed run records what an uninterrupted one would.
+func (s *store) record(i int, b kind.Runnable, digest string) board.RunBenchmark {
+	tasks := b.AnswerTasks()
+	rb := board.RunBenchmark{Name: b.Spec().Name, File: b.Spec().File, Prompts: len(tasks),
+		PromptsSHA256: runrecord.PromptsDigest(tasks), FileSHA256: digest}
+	add := func(u *board.Usage, res Result) {
+		u.Requests += res.Requests
+		u.PromptTokens += res.PromptTokens
+		u.CompletionTokens += res.CompletionTokens
+	}
+	for _, k := range s.keys[i] {
+		if e, ok := s.answered[taskKey(b, answerPhase, "", k)]; ok {
+			add(&rb.Answers, e.res)
+		}
+	}
+	if b.Judged() {
+		rb.Judging = &board.Usage{}
+		prefix := kind.Key(b.Spec().Name, judgePhase) + "/"
+		for k, e := range s.verdicts {
+			if strings.HasPrefix(k, prefix) {
+				add(rb.Judging, e.res)
+			}
+		}
+	}
+	return rb
+}
+
 // onlyFailures reports whether every non-nil error is a *FailedError: tasks
 // failed, but the run was neither stopped nor interrupted.
 func onlyFailures(errs ...error) bool {
@@ -283,18 +319,35 @@ func write(p Plan, s *store, judged bool, out *Outcome) error {
 	if err := os.MkdirAll(p.Out, 0o755); err != nil {
 		return fmt.Errorf("runner: %w", err)
 	}
-	for i, b := range p.Benchmarks {
-		path := filepath.Join(p.Out, b.Spec().File)
-		err := atomicfile.Write(path, func(w io.Writer) error { return s.submission(w, i, b) })
-		if err != nil {
-			return fmt.Errorf("runner: %s: %w", b.Spec().Name, err)
-		}
-		out.Wrote = append(out.Wrote, path)
-	}
 	var judges []Endpoint
 	if judged {
 		judges = p.Judges
 	}
+	rec := board.RunRecord{Generator: runrecord.Generator, Version: p.Version, Model: p.Model.Model}
+	for _, j := range judges {
+		rec.Judges = append(rec.Judges, board.RunJudge{Name: j.Name, Model: j.Model})
+	}
+	for i, b := range p.Benchmarks {
+		path := filepath.Join(p.Out, b.Spec().File)
+		h := sha256.New()
+		err := atomicfile.Write(path, func(w io.Writer) error {
+			h.Reset()
+			return s.submission(io.MultiWriter(w, h), i, b)
+		})
+		if err != nil {
+			return fmt.Errorf("runner: %s: %w", b.Spec().Name, err)
+		}
+		out.Wrote = append(out.Wrote, path)
+		rec.Benchmarks = append(rec.Benchmarks, s.record(i, b, hex.EncodeToString(h.Sum(nil))))
+	}
+	data, err := runrecord.Encode(rec)
+	if err == nil {
+		err = atomicfile.WriteFile(filepath.Join(p.Out, board.RunFile), data)
+	}
+	if err != nil {
+		return fmt.Errorf("runner: %s: %w", board.RunFile, err)
+	}
+	out.Wrote = append(out.Wrote, filepath.Join(p.Out, board.RunFile))
 	path := filepath.Join(p.Out, "metadata.yaml")
 	wrote, err := WriteNew(path, Metadata(filepath.Base(filepath.Clean(p.Out)), p.Model, judges, p.Date))
 	if err != nil {

@@ -146,7 +146,7 @@ func TestExecuteAsksEachBenchmarkThroughTheSeam(t *testing.T) {
 	if diff := cmp.Diff(&wantBeta, beta.got); diff != "" {
 		t.Errorf("beta's answers (-want +got):\n%s", diff)
 	}
-	wrote := []string{filepath.Join(p.Out, "alpha.jsonl"), filepath.Join(p.Out, "beta.jsonl"), filepath.Join(p.Out, "metadata.yaml")}
+	wrote := []string{filepath.Join(p.Out, "alpha.jsonl"), filepath.Join(p.Out, "beta.jsonl"), filepath.Join(p.Out, "run.json"), filepath.Join(p.Out, "metadata.yaml")}
 	if diff := cmp.Diff(wrote, out.Wrote); diff != "" {
 		t.Errorf("files written (-want +got):\n%s", diff)
 	}
@@ -252,7 +252,7 @@ func TestExecutePartial(t *testing.T) {
 	p.Partial = true
 	srv.Reset()
 	out, err := r.Execute(context.Background(), p, nil)
-	if !errors.As(err, &failed) || len(out.Wrote) != 2 {
+	if !errors.As(err, &failed) || len(out.Wrote) != 3 {
 		t.Fatalf("partial: error %v, wrote %v", err, out.Wrote)
 	}
 	data, _ := os.ReadFile(filepath.Join(p.Out, "alpha.jsonl"))

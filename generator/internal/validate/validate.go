@@ -39,6 +39,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/pipeline"
+	"github.com/sciif/leaderboard/generator/internal/runrecord"
 )
 
 // Schema names the version of the JSON report; it changes only when a
@@ -347,6 +348,7 @@ func check(ctx context.Context, dir string, files []string, opt Options) Submiss
 	s.Name = meta.Name
 	s.meta = metaInfo{name: meta.Name, nameLine: meta.NameLine, file: metaPath}
 	sub := board.Submission{ID: s.ID, Dir: dir, Meta: meta}
+	runrecord.NewChecker(opt.Benchmarks).Check(&sub)
 	var present []kind.Benchmark
 	for _, b := range opt.Benchmarks {
 		if folder.Present[b.Spec().File] {

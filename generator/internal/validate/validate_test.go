@@ -275,8 +275,8 @@ func TestBrokenSubmissions(t *testing.T) {
 				}
 			},
 			want: []string{
-				"results/m/notes.txt: unexpected file — remove it; a submission folder holds only metadata.yaml, reported.yaml, README.md, responses.jsonl",
-				"results/m/raw: unexpected folder — remove it; a submission folder holds only metadata.yaml, reported.yaml, README.md, responses.jsonl",
+				"results/m/notes.txt: unexpected file — remove it; a submission folder holds only metadata.yaml, reported.yaml, README.md, run.json, responses.jsonl",
+				"results/m/raw: unexpected folder — remove it; a submission folder holds only metadata.yaml, reported.yaml, README.md, run.json, responses.jsonl",
 			},
 		},
 		{

@@ -219,9 +219,10 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 		// (RunPages), or, built in memory, for the board's pages.
 		r.run.Verdicts, r.run.Responses = nil, nil
 	}
-	for _, d := range r.run.Diagnostics {
-		probs = append(probs, d)
-	}
+	// The submission's own warnings lead the diagnostics, for the model
+	// card; the driver reports them (pipeline.Check), so they are not
+	// returned twice.
+	probs = append(probs, r.run.Diagnostics[min(len(sub.Warnings), len(r.run.Diagnostics)):]...)
 	probs = append(probs, claims(sub, &r.model)...)
 	return r, probs
 }

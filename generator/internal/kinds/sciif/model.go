@@ -43,15 +43,19 @@ type modelView struct {
 	Decoding string
 	// TrainingData is the submitter's disclosure of the training data.
 	TrainingData string
-	Notes        string
-	Judges       []string
-	Claims       []claimRow
-	ConsCols     []consCol
-	ConsRates    []render.RatePair
-	Ks           []render.KCol
-	KRates       []render.RatePair
-	Quad         [2][4]int
-	Items        int
+	// Reproduced shows the "reproduced with sciif run" badge; Tokens what
+	// the submission spent per benchmark (render.TokenLines).
+	Reproduced bool
+	Tokens     []render.TokenLine
+	Notes      string
+	Judges     []string
+	Claims     []claimRow
+	ConsCols   []consCol
+	ConsRates  []render.RatePair
+	Ks         []render.KCol
+	KRates     []render.RatePair
+	Quad       [2][4]int
+	Items      int
 	// Failed is render.Mark(0), where writeFailedRows writes the rows of
 	// the failed items' table (addSpliced); NFailed is their number.
 	Failed      template.HTML
@@ -69,6 +73,7 @@ func (s *site) modelPage(m *model) error {
 		Params: meta.Params, Decoding: meta.Decoding, Notes: meta.Notes, TrainingData: meta.TrainingData, Judges: m.Scores.Judges,
 		Items: len(s.in.Bench.Items), Ks: s.ks, Other: s.otherBenchmarks(m),
 	}
+	v.Reproduced, v.Tokens = render.Reproduced(&m.Run.Submission), render.TokenLines(&m.Run.Submission)
 	seen := map[string]bool{}
 	for i, f := range s.answersFile {
 		if !seen[f] {

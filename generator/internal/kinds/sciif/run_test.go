@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -24,6 +25,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/runner"
 	"github.com/sciif/leaderboard/generator/internal/runner/runnertest"
+	"github.com/sciif/leaderboard/generator/internal/runrecord"
 )
 
 // runDemo is the repository's demo SciIF benchmark, opened through the
@@ -87,13 +89,13 @@ func runFiles(t *testing.T, dir string) map[string]string {
 		}
 		files[e.Name()] = string(data)
 	}
-	if len(files) != 2 || files["responses.jsonl"] == "" || files["metadata.yaml"] == "" {
+	if len(files) != 3 || files["responses.jsonl"] == "" || files["metadata.yaml"] == "" || files["run.json"] == "" {
 		var names []string
 		for k := range files {
 			names = append(names, k)
 		}
 		slices.Sort(names)
-		t.Fatalf("submission folder holds %v, want metadata.yaml and responses.jsonl", names)
+		t.Fatalf("submission folder holds %v, want metadata.yaml, responses.jsonl and run.json", names)
 	}
 	return files
 }
@@ -269,6 +271,25 @@ func faultOf(p string, n int) runnertest.Fault {
 	return f
 }
 
+// withoutUsage is files with run.json's requests and tokens left out.
+func withoutUsage(t *testing.T, files map[string]string) map[string]string {
+	t.Helper()
+	rec, probs := runrecord.Decode("run.json", []byte(files["run.json"]))
+	if len(probs) > 0 {
+		t.Fatalf("run.json: %v", probs)
+	}
+	for i := range rec.Benchmarks {
+		rec.Benchmarks[i].Answers, rec.Benchmarks[i].Judging = board.Usage{}, nil
+	}
+	data, err := runrecord.Encode(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := maps.Clone(files)
+	out["run.json"] = string(data)
+	return out
+}
+
 func TestRunFaultsChangeNothingWritten(t *testing.T) {
 	b := runDemo(t, 12)
 	want := runBaseline(t, b)
@@ -284,7 +305,9 @@ func TestRunFaultsChangeNothingWritten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(want, runFiles(t, dir)); diff != "" {
+	// run.json counts what the run spent, retries and second asks
+	// included; the rest of it, like every other file, is the same.
+	if diff := cmp.Diff(withoutUsage(t, want), withoutUsage(t, runFiles(t, dir))); diff != "" {
 		t.Errorf("files differ from an uninterrupted run on a clean server (-want +got):\n%s", diff)
 	}
 	for f := runnertest.TooMany; f < runnertest.NumFaults; f++ {

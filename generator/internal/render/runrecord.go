@@ -1,0 +1,72 @@
+package render
+
+import (
+	"strconv"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+)
+
+// TokenLine is what a submission spent on one benchmark, as a model card
+// shows it: the counts and where they come from.
+type TokenLine struct {
+	Benchmark string
+	// Text is the counts: "1,234 prompt + 567 completion tokens in 3
+	// requests; judging 2,345 + 678 in 6".
+	Text string
+	// Recorded is true for counts from a run.json that matches the
+	// submission's files (recorded by sciif run), false for counts the
+	// submitter declares.
+	Recorded bool
+}
+
+// TokenLines lists what sub spent per benchmark, in the order its
+// run.json gives them: only the benchmarks whose file and prompts its
+// run.json matches.
+func TokenLines(sub *board.Submission) []TokenLine {
+	var out []TokenLine
+	if sub.Run == nil {
+		return nil
+	}
+	for _, b := range sub.Run.Record.Benchmarks {
+		if _, ok := sub.Run.Bench(b.Name); !ok {
+			continue
+		}
+		text := usageText(b.Answers, true)
+		if b.Judging != nil {
+			text += "; judging " + usageText(*b.Judging, false)
+		}
+		out = append(out, TokenLine{Benchmark: b.Name, Text: text, Recorded: true})
+	}
+	return out
+}
+
+func usageText(u board.Usage, long bool) string {
+	if long {
+		return Count(u.PromptTokens) + " prompt + " + Count(u.CompletionTokens) + " completion tokens in " + Count(int64(u.Requests)) + " requests"
+	}
+	return Count(u.PromptTokens) + " + " + Count(u.CompletionTokens) + " in " + Count(int64(u.Requests))
+}
+
+// Reproduced reports whether every result file of sub on the site is
+// one its run.json matches: the "reproduced with sciif run" badge.
+func Reproduced(sub *board.Submission) bool { return sub.Run != nil && sub.Run.Reproduced }
+
+// Count writes n with a comma between groups of three digits: 1,234,567.
+func Count(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := n < 0
+	if neg {
+		s = s[1:]
+	}
+	var b []byte
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s[i])
+	}
+	if neg {
+		return "-" + string(b)
+	}
+	return string(b)
+}
