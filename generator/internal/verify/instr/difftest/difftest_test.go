@@ -55,31 +55,19 @@ type verdict struct {
 	Loose    []bool `json:"loose"`
 }
 
+// readGz reads a whole gzipped JSONL file.
 func readGz[T any](t *testing.T, path string) []T {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openGz(t, path)
+	defer s.close()
 	var out []T
-	sc := bufio.NewScanner(zr)
-	sc.Buffer(make([]byte, 1<<20), 16<<20)
-	for n := 1; sc.Scan(); n++ {
+	for {
 		var v T
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatalf("%s:%d: %v", path, n, err)
+		if !s.next(t, &v) {
+			return out
 		}
 		out = append(out, v)
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 // gzStream reads a gzipped JSONL file a line at a time.
@@ -131,20 +119,32 @@ type knownDifference struct{ suite, key, id string }
 // give a reason.
 func readKnownDifferences(t *testing.T) map[knownDifference]string {
 	t.Helper()
-	b, err := os.ReadFile("testdata/known_differences.tsv")
+	out := map[knownDifference]string{}
+	for _, f := range readReasons(t, "testdata/known_differences.tsv", "suite, key, instruction id") {
+		out[knownDifference{f[0], f[1], f[2]}] = f[3]
+	}
+	return out
+}
+
+// readReasons reads a file of known differences: lines of three
+// tab-separated fields (what names them) and a reason, which must not be
+// empty; blank lines and lines starting with # are passed over.
+func readReasons(t *testing.T, path, what string) [][4]string {
+	t.Helper()
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[knownDifference]string{}
+	var out [][4]string
 	for n, line := range strings.Split(string(b), "\n") {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
 		f := strings.Split(line, "\t")
 		if len(f) != 4 || strings.TrimSpace(f[3]) == "" {
-			t.Fatalf("known_differences.tsv:%d: want suite, key, instruction id and reason, tab-separated", n+1)
+			t.Fatalf("%s:%d: want %s and a reason, tab-separated", path, n+1, what)
 		}
-		out[knownDifference{f[0], f[1], f[2]}] = f[3]
+		out = append(out, [4]string(f))
 	}
 	return out
 }

@@ -1,11 +1,8 @@
 package difftest
 
 import (
-	"bufio"
 	"fmt"
-	"os"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/sciif/leaderboard/generator/internal/reward/preprocess"
@@ -35,27 +32,9 @@ type ifevalgDifference struct{ key, mutation, what, reason string }
 
 func readIFEvalGKnown(t *testing.T, path string) map[string]ifevalgDifference {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	out := map[string]ifevalgDifference{}
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		p := strings.Split(line, "\t")
-		if len(p) != 4 || strings.TrimSpace(p[3]) == "" {
-			t.Fatalf("%s:%d: want key, mutation, what and a reason, tab-separated", path, n)
-		}
-		d := ifevalgDifference{p[0], p[1], p[2], p[3]}
-		out[p[0]+"\t"+p[1]+"\t"+p[2]] = d
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+	for _, p := range readReasons(t, path, "key, mutation, what") {
+		out[p[0]+"\t"+p[1]+"\t"+p[2]] = ifevalgDifference{p[0], p[1], p[2], p[3]}
 	}
 	return out
 }
