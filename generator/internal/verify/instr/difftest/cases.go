@@ -1,3 +1,14 @@
+// Package difftest holds the differential tests of the instruction
+// checkers against the reference Python code. testdata/cases.jsonl.gz holds
+// mutated official responses (made by ./mutate) and
+// testdata/verdicts.jsonl.gz the official IFEval and IFBench code's Strict
+// and Loose verdicts on them (made by run_official.py); testdata/ifevalg
+// holds the same for the IFEvalG registry against open-instruct's code
+// (made by ./ifevalgcases and run_ifevalg.py). See SOURCE.md and
+// testdata/ifevalg/SOURCE.md.
+//
+// Outside its tests the package holds only the shape of a cases file,
+// which the programs that write them share; it is used by no stage.
 package difftest
 
 import (

@@ -1,8 +1,3 @@
-// Package difftest holds the differential test of the IFEval and IFBench
-// checkers against the official Python code: testdata/cases.jsonl.gz holds
-// mutated official responses (made by ./mutate) and
-// testdata/verdicts.jsonl.gz the official code's Strict and Loose verdicts on
-// them (made by run_official.py). See SOURCE.md.
 package difftest
 
 import (

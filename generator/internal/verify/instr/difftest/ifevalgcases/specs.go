@@ -91,7 +91,8 @@ func copySpecs() []spec {
 	}
 }
 
-// wordSpecs are the specs of sentence hyphens, neighbouring initials, brackets and keyword counts.
+// wordSpecs are the specs of sentence hyphens, neighbouring initials,
+// brackets and keyword counts.
 func wordSpecs() []spec {
 	return []spec{
 		{"detectable_format:sentence_hyphens", map[string]any{}, [][2]string{
@@ -152,7 +153,8 @@ func wordSpecs() []spec {
 	}
 }
 
-// paragraphSpecs are the specs of paragraphs, first and last words, bigrams and punctuation.
+// paragraphSpecs are the specs of paragraphs, first and last words,
+// bigrams and punctuation.
 func paragraphSpecs() []spec {
 	return []spec{
 		{"paragraphs:paragraphs", map[string]any{}, [][2]string{
@@ -227,7 +229,9 @@ func paragraphSpecs() []spec {
 	}
 }
 
-// countSpecs are the specs of lower-case words, letters, composition, unique and counted words, palindromes, keyword positions and start/end words.
+// countSpecs are the specs of lower-case words, letters, composition,
+// unique and counted words, palindromes, keyword positions and start and
+// end words.
 func countSpecs() []spec {
 	return []spec{
 		{"count:lowercase_counting", map[string]any{"N": 3}, [][2]string{
