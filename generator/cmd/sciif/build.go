@@ -86,10 +86,10 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		return 1
 	}
-	saveCache(cache, draft, stderr)
 	if in.Progress != nil {
 		fmt.Fprintln(stderr)
 	}
+	saveCache(cache, draft, stderr)
 	// Builds that record at once take turns: each appends under a lock,
 	// and not at all if another recorded the same board meanwhile.
 	for _, h := range built.History {

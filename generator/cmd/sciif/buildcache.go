@@ -83,4 +83,11 @@ func saveCache(c *pipeline.Cache, draft *publish.Draft, stderr io.Writer) {
 	if err := c.Store.SaveSite(draft.Dir(), &c.Record); err != nil {
 		fmt.Fprintf(stderr, "sciif build: the build cache will not know this site: %v\n", err)
 	}
+	hits, misses, failed := c.Stats()
+	if hits+misses > 0 {
+		fmt.Fprintf(stderr, "sciif build: build cache %s: %d run(s) reused with their pages, %d checked and kept\n", c.Store.Dir(), hits, misses)
+	}
+	if failed > 0 {
+		fmt.Fprintf(stderr, "sciif build: build cache %s: %d run(s) could not be kept\n", c.Store.Dir(), failed)
+	}
 }

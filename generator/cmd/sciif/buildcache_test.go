@@ -27,13 +27,14 @@ func cacheBoard(t *testing.T) string {
 }
 
 // buildSite runs sciif build with args, failing the test unless it exits
-// with want.
-func buildSite(t *testing.T, want int, args ...string) {
+// with want, and returns its stderr.
+func buildSite(t *testing.T, want int, args ...string) string {
 	t.Helper()
 	var out, errb bytes.Buffer
 	if code := run(context.Background(), append([]string{"build"}, args...), &out, &errb); code != want {
 		t.Fatalf("sciif build %s: exit %d, want %d\n%s%s", strings.Join(args, " "), code, want, out.String(), errb.String())
 	}
+	return errb.String()
 }
 
 // sameAsClean builds the board without the cache into a new folder and
@@ -174,7 +175,10 @@ func TestIncrementalBuildIsAFullBuild(t *testing.T) {
 	var before map[string]uint64
 	for _, st := range steps {
 		st.do()
-		buildSite(t, 0, "--out", out)
+		stderr := buildSite(t, 0, "--out", out)
+		if st.name == "nothing changed" && !strings.Contains(stderr, ": 5 run(s) reused with their pages, 0 checked and kept") {
+			t.Errorf("nothing changed: stderr does not say all 5 runs were reused:\n%s", stderr)
+		}
 		for _, id := range st.kept {
 			if inode(t, answersPage(t, out, id)) != before[id] {
 				t.Errorf("%s: %s's answers page was rendered again, want it linked from the previous site", st.name, id)
