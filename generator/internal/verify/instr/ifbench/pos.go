@@ -1,6 +1,7 @@
 package ifbench
 
 import (
+	"sort"
 	"strings"
 	"sync"
 
@@ -17,17 +18,33 @@ import (
 // the features firstTag can ask for: those of the first word of a text,
 // whose previous tags are the start markers (see tagFeature). That is
 // 32,410 of the model's 75,447 features, kept in a few flat slices
-// rather than a map per feature: 28 MB of maps become about 3 MB. It is
+// rather than a map per feature: 28 MB of maps become about 2 MB. It is
 // read from prose's model by loadTagger, never decoded into prose's maps.
 type perceptron struct {
-	// features finds a feature's weights: the pairs from start[i] to
+	// names holds the features' names in sorted order, name i ending at
+	// nameEnd[i]; feature i's weights are the pairs from start[i] to
 	// start[i+1] of class (an index into classes) and weight.
-	features map[string]int32
-	start    []int32
-	class    []uint8
-	weight   []float64
-	tagdict  map[string]string
-	classes  []string
+	names   string
+	nameEnd []int32
+	start   []int32
+	class   []uint8
+	weight  []float64
+	tagdict map[string]string
+	classes []string
+}
+
+// name is the name of feature i.
+func (p *perceptron) name(i int) string {
+	from := int32(0)
+	if i > 0 {
+		from = p.nameEnd[i-1]
+	}
+	return p.names[from:p.nameEnd[i]]
+}
+
+// feature finds the feature named f.
+func (p *perceptron) feature(f string) (int, bool) {
+	return sort.Find(len(p.nameEnd), func(i int) int { return strings.Compare(f, p.name(i)) })
 }
 
 var englishTagger = sync.OnceValue(func() *perceptron {
@@ -143,7 +160,7 @@ func (p *perceptron) firstTag(tokens []string) string {
 	// Features are counted, so a repeated feature weighs twice.
 	scores := make([]float64, len(p.classes))
 	for _, f := range feats {
-		if k, ok := p.features[f]; ok {
+		if k, ok := p.feature(f); ok {
 			for j := p.start[k]; j < p.start[k+1]; j++ {
 				scores[p.class[j]] += p.weight[j]
 			}

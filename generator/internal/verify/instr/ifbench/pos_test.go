@@ -83,7 +83,7 @@ func TestTaggerReadAsProseDecodes(t *testing.T) {
 	}
 	kept := 0
 	for f, ws := range full.Weights() {
-		k, ok := p.features[f]
+		k, ok := p.feature(f)
 		if ok != tagFeature(f) {
 			t.Fatalf("feature %q kept %v, tagFeature says %v", f, ok, !ok)
 		}
@@ -101,7 +101,7 @@ func TestTaggerReadAsProseDecodes(t *testing.T) {
 			}
 		}
 	}
-	if kept != len(p.features) || kept != 32410 {
-		t.Fatalf("kept %d features of prose's, %d in all; want 32,410", kept, len(p.features))
+	if kept != len(p.nameEnd) || kept != 32410 {
+		t.Fatalf("kept %d features of prose's, %d in all; want 32,410", kept, len(p.nameEnd))
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"strings"
 	_ "unsafe" // go:linkname, to read prose's embedded model
 
 	// The model's bytes live in prose's internal model package, linked in
@@ -39,7 +40,7 @@ const maxModelString = 1 << 16
 // weights (map[string]map[string]float64) of the features tagFeature
 // accepts, in the order of classes.
 func loadTagger() (*perceptron, error) {
-	p := &perceptron{features: map[string]int32{}, tagdict: map[string]string{}, start: []int32{0}}
+	p := &perceptron{tagdict: map[string]string{}, start: []int32{0}}
 	err := readGob(proseClasses, func(g *gobReader) error {
 		n, err := g.count()
 		for i := 0; err == nil && i < n; i++ {
@@ -80,10 +81,13 @@ func (p *perceptron) readWeights(g *gobReader) error {
 		weight float64
 	}
 	var pairs []pair
-	var f []byte // the feature's name: key is overwritten by its classes
-	return g.strMap(func(key []byte, g *gobReader) error {
-		f = append(f[:0], key...)
+	var names []byte
+	err := g.strMap(func(f []byte, g *gobReader) error {
 		keep := tagFeature(string(f))
+		if keep {
+			// f is overwritten by the names of classes.
+			names = append(names, f...)
+		}
 		pairs = pairs[:0]
 		err := g.strMap(func(c []byte, g *gobReader) error {
 			w, err := g.float()
@@ -99,11 +103,8 @@ func (p *perceptron) readWeights(g *gobReader) error {
 		if err != nil || !keep {
 			return err
 		}
-		if _, dup := p.features[string(f)]; dup {
-			return fmt.Errorf("feature %q twice", f)
-		}
 		slices.SortFunc(pairs, func(a, b pair) int { return int(a.class) - int(b.class) })
-		p.features[string(f)] = int32(len(p.start) - 1)
+		p.nameEnd = append(p.nameEnd, int32(len(names)))
 		for _, q := range pairs {
 			p.class = append(p.class, q.class)
 			p.weight = append(p.weight, q.weight)
@@ -111,6 +112,38 @@ func (p *perceptron) readWeights(g *gobReader) error {
 		p.start = append(p.start, int32(len(p.class)))
 		return nil
 	})
+	if err != nil {
+		return err
+	}
+	p.names = string(names)
+	return p.sortFeatures()
+}
+
+// sortFeatures puts the features in the order of their names, for
+// feature's binary search.
+func (p *perceptron) sortFeatures() error {
+	n := len(p.nameEnd)
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(p.name(a), p.name(b)) })
+	var names strings.Builder
+	names.Grow(len(p.names))
+	q := &perceptron{nameEnd: make([]int32, 0, n), start: make([]int32, 1, n+1),
+		class: make([]uint8, 0, len(p.class)), weight: make([]float64, 0, len(p.weight))}
+	for j, i := range order {
+		if j > 0 && p.name(i) == p.name(order[j-1]) {
+			return fmt.Errorf("feature %q twice", p.name(i))
+		}
+		names.WriteString(p.name(i))
+		q.nameEnd = append(q.nameEnd, int32(names.Len()))
+		q.class = append(q.class, p.class[p.start[i]:p.start[i+1]]...)
+		q.weight = append(q.weight, p.weight[p.start[i]:p.start[i+1]]...)
+		q.start = append(q.start, int32(len(q.class)))
+	}
+	p.names, p.nameEnd, p.start, p.class, p.weight = names.String(), q.nameEnd, q.start, q.class, q.weight
+	return nil
 }
 
 // gobReader reads the values of one gob message (encoding/gob's wire
