@@ -11,29 +11,8 @@ func (p *parser) command() *node {
 	if !p.ok {
 		return nil
 	}
-	if s, ok := greek[name]; ok {
-		if name[0] >= 'A' && name[0] <= 'Z' {
-			return &node{tag: "mi", attrs: upright, text: s}
-		}
-		return &node{tag: "mi", text: s}
-	}
-	if s, ok := symbols[name]; ok {
-		return &node{tag: s.tag, attrs: fixedSize(s.text), text: s.text, class: s.class, limits: s.limits}
-	}
-	if limits, ok := functions[name]; ok {
-		if limits {
-			return &node{tag: "mo", attrs: ` movablelimits="true" form="prefix"`, text: name, limits: true, fn: true}
-		}
-		return &node{tag: "mi", text: name, fn: true}
-	}
-	if w, ok := spaces[name]; ok {
-		if w == "" {
-			return nil
-		}
-		return &node{tag: "mspace", attrs: w}
-	}
-	if ignored[name] {
-		return nil
+	if n, ok := p.leaf(name); ok {
+		return n
 	}
 	if acc, ok := accents[name]; ok {
 		return p.accent(name, acc)
@@ -45,6 +24,39 @@ func (p *parser) command() *node {
 		}
 		return &node{tag: "mo", attrs: size, text: d}
 	}
+	return p.structure(name)
+}
+
+// leaf is what a command that takes no argument becomes (nil for one that
+// draws nothing), and whether name is one.
+func (p *parser) leaf(name string) (*node, bool) {
+	if s, ok := greek[name]; ok {
+		if name[0] >= 'A' && name[0] <= 'Z' {
+			return &node{tag: "mi", attrs: upright, text: s}, true
+		}
+		return &node{tag: "mi", text: s}, true
+	}
+	if s, ok := symbols[name]; ok {
+		return &node{tag: s.tag, attrs: fixedSize(s.text), text: s.text, class: s.class, limits: s.limits}, true
+	}
+	if limits, ok := functions[name]; ok {
+		if limits {
+			return &node{tag: "mo", attrs: ` movablelimits="true" form="prefix"`, text: name, limits: true, fn: true}, true
+		}
+		return &node{tag: "mi", text: name, fn: true}, true
+	}
+	if w, ok := spaces[name]; ok {
+		if w == "" {
+			return nil, true
+		}
+		return &node{tag: "mspace", attrs: w}, true
+	}
+	return nil, ignored[name]
+}
+
+// structure parses a command that takes arguments: fractions, roots,
+// text, fonts, \left and \middle.
+func (p *parser) structure(name string) *node {
 	if !p.enter() {
 		return nil
 	}
