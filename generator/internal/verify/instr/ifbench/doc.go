@@ -8,8 +8,9 @@
 // quirks, which the checkers' comments point out), and says why in plain words.
 // The package performs no I/O, keeps no mutable state, and does not choose
 // between Strict and Loose evaluation: that is the caller's policy. The
-// tagger's model is loaded on first use, with the garbage collector set to
-// run often while it is decoded (see englishTagger).
+// tagger's model is read on first use from the one github.com/jdkato/prose
+// embeds, by a gob stream reader of this package that keeps only the
+// features of a text's first word (about 2 MB; see loadTagger).
 //
 // The reference relies on NLTK 3.8 (Punkt sentences, word_tokenize, the
 // English stop-word list, the averaged-perceptron POS tagger), syllapy and
