@@ -197,6 +197,11 @@ func brokenCases() []brokenCase {
 		{name: "model id a Windows port", dir: "lpt9", files: withFiles(nil), want: `results/lpt9: folder name "lpt9" cannot be checked out on Windows`},
 		{name: "model id ending with a dot", dir: "acme-7b.", files: withFiles(nil), want: `results/acme-7b.: folder name "acme-7b." cannot be checked out on Windows`},
 		{name: "README over its limit", files: withFiles(map[string]string{"README.md": strings.Repeat("r", 300<<10)}), want: "results/m/README.md: file is 300 KiB, larger than the 256 KiB limit"},
+		{name: "declared tokens negative", files: withFiles(map[string]string{"metadata.yaml": brokenMeta("Model M") + "tokens:\n  sciif: {prompt: -5, completion: 10}\n"}), want: "results/m/metadata.yaml:7: tokens.sciif.prompt: want a whole number of tokens from 0 to 1000000000000000, got \"-5\""},
+		{name: "declared tokens a fraction", files: withFiles(map[string]string{"metadata.yaml": brokenMeta("Model M") + "tokens:\n  sciif:\n    completion: 1.5\n"}), want: "results/m/metadata.yaml:8: tokens.sciif.completion: want a whole number of tokens"},
+		{name: "declared tokens", files: withFiles(map[string]string{"metadata.yaml": brokenMeta("Model M") + "tokens:\n  sciif: {prompt: 1200, completion: 340}\n"}), accepted: true},
+		{name: "run.json not a record", files: withFiles(map[string]string{"run.json": "[1, 2]\n"}), accepted: true, want: "results/m/run.json: warning: want one JSON object, the record sciif run writes"},
+		{name: "run.json over its limit", files: withFiles(map[string]string{"run.json": strings.Repeat(" ", 70<<10) + "{}"}), want: "results/m/run.json: file is 70 KiB, larger than the 64 KiB limit"},
 
 		// metadata.yaml.
 		{name: "metadata byte-order mark", files: withFiles(map[string]string{"metadata.yaml": "\ufeff" + brokenMeta("Model M")}), want: "results/m/metadata.yaml:1: starts with a byte-order mark"},

@@ -32,6 +32,8 @@ judges: [gpt-5.1, gemini-3-flash]   # the judge models, as named in responses.js
 # decoding: temperature 0, max tokens 4096
 # notes: anything a reader needs to interpret the results
 # training_data: "<what the model was trained on; whether this benchmark's items may have been in it>"   # on the model card; at most 1,000 characters
+# tokens:                     # what the answers took, per benchmark, as you counted them; shown as declared
+#   sciif: {prompt: 0, completion: 0}
 
 # Optional: the rates you measured yourself, as fractions in [0, 1]
 # (0.296 for 29.6 %%). They are never shown; validate compares them with

@@ -29,6 +29,10 @@ type Metadata struct {
 	// the benchmarks' items may have been among it (contamination), in
 	// the submitter's words; shown on the model card.
 	TrainingData string `yaml:"training_data,omitempty" json:"training_data,omitempty"`
+	// Tokens are the token counts the submitter declares, by benchmark
+	// name; shown as declared, never checked. Counts recorded by `sciif
+	// run` are in the submission's run.json instead.
+	Tokens map[string]DeclaredTokens `yaml:"tokens,omitempty" json:"tokens,omitempty"`
 	// Claimed holds the scores the submitter claims; they are only ever
 	// compared with the rescored ones, never shown as results.
 	Claimed *Claimed `yaml:"claimed,omitempty" json:"claimed,omitempty"`

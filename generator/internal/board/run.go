@@ -73,3 +73,10 @@ func (c *RunCheck) Bench(name string) (RunBenchmark, bool) {
 	}
 	return RunBenchmark{}, false
 }
+
+// DeclaredTokens is what a submitter declares a benchmark's answers took,
+// in metadata.yaml; either count may be left out.
+type DeclaredTokens struct {
+	Prompt     *int64 `yaml:"prompt,omitempty" json:"prompt,omitempty"`
+	Completion *int64 `yaml:"completion,omitempty" json:"completion,omitempty"`
+}

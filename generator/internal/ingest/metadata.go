@@ -41,7 +41,7 @@ const (
 const MaxTrainingData = 1000
 
 // metaUnknown is the message of an unknown field of metadata.yaml.
-const metaUnknown = "unknown field (allowed: name, organization, open_weights, date, judges, link, params, decoding, notes, training_data, claimed)"
+const metaUnknown = "unknown field (allowed: name, organization, open_weights, date, judges, link, params, decoding, notes, training_data, tokens, claimed)"
 
 // Metadata reads and checks a metadata.yaml. Unknown fields are problems
 // (they are usually typos of optional ones).
@@ -61,7 +61,7 @@ func Metadata(path string) (board.Metadata, board.Problems) {
 var metadataFields = []struct{ name, kind string }{
 	{"name", "string"}, {"organization", "string"}, {"open_weights", "bool"},
 	{"date", "string"}, {"judges", "list"}, {"link", "string"}, {"params", "string"},
-	{"decoding", "string"}, {"notes", "string"}, {"training_data", "string"}, {"claimed", "map"},
+	{"decoding", "string"}, {"notes", "string"}, {"training_data", "string"}, {"tokens", "map"}, {"claimed", "map"},
 }
 
 // MaxModelName is the longest display name a model may have, in
@@ -205,6 +205,8 @@ func metadataShape(path string, mapping *ast.MappingNode) (map[string]int, board
 			want := map[string]string{"string": "a string", "bool": "true or false", "list": "a list of strings", "map": "a mapping"}[kind]
 			code := map[string]string{"string": CodeMetaString, "bool": CodeMetaBool, "list": CodeMetaList, "map": CodeMetaMap}[kind]
 			at(line, key, code, "want %s, got %s", want, yamlx.Excerpt(mv.Value))
+		} else if key == "tokens" {
+			probs = append(probs, tokensShape(path, line, mv.Value)...)
 		}
 	}
 	return lines, probs

@@ -1,7 +1,10 @@
 package render
 
 import (
+	"maps"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 )
@@ -19,23 +22,39 @@ type TokenLine struct {
 	Recorded bool
 }
 
-// TokenLines lists what sub spent per benchmark, in the order its
-// run.json gives them: only the benchmarks whose file and prompts its
-// run.json matches.
+// TokenLines lists what sub spent per benchmark: first the counts its
+// run.json records, in its order, of the benchmarks whose file and
+// prompts it matches; then, by benchmark name, the counts its
+// metadata.yaml declares of the others.
 func TokenLines(sub *board.Submission) []TokenLine {
 	var out []TokenLine
-	if sub.Run == nil {
-		return nil
+	recorded := map[string]bool{}
+	if sub.Run != nil {
+		for _, b := range sub.Run.Record.Benchmarks {
+			if _, ok := sub.Run.Bench(b.Name); !ok {
+				continue
+			}
+			text := usageText(b.Answers, true)
+			if b.Judging != nil {
+				text += "; judging " + usageText(*b.Judging, false)
+			}
+			out = append(out, TokenLine{Benchmark: b.Name, Text: text, Recorded: true})
+			recorded[b.Name] = true
+		}
 	}
-	for _, b := range sub.Run.Record.Benchmarks {
-		if _, ok := sub.Run.Bench(b.Name); !ok {
+	for _, name := range slices.Sorted(maps.Keys(sub.Meta.Tokens)) {
+		d := sub.Meta.Tokens[name]
+		if recorded[name] || d.Prompt == nil && d.Completion == nil {
 			continue
 		}
-		text := usageText(b.Answers, true)
-		if b.Judging != nil {
-			text += "; judging " + usageText(*b.Judging, false)
+		var parts []string
+		if d.Prompt != nil {
+			parts = append(parts, Count(*d.Prompt)+" prompt")
 		}
-		out = append(out, TokenLine{Benchmark: b.Name, Text: text, Recorded: true})
+		if d.Completion != nil {
+			parts = append(parts, Count(*d.Completion)+" completion")
+		}
+		out = append(out, TokenLine{Benchmark: name, Text: strings.Join(parts, " + ") + " tokens"})
 	}
 	return out
 }

@@ -92,6 +92,9 @@ func Read(path string) (board.RunRecord, board.Problems) {
 // Decode decodes and checks the bytes of a run.json; see Read.
 func Decode(path string, data []byte) (board.RunRecord, board.Problems) {
 	var rec board.RunRecord
+	if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '{' {
+		return rec, board.Problems{{File: path, Code: CodeFile, Msg: "want one JSON object, the record sciif run writes"}}
+	}
 	if e := strictjson.Decode(data, &rec); e != nil {
 		d := board.Diagnostic{File: path, Field: e.Field, Code: CodeFile, Msg: e.Msg}
 		if e.Column > 0 && e.Column <= len(data) {

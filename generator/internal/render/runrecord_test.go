@@ -1,0 +1,45 @@
+package render
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
+)
+
+func TestTokenLinesRecordedThenDeclared(t *testing.T) {
+	n := func(v int64) *int64 { return &v }
+	sub := board.Submission{
+		Meta: board.Metadata{Tokens: map[string]board.DeclaredTokens{
+			"zeta":   {Completion: n(5)},
+			"alpha":  {Prompt: n(1), Completion: n(2)}, // recorded too: the record wins
+			"beta":   {Prompt: n(1234567)},
+			"edited": {Prompt: n(9)}, // its record does not match: the declaration shows
+		}},
+		Run: &board.RunCheck{
+			Record: board.RunRecord{Benchmarks: []board.RunBenchmark{
+				{Name: "alpha", Answers: board.Usage{Requests: 3, PromptTokens: 1200, CompletionTokens: 45}, Judging: &board.Usage{Requests: 6, PromptTokens: 7000, CompletionTokens: 300}},
+				{Name: "edited", Answers: board.Usage{Requests: 1, PromptTokens: 1, CompletionTokens: 1}},
+			}},
+			Matches: map[string]bool{"alpha": true},
+		},
+	}
+	want := []TokenLine{
+		{Benchmark: "alpha", Text: "1,200 prompt + 45 completion tokens in 3 requests; judging 7,000 + 300 in 6", Recorded: true},
+		{Benchmark: "beta", Text: "1,234,567 prompt tokens"},
+		{Benchmark: "edited", Text: "9 prompt tokens"},
+		{Benchmark: "zeta", Text: "5 completion tokens"},
+	}
+	if diff := cmp.Diff(want, TokenLines(&sub)); diff != "" {
+		t.Errorf("token lines (-want +got):\n%s", diff)
+	}
+	if Reproduced(&sub) {
+		t.Error("a record that does not match every file is no reproduction")
+	}
+	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", 123456789: "123,456,789", -1234: "-1,234"} {
+		if got := Count(n); got != want {
+			t.Errorf("Count(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
