@@ -6,7 +6,8 @@
 #   docker build -t ghcr.io/sciif/leaderboard:v0.1.0 .
 #   docker run --rm -p 8080:8080 ghcr.io/sciif/leaderboard:v0.1.0
 #
-# No CI of this repository builds or pushes it yet (docs/rewards.md,
+# .github/workflows/image.yml builds it on pull requests and pushes it to
+# ghcr.io/sciif/leaderboard from main and version tags (docs/rewards.md,
 # "Image and Kubernetes"). generator/cmd/sciif/deploy_test.go reads this
 # file: two stages, a builder on go.mod's Go release, a static build of
 # ./generator/cmd/sciif, benchmarks/ copied in, a numeric non-root USER,
