@@ -16,7 +16,8 @@ import (
 // TestRunRecordBadgeOnlyWhileFilesMatch: a submission written by sciif
 // run validates without a warning about its run.json, and its model card
 // shows the "reproduced with sciif run" badge and the tokens recorded per
-// benchmark, the same bytes build after build. Once a line of one result
+// benchmark (the SciIF board a badge and a tokens column), the same bytes
+// build after build. Once a line of one result
 // file is edited, validate warns (file, field) and the build shows
 // neither the badge nor that benchmark's tokens, while the benchmark
 // whose file is untouched keeps its recorded tokens.
@@ -49,6 +50,17 @@ func TestRunRecordBadgeOnlyWhileFilesMatch(t *testing.T) {
 			t.Errorf("model card of a fresh run lacks %q", want)
 		}
 	}
+	board := func(site string) string {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join(site, "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	if b := board("site"); !strings.Contains(b, `>sciif run</span>`) || !strings.Contains(b, `data-key="tokens"`) {
+		t.Errorf("the SciIF board of a fresh run lacks the sciif run badge or the tokens column")
+	}
 	card("site2")
 	if diff := cmp.Diff(readTree(t, "site"), readTree(t, "site2")); diff != "" {
 		t.Errorf("two builds differ (-first +second):\n%s", diff)
@@ -77,5 +89,8 @@ func TestRunRecordBadgeOnlyWhileFilesMatch(t *testing.T) {
 	}
 	if !strings.Contains(page, "sciif: ") {
 		t.Errorf("model card after an edit of ifeval-demo.jsonl lost the sciif benchmark's recorded tokens")
+	}
+	if b := board("site3"); strings.Contains(b, `>sciif run</span>`) || !strings.Contains(b, `data-key="tokens"`) {
+		t.Errorf("the SciIF board after an edit of ifeval-demo.jsonl: want no badge, and the tokens column (responses.jsonl still matches)")
 	}
 }

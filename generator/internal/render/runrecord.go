@@ -20,6 +20,20 @@ type TokenLine struct {
 	// submission's files (recorded by sciif run), false for counts the
 	// submitter declares.
 	Recorded bool
+	// Total is the answers' prompt and completion tokens together (the
+	// judges' left out).
+	Total int64
+}
+
+// BenchTokens is sub's TokenLine of the benchmark named bench, if it has
+// one.
+func BenchTokens(sub *board.Submission, bench string) (TokenLine, bool) {
+	for _, l := range TokenLines(sub) {
+		if l.Benchmark == bench {
+			return l, true
+		}
+	}
+	return TokenLine{}, false
 }
 
 // TokenLines lists what sub spent per benchmark: first the counts its
@@ -38,7 +52,7 @@ func TokenLines(sub *board.Submission) []TokenLine {
 			if b.Judging != nil {
 				text += "; judging " + usageText(*b.Judging, false)
 			}
-			out = append(out, TokenLine{Benchmark: b.Name, Text: text, Recorded: true})
+			out = append(out, TokenLine{Benchmark: b.Name, Text: text, Recorded: true, Total: b.Answers.PromptTokens + b.Answers.CompletionTokens})
 			recorded[b.Name] = true
 		}
 	}
@@ -48,13 +62,16 @@ func TokenLines(sub *board.Submission) []TokenLine {
 			continue
 		}
 		var parts []string
+		var total int64
 		if d.Prompt != nil {
 			parts = append(parts, Count(*d.Prompt)+" prompt")
+			total += *d.Prompt
 		}
 		if d.Completion != nil {
 			parts = append(parts, Count(*d.Completion)+" completion")
+			total += *d.Completion
 		}
-		out = append(out, TokenLine{Benchmark: name, Text: strings.Join(parts, " + ") + " tokens"})
+		out = append(out, TokenLine{Benchmark: name, Text: strings.Join(parts, " + ") + " tokens", Total: total})
 	}
 	return out
 }

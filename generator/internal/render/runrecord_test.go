@@ -26,10 +26,10 @@ func TestTokenLinesRecordedThenDeclared(t *testing.T) {
 		},
 	}
 	want := []TokenLine{
-		{Benchmark: "alpha", Text: "1,200 prompt + 45 completion tokens in 3 requests; judging 7,000 + 300 in 6", Recorded: true},
-		{Benchmark: "beta", Text: "1,234,567 prompt tokens"},
-		{Benchmark: "edited", Text: "9 prompt tokens"},
-		{Benchmark: "zeta", Text: "5 completion tokens"},
+		{Benchmark: "alpha", Text: "1,200 prompt + 45 completion tokens in 3 requests; judging 7,000 + 300 in 6", Recorded: true, Total: 1245},
+		{Benchmark: "beta", Text: "1,234,567 prompt tokens", Total: 1234567},
+		{Benchmark: "edited", Text: "9 prompt tokens", Total: 9},
+		{Benchmark: "zeta", Text: "5 completion tokens", Total: 5},
 	}
 	if diff := cmp.Diff(want, TokenLines(&sub)); diff != "" {
 		t.Errorf("token lines (-want +got):\n%s", diff)

@@ -46,6 +46,12 @@ type boardRow struct {
 	// billions (render.ParamsSort), "" when it gives none; ParamsLabel
 	// the size as the column shows it.
 	Params, ParamsSort, ParamsLabel string
+	// Reproduced shows the "sciif run" badge (render.Reproduced); Tokens
+	// is the answers' tokens on this board (render.BenchTokens), "" when
+	// neither recorded nor declared, TokensTitle says which.
+	Reproduced          bool
+	Tokens, TokensTitle string
+	TokensSort          int64
 }
 
 // pair builds a ratePair from a getter, tolerating a missing policy.
@@ -150,6 +156,15 @@ func (s *site) boardRow(m *model, gets []func(*sciifdata.PolicyScores) (board.Ra
 	if m.Run != nil {
 		r.Params = m.Run.Submission.Meta.Params
 		r.ParamsSort, r.ParamsLabel = render.ParamsSort(r.Params), render.ParamsLabel(r.Params)
+		r.Reproduced = render.Reproduced(&m.Run.Submission)
+		if t, ok := render.BenchTokens(&m.Run.Submission, s.name); ok {
+			r.Tokens, r.TokensSort, r.TokensTitle = render.Count(t.Total), t.Total, t.Text
+			if t.Recorded {
+				r.TokensTitle += ", recorded by sciif run"
+			} else {
+				r.TokensTitle += ", as the submitter declares them"
+			}
+		}
 	}
 	for _, g := range gets {
 		r.Rates = append(r.Rates, pair(ms, g))
@@ -213,6 +228,9 @@ type indexView struct {
 	// of its part, and on the first part the index of every model that
 	// assets/site.js searches.
 	Parts *partsView
+	// Tokens shows the tokens column: some model has tokens on this
+	// board.
+	Tokens bool
 }
 
 // partsView is what a part of a leaderboard in several parts says of
@@ -297,6 +315,7 @@ func (s *site) indexPage() (board.File, error) {
 	v := indexView{Cols: cols, Items: len(s.in.Bench.Items), Rules: s.in.Board.Rules, Tabs: s.subjectTabs(""), Parts: s.partsView()}
 	for i := range s.models {
 		v.Rows = append(v.Rows, s.boardRow(&s.models[i], gets))
+		v.Tokens = v.Tokens || v.Rows[len(v.Rows)-1].Tokens != ""
 	}
 	s.reportedRows(&v)
 	return s.exec("index", "index.html", render.Page{
