@@ -76,16 +76,3 @@ func pow(b, n int) int {
 	}
 	return p
 }
-
-// find returns lookup's result for the n-gram w, and false when w holds a
-// character besides ASCII letters and the space.
-func (t asciiGrams) find(w []rune) (int32, bool) {
-	var c [3]int
-	for i, r := range w {
-		if r >= 128 || asciiCode[r] == 0xff {
-			return 0, false
-		}
-		c[i] = int(asciiCode[r])
-	}
-	return t[asciiSlot(c[:len(w)])], true
-}

@@ -174,8 +174,9 @@ func (m *model) probabilities(text string) ([]float64, error) {
 	rnd := seeded()
 	prob := make([]float64, nl)
 	// factor[j] is what prob[j] is multiplied by for the sampled n-gram:
-	// weight, plus the n-gram's probability in language j where it has one.
-	factor := make([]float64, nl)
+	// weight, plus the n-gram's probability in language j where it has one
+	// (indexed by a byte, so without bounds checks).
+	var factor [256]float64
 	for range nTrial {
 		for i := range prob {
 			prob[i] = 1.0 / float64(nl)
@@ -188,9 +189,9 @@ func (m *model) probabilities(text string) ([]float64, error) {
 		for i := 0; ; i++ {
 			g := int(ngrams[rnd.below(len(ngrams))])
 			lo, hi := le.Uint32(m.start[4*g:]), le.Uint32(m.start[4*g+4:])
-			for k := lo; k < hi; k++ {
-				j := m.lang[k]
-				factor[j] = weight + math.Float64frombits(le.Uint64(m.prob[8*k:]))
+			langs, probs := m.lang[lo:hi], m.prob[8*lo:8*hi]
+			for k, j := range langs {
+				factor[j] = weight + math.Float64frombits(le.Uint64(probs[8*k:]))
 			}
 			// Each probability is multiplied by its own factor, as in
 			// Python; four at a time, without bounds checks.
@@ -205,8 +206,8 @@ func (m *model) probabilities(text string) ([]float64, error) {
 			for ; j < nl; j++ {
 				p[j] *= f[j]
 			}
-			for k := lo; k < hi; k++ {
-				factor[m.lang[k]] = weight
+			for _, j := range langs {
+				factor[j] = weight
 			}
 			if i%5 == 0 {
 				if normalize(prob) > convThreshold || i >= iterationLimit {
@@ -396,6 +397,9 @@ func removeMails(s string) string {
 func (m *model) extract(text []rune, result []int32) []int32 {
 	ascii := asciiOf(m)
 	var grams [3]rune
+	// codes[i] is asciiCode[grams[i]], 0xff when grams[i] is not an ASCII
+	// letter or the space: an n-gram of codes alone is read from ascii.
+	var codes [3]int
 	ng := 1 // grams[:ng] is the window; it starts as " "
 	grams[0] = ' '
 	capital := false
@@ -403,15 +407,20 @@ func (m *model) extract(text []rune, result []int32) []int32 {
 		ch = m.normalize(ch)
 		last := grams[ng-1]
 		if last == ' ' {
-			grams[0], ng = ' ', 1
+			grams[0], codes[0], ng = ' ', 0, 1
 			capital = false
 			if ch == ' ' {
 				goto collect
 			}
 		} else if ng >= 3 {
 			grams[0], grams[1], ng = grams[1], grams[2], 2
+			codes[0], codes[1] = codes[1], codes[2]
 		}
 		grams[ng] = ch
+		codes[ng] = 0xff
+		if ch < 128 {
+			codes[ng] = int(asciiCode[ch])
+		}
 		ng++
 		if unicode.IsUpper(ch) {
 			if unicode.IsUpper(last) {
@@ -424,14 +433,27 @@ func (m *model) extract(text []rune, result []int32) []int32 {
 		if capital {
 			continue
 		}
+		// slot is asciiSlot of the last n codes, while they are codes.
+		slot, ascii3 := 0, true
 		for n := 1; n <= ng; n++ {
-			w := grams[ng-n : ng]
-			if n == 1 && w[0] == ' ' {
+			c := codes[ng-n]
+			ascii3 = ascii3 && c != 0xff
+			switch n {
+			case 1:
+				slot = c
+			case 2:
+				slot = asciiN + c*asciiN + slot
+			case 3:
+				slot = asciiN*asciiN + c*asciiN*asciiN + slot
+			}
+			if n == 1 && grams[ng-1] == ' ' {
 				continue
 			}
-			g, ok := ascii.find(w)
-			if !ok {
-				g = int32(m.lookup(gramKey(w)))
+			var g int32
+			if ascii3 {
+				g = ascii[slot]
+			} else {
+				g = int32(m.lookup(gramKey(grams[ng-n : ng])))
 			}
 			if g >= 0 {
 				result = append(result, g)

@@ -3,8 +3,10 @@ package langdetect
 import (
 	"errors"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // The expected languages were produced by Python's langdetect 1.0.9 with
@@ -130,6 +132,98 @@ func TestASCIIGramsAgreeWithLookup(t *testing.T) {
 	for _, w := range []string{"é", "aé", "1", "a-b", "\u00a0"} {
 		if _, ok := table.find([]rune(w)); ok {
 			t.Errorf("find(%q) answered; want it left to the hash table", w)
+		}
+	}
+}
+
+// find returns lookup's result for the n-gram w, and false when w holds a
+// character besides ASCII letters and the space.
+func (t asciiGrams) find(w []rune) (int32, bool) {
+	var c [3]int
+	for i, r := range w {
+		if r >= 128 || asciiCode[r] == 0xff {
+			return 0, false
+		}
+		c[i] = int(asciiCode[r])
+	}
+	return t[asciiSlot(c[:len(w)])], true
+}
+
+// extractByLookup is extract as langdetect writes it, each n-gram read
+// from the ASCII table (find) or the hash table in turn.
+func (m *model) extractByLookup(text []rune) []int32 {
+	ascii := asciiOf(m)
+	var result []int32
+	grams := []rune{' '}
+	capital := false
+	for _, ch := range text {
+		ch = m.normalize(ch)
+		last := grams[len(grams)-1]
+		if last == ' ' {
+			grams = []rune{' '}
+			capital = false
+			if ch == ' ' {
+				continue
+			}
+		} else if len(grams) >= 3 {
+			grams = grams[1:]
+		}
+		grams = append(grams, ch)
+		if unicode.IsUpper(ch) {
+			if unicode.IsUpper(last) {
+				capital = true
+			}
+		} else {
+			capital = false
+		}
+		if capital {
+			continue
+		}
+		for n := 1; n <= len(grams); n++ {
+			w := grams[len(grams)-n:]
+			if n == 1 && w[0] == ' ' {
+				continue
+			}
+			g, ok := ascii.find(w)
+			if !ok {
+				g = int32(m.lookup(gramKey(w)))
+			}
+			if g >= 0 {
+				result = append(result, g)
+			}
+		}
+	}
+	return result
+}
+
+// TestExtractAgreesWithLookup extracts the n-grams of texts in several
+// scripts, mixing ASCII letters with others, as extract does and as
+// extractByLookup does.
+func TestExtractAgreesWithLookup(t *testing.T) {
+	m, err := loaded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := []string{
+		"", " ", "a", "A", "AB", "ABC def", "Hello, World! THIS is IT.",
+		"Le chat dort sur le canapé pendant que la pluie tombe doucement.",
+		"Der Hund läuft schnell über die Straße.", "Это простое предложение на русском языке.",
+		"これは日本語の文です。", "Chúng tôi đang học tiếng Việt.", "मैं घर जा रहा हूँ।",
+		"mixed ascii and ελληνικά and 中文 and x1y2z3 «quoted» ÀÉÎ éa aé", "a\u00a0b  c\td\ne",
+	}
+	alphabet := []rune("aZ é ÉЖж中ー1-\u00a0Ạ")
+	for i := range 200 {
+		var b strings.Builder
+		for j := range 40 {
+			b.WriteRune(alphabet[(i*7+j*j*3+i*j)%len(alphabet)])
+		}
+		texts = append(texts, b.String())
+	}
+	for _, s := range texts {
+		rs := []rune(s)
+		got, want := m.extract(rs, nil), m.extractByLookup(rs)
+		if !slices.Equal(got, want) {
+			t.Fatalf("extract(%q) = %v; by lookup %v", s, got, want)
 		}
 	}
 }

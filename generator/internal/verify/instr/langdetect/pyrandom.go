@@ -1,6 +1,9 @@
 package langdetect
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // pyRandom reproduces the parts of CPython's random.Random (MT19937) that
 // langdetect uses: seed(int), choice and gauss. It is a value owned by one
@@ -83,10 +86,7 @@ func (r *pyRandom) float() float64 {
 // below returns random._randbelow(n) for 0 < n < 2^32, the index
 // random.choice picks.
 func (r *pyRandom) below(n int) int {
-	k := 0
-	for v := n; v > 0; v >>= 1 {
-		k++
-	}
+	k := bits.Len(uint(n))
 	for {
 		v := int(r.uint32() >> (32 - k))
 		if v < n {
