@@ -581,6 +581,10 @@ var shared = map[string]string{
 	ingest.CodeMetaJudges:      "list each judge model once by name, e.g. `judges: [gpt-5.1, gemini-3-flash]`, or leave the field out",
 	ingest.CodeMetaLink:        "link to an https:// page about the model",
 	ingest.CodeMetaTraining:    fmt.Sprintf("shorten the disclosure to %d characters of plain text; link a longer account with `link`", ingest.MaxTrainingData),
+	ingest.CodeMetaTokens:      "declare whole numbers of tokens per benchmark, e.g. `sciif: {prompt: 1200000, completion: 340000}`, or leave the field out",
+
+	runrecord.CodeFile:     "leave run.json as sciif run wrote it, or remove it: it is read only to show the reproduced badge and the recorded tokens",
+	runrecord.CodeMismatch: "the file named is not what sciif run wrote against the benchmark's current prompts: run sciif run again (it resumes from its journal) to rewrite both, or remove run.json",
 
 	ingest.CodeRepFile:       "commit reported.yaml itself (a regular file, not a link) within the size limit SUBMITTING.md gives",
 	ingest.CodeRepEncoding:   "save the file as UTF-8",

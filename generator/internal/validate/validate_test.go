@@ -297,7 +297,7 @@ func TestBrokenSubmissions(t *testing.T) {
 			reason: "all problems of metadata.yaml are reported at once, with their lines",
 			files:  map[string]string{"metadata.yaml": "name: Model A\norganisation: Org A\nopen_weights: yes\ndate: 2026-13-01\njudges: [j1, j2]\nlink: javascript:alert(1)\n", "responses.jsonl": goodResponses},
 			want: []string{
-				"results/m/metadata.yaml:2: organisation: unknown field (allowed: name, organization, open_weights, date, judges, link, params, decoding, notes, training_data, claimed) — check the spelling; a misspelt optional field is refused so that its value is not lost",
+				"results/m/metadata.yaml:2: organisation: unknown field (allowed: name, organization, open_weights, date, judges, link, params, decoding, notes, training_data, tokens, claimed) — check the spelling; a misspelt optional field is refused so that its value is not lost",
 				`results/m/metadata.yaml:3: open_weights: want true or false, got "yes" — write true or false`,
 				"results/m/metadata.yaml: organization: required field missing (organization: <who trained the model>) — add the field as the message shows it (see SUBMITTING.md)",
 			},
