@@ -250,8 +250,13 @@ func (m *model) prepare(text string, out []rune) []rune {
 		text = removeMails(text)
 	}
 	var pre rune = -1
+	// latin and nonLatin count the letters of out as appended.
+	latin, nonLatin := 0, 0
 	for i, n := 0, 0; i < len(text) && n < maxTextLength; n++ {
-		ch, size := utf8.DecodeRuneInString(text[i:])
+		ch, size := rune(text[i]), 1
+		if ch >= utf8.RuneSelf {
+			ch, size = utf8.DecodeRuneInString(text[i:])
+		}
 		i += size
 		// The combining marks are U+0300 to U+0323, 0xCC 0x80 to 0xCC 0xA3.
 		if i+1 < len(text) && text[i] == 0xcc {
@@ -262,18 +267,15 @@ func (m *model) prepare(text string, out []rune) []rune {
 		}
 		if ch != ' ' || pre != ' ' {
 			out = append(out, ch)
+			if 'A' <= ch && ch <= 'z' {
+				latin++
+			} else if ch >= 0x300 {
+				// Python compares the block number with a block name here,
+				// so Latin Extended Additional is counted as non-Latin too.
+				nonLatin++
+			}
 		}
 		pre = ch
-	}
-	latin, nonLatin := 0, 0
-	for _, ch := range out {
-		if 'A' <= ch && ch <= 'z' {
-			latin++
-		} else if ch >= 0x300 {
-			// Python compares the block number with a block name here, so
-			// Latin Extended Additional is counted as non-Latin too.
-			nonLatin++
-		}
 	}
 	if latin*2 < nonLatin {
 		kept := out[:0]
@@ -404,7 +406,15 @@ func (m *model) extract(text []rune, result []int32) []int32 {
 	grams[0] = ' '
 	capital := false
 	for _, ch := range text {
-		ch = m.normalize(ch)
+		code := 0xff
+		if ch < utf8.RuneSelf {
+			// normalize keeps ASCII letters and makes the rest a space.
+			if code = int(asciiCode[ch]); code == 0xff {
+				ch, code = ' ', 0
+			}
+		} else {
+			ch = m.normalize(ch)
+		}
 		last := grams[ng-1]
 		if last == ' ' {
 			grams[0], codes[0], ng = ' ', 0, 1
@@ -417,8 +427,9 @@ func (m *model) extract(text []rune, result []int32) []int32 {
 			codes[0], codes[1] = codes[1], codes[2]
 		}
 		grams[ng] = ch
-		codes[ng] = 0xff
-		if ch < 128 {
+		codes[ng] = code
+		if code == 0xff && ch < utf8.RuneSelf {
+			// normalize made ch ASCII.
 			codes[ng] = int(asciiCode[ch])
 		}
 		ng++
