@@ -3,7 +3,12 @@
 package main
 
 import (
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -274,27 +279,131 @@ func mapValues(m map[string]string) []string {
 	return out
 }
 
-// TestImageSmokeScriptMatchesImage reads the smoke script: it runs the
-// image's `version` and `serve --help`, and the image's own command with
-// the Dockerfile's EXPOSEd port published, probing GET /healthz, the path
-// the Deployment's probes use.
-func TestImageSmokeScriptMatchesImage(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(repoDir, imageSmokeScript))
+// fakeDocker writes a stand-in for docker into dir that runs the image as
+// this checkout's sciif: `run --rm IMAGE args` runs sciif with args;
+// `run -d -p 127.0.0.1:PORT:CPORT IMAGE` starts the Dockerfile's CMD (its
+// benchmarks folder mapped to benchmarks/) listening on PORT, and refuses
+// a CPORT other than the Dockerfile's EXPOSE; `rm -f ID` stops it and
+// waits for it; `logs ID` prints its output. With broken set, `run -d`
+// starts nothing that listens.
+func fakeDocker(t *testing.T, dir, image string, broken bool) {
+	t.Helper()
+	df := readDockerfile(t)
+	benchmarks, err := filepath.Abs(filepath.Join(repoDir, "benchmarks"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	script := string(data)
-	df := readDockerfile(t)
-	for _, want := range []string{
-		`docker run --rm "$image" version`,
-		`docker run --rm "$image" serve --help`,
-		":" + strconv.Itoa(df.port) + ` "$image")`,
-		"/healthz",
-		"set -euo pipefail",
-	} {
-		if !strings.Contains(script, want) {
-			t.Errorf("%s does not run %q", imageSmokeScript, want)
+	var cmd []string
+	for _, a := range localArgs(t, df.cmd, map[string]string{df.benchmarks: benchmarks}) {
+		if a == "127.0.0.1:0" {
+			cmd = append(cmd, `"127.0.0.1:$hport"`)
+		} else {
+			cmd = append(cmd, shellQuote(a))
 		}
+	}
+	sciif := shellQuote(sciifWrapper(t, dir))
+	start := sciif + " " + strings.Join(cmd, " ")
+	if broken {
+		start = "sleep 30"
+	}
+	log := shellQuote(filepath.Join(dir, "server.log"))
+	script := `#!/usr/bin/env bash
+set -euo pipefail
+case $1 in
+run)
+  shift
+  detach= publish=
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --rm) shift ;;
+      -d) detach=1; shift ;;
+      -p) publish=$2; shift 2 ;;
+      *) break ;;
+    esac
+  done
+  if [ "$1" != ` + shellQuote(image) + ` ]; then echo "fake docker: no image $1" >&2; exit 125; fi
+  shift
+  if [ -z "$detach" ]; then exec ` + sciif + ` "$@"; fi
+  if [ $# -ne 0 ]; then echo "fake docker: -d with a command" >&2; exit 2; fi
+  cport=${publish##*:} hport=${publish%:*}; hport=${hport#127.0.0.1:}
+  if [ "$cport" != ` + strconv.Itoa(df.port) + ` ]; then echo "fake docker: the image exposes ` + strconv.Itoa(df.port) + `, not $cport" >&2; exit 125; fi
+  ` + start + ` </dev/null >` + log + ` 2>&1 &
+  echo "$!"
+  ;;
+rm)
+  pid=${!#}
+  kill "$pid" 2>/dev/null || true
+  while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
+  ;;
+logs) cat ` + log + ` ;;
+*) echo "fake docker: $1" >&2; exit 2 ;;
+esac
+`
+	if err := os.WriteFile(filepath.Join(dir, "docker"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// freePort returns a loopback port that was free a moment ago.
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+// runSmoke runs the smoke script on image with the stand-in docker of dir
+// first on PATH, the server published on port, and returns its exit code
+// and output.
+func runSmoke(t *testing.T, dir, image string, port int) (int, string) {
+	t.Helper()
+	cmd := exec.Command("bash", filepath.Join(repoDir, imageSmokeScript), image)
+	cmd.Env = append(os.Environ(), "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"), "SMOKE_PORT="+strconv.Itoa(port))
+	out, err := cmd.CombinedOutput()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return code, string(out)
+}
+
+// TestImageSmokeScriptRunsImage runs the workflow's smoke script against
+// a stand-in docker that runs this checkout's sciif as the image would: it
+// passes when `version`, `serve --help` and the image's own command on the
+// Dockerfile's EXPOSEd port answering GET /healthz all work, and fails on
+// an image that does not exist and on a server that answers /healthz with
+// anything but 200 and status ok.
+func TestImageSmokeScriptRunsImage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the server in a child process")
+	}
+	const image = "ghcr.io/sciif/leaderboard@sha256:0000"
+	dir := t.TempDir()
+	fakeDocker(t, dir, image, false)
+	code, out := runSmoke(t, dir, image, freePort(t))
+	if code != 0 || !strings.Contains(out, `"status":"ok"`) {
+		t.Fatalf("smoke test of a working image: exit %d\n%s", code, out)
+	}
+	if code, out := runSmoke(t, dir, image+"1", freePort(t)); code == 0 {
+		t.Errorf("smoke test of an image that does not exist: exit 0\n%s", out)
+	}
+
+	// A server that is draining: 503.
+	broken := t.TempDir()
+	fakeDocker(t, broken, image, true)
+	draining := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusServiceUnavailable)
+		io.WriteString(w, `{"status":"draining"}`)
+	}))
+	defer draining.Close()
+	port := draining.Listener.Addr().(*net.TCPAddr).Port
+	if code, out := runSmoke(t, broken, image, port); code != 1 || !strings.Contains(out, "did not answer") {
+		t.Errorf("smoke test of a server answering 503: exit %d, want 1\n%s", code, out)
 	}
 	if p := readManifests(t).container(t).ReadinessProbe; p == nil || p.HTTPGet == nil || p.HTTPGet.Path != "/healthz" {
 		t.Error("the smoke test probes /healthz, the Deployment's readiness probe does not")
