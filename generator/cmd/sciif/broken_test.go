@@ -201,6 +201,7 @@ func brokenCases() []brokenCase {
 		{name: "declared tokens a fraction", files: withFiles(map[string]string{"metadata.yaml": brokenMeta("Model M") + "tokens:\n  sciif:\n    completion: 1.5\n"}), want: "results/m/metadata.yaml:8: tokens.sciif.completion: want a whole number of tokens"},
 		{name: "declared tokens", files: withFiles(map[string]string{"metadata.yaml": brokenMeta("Model M") + "tokens:\n  sciif: {prompt: 1200, completion: 340}\n"}), accepted: true},
 		{name: "run.json not a record", files: withFiles(map[string]string{"run.json": "[1, 2]\n"}), accepted: true, want: "results/m/run.json: warning: want one JSON object, the record sciif run writes"},
+		{name: "run.json beside reported", files: map[string]string{"reported.yaml": "model: {name: X, organization: Y}\ncitation: {title: T, authors: A}\npolicy: strict\ncompliance: 2.1\n", "run.json": "{}\n"}, want: "results/m/run.json: responses beside reported.yaml are not scored"},
 		{name: "run.json over its limit", files: withFiles(map[string]string{"run.json": strings.Repeat(" ", 70<<10) + "{}"}), want: "results/m/run.json: file is 70 KiB, larger than the 64 KiB limit"},
 
 		// metadata.yaml.

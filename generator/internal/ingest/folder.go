@@ -146,7 +146,7 @@ func CheckFolder(dir string, results []string) (Folder, board.Problems) {
 	case f.Present["metadata.yaml"] && f.Present["reported.yaml"]:
 		add(filepath.Join(dir, "reported.yaml"), CodeBothKinds, "a folder holds either a rescored submission or reported figures, not both")
 	case f.Reported:
-		for _, name := range results {
+		for _, name := range append([]string{"run.json"}, results...) {
 			if f.Present[name] {
 				add(filepath.Join(dir, name), CodeReportedOnly, "responses beside reported.yaml are not scored")
 			}
