@@ -16,8 +16,8 @@ import (
 // TestRunRecordBadgeOnlyWhileFilesMatch: a submission written by sciif
 // run validates without a warning about its run.json, and its model card
 // shows the "reproduced with sciif run" badge and the tokens recorded per
-// benchmark (the SciIF board a badge and a tokens column), the same bytes
-// build after build. Once a line of one result
+// benchmark (the SciIF and ifeval-demo boards a badge and a tokens
+// column), the same bytes build after build. Once a line of one result
 // file is edited, validate warns (file, field) and the build shows
 // neither the badge nor that benchmark's tokens, while the benchmark
 // whose file is untouched keeps its recorded tokens.
@@ -50,9 +50,12 @@ func TestRunRecordBadgeOnlyWhileFilesMatch(t *testing.T) {
 			t.Errorf("model card of a fresh run lacks %q", want)
 		}
 	}
-	board := func(site string) string {
+	board := func(site string, page ...string) string {
 		t.Helper()
-		data, err := os.ReadFile(filepath.Join(site, "index.html"))
+		if len(page) == 0 {
+			page = []string{"index.html"}
+		}
+		data, err := os.ReadFile(filepath.Join(site, page[0]))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -60,6 +63,9 @@ func TestRunRecordBadgeOnlyWhileFilesMatch(t *testing.T) {
 	}
 	if b := board("site"); !strings.Contains(b, `>sciif run</span>`) || !strings.Contains(b, `data-key="tokens"`) {
 		t.Errorf("the SciIF board of a fresh run lacks the sciif run badge or the tokens column")
+	}
+	if b := board("site", "ifeval-demo.html"); !strings.Contains(b, `>sciif run</span>`) || !strings.Contains(b, `data-key="tokens"`) {
+		t.Errorf("the ifeval-demo board of a fresh run lacks the sciif run badge or the tokens column")
 	}
 	card("site2")
 	if diff := cmp.Diff(readTree(t, "site"), readTree(t, "site2")); diff != "" {
@@ -96,5 +102,8 @@ func TestRunRecordBadgeOnlyWhileFilesMatch(t *testing.T) {
 	}
 	if b := board("site3"); strings.Contains(b, `>sciif run</span>`) || !strings.Contains(b, `data-key="tokens"`) {
 		t.Errorf("the SciIF board after an edit of ifeval-demo.jsonl: want no badge, and the tokens column (responses.jsonl still matches)")
+	}
+	if b := board("site3", "ifeval-demo.html"); strings.Contains(b, `>sciif run</span>`) || strings.Contains(b, `data-key="tokens"`) {
+		t.Errorf("the ifeval-demo board after an edit of its file: want neither the badge nor the tokens column")
 	}
 }

@@ -83,6 +83,35 @@ func usageText(u board.Usage, long bool) string {
 	return Count(u.PromptTokens) + " + " + Count(u.CompletionTokens) + " in " + Count(int64(u.Requests))
 }
 
+// TokensCell is a model's cell in a board's Tokens column, and whether
+// its name carries the "sciif run" badge.
+type TokensCell struct {
+	// Text is the answers' tokens on the board, "" when neither recorded
+	// nor declared; Title says what they are and where they come from;
+	// Sort orders the column (-1 without tokens).
+	Text, Title string
+	Sort        int64
+	Reproduced  bool
+}
+
+// BoardTokens is sub's cell on the board of the benchmark named bench.
+func BoardTokens(sub *board.Submission, bench string) TokensCell {
+	c := TokensCell{Sort: -1, Reproduced: Reproduced(sub)}
+	if t, ok := BenchTokens(sub, bench); ok {
+		c.Text, c.Sort, c.Title = Count(t.Total), t.Total, t.Text
+		if t.Recorded {
+			c.Title += ", recorded by sciif run"
+		} else {
+			c.Title += ", as the submitter declares them"
+		}
+	}
+	return c
+}
+
+// TokensCol is a board's Tokens column, shown when some model has tokens.
+var TokensCol = SortCol{Key: "tokens", Label: "Tokens", Class: "num opt",
+	Title: "Prompt and completion tokens of the answers on this board, recorded by sciif run or as the submitter declares them (the cell's title says which)"}
+
 // Reproduced reports whether every result file of sub on the site is
 // one its run.json matches: the "reproduced with sciif run" badge.
 func Reproduced(sub *board.Submission) bool { return sub.Run != nil && sub.Run.Reproduced }

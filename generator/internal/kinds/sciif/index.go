@@ -156,15 +156,8 @@ func (s *site) boardRow(m *model, gets []func(*sciifdata.PolicyScores) (board.Ra
 	if m.Run != nil {
 		r.Params = m.Run.Submission.Meta.Params
 		r.ParamsSort, r.ParamsLabel = render.ParamsSort(r.Params), render.ParamsLabel(r.Params)
-		r.Reproduced = render.Reproduced(&m.Run.Submission)
-		if t, ok := render.BenchTokens(&m.Run.Submission, s.name); ok {
-			r.Tokens, r.TokensSort, r.TokensTitle = render.Count(t.Total), t.Total, t.Text
-			if t.Recorded {
-				r.TokensTitle += ", recorded by sciif run"
-			} else {
-				r.TokensTitle += ", as the submitter declares them"
-			}
-		}
+		c := render.BoardTokens(&m.Run.Submission, s.name)
+		r.Reproduced, r.Tokens, r.TokensSort, r.TokensTitle = c.Reproduced, c.Text, c.Sort, c.Title
 	}
 	for _, g := range gets {
 		r.Rates = append(r.Rates, pair(ms, g))

@@ -126,6 +126,8 @@ type run struct {
 	// gap compares the run with the same submission's answers to the
 	// paired single-turn benchmark; nil without one.
 	gap *instrdata.GapModel
+	// tokens is the model's Tokens cell and badge on the board.
+	tokens render.TokensCell
 }
 
 func (r *run) ID() string { return r.id }
@@ -143,7 +145,8 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 	} else {
 		texts, answered, probs = InstrResponses(ctx, path, b.ib)
 	}
-	r := &run{id: sub.ID, model: instrdata.Model{ID: sub.ID, Name: sub.Meta.Name, Results: make([]instrdata.Result, b.ib.N)}}
+	r := &run{id: sub.ID, model: instrdata.Model{ID: sub.ID, Name: sub.Meta.Name, Results: make([]instrdata.Result, b.ib.N)},
+		tokens: render.BoardTokens(sub, b.spec.Name)}
 	for _, p := range probs {
 		if p.Fatal {
 			return r, probs
@@ -226,7 +229,10 @@ func (b *benchmark) Rank(runs []kind.Run, opt kind.Options) (kind.Board, error) 
 			}
 		}
 	}
-	out := &Board{spec: b.spec, board: bd}
+	out := &Board{spec: b.spec, board: bd, tokens: map[string]render.TokensCell{}}
+	for _, kr := range runs {
+		out.tokens[kr.ID()] = kr.(*run).tokens
+	}
 	if b.single != nil {
 		out.singleTitle = b.single.spec.Title
 	}
@@ -318,6 +324,8 @@ type Board struct {
 	// singleTitle titles the paired single-turn benchmark of a multi-turn
 	// board.
 	singleTitle string
+	// tokens holds each model's Tokens cell, by id.
+	tokens map[string]render.TokensCell
 }
 
 // Scores is the board's scores.
@@ -481,6 +489,8 @@ type site struct {
 	// singleTitle is the title of the single-turn benchmark a multi-turn
 	// board is compared with.
 	singleTitle string
+	// tokens holds each model's Tokens cell, by id (Board.tokens).
+	tokens map[string]render.TokensCell
 }
 
 func (s *site) home() string { return s.Home(s.name) }
@@ -491,7 +501,7 @@ func (s *site) exec(name, out string, p render.Page) (board.File, error) {
 }
 
 func (b *Board) Pages(rs *render.Site) error {
-	s := &site{Site: rs, name: b.spec.Name, title: b.spec.Title, indexItems: b.spec.IndexItems, singleTitle: b.singleTitle}
+	s := &site{Site: rs, name: b.spec.Name, title: b.spec.Title, indexItems: b.spec.IndexItems, singleTitle: b.singleTitle, tokens: b.tokens}
 	files, err := s.instrPages(b.board)
 	if err != nil {
 		return fmt.Errorf("%s: %w", b.spec.Name, err)

@@ -96,6 +96,8 @@ type instrRow struct {
 	// Four holds prompt-level Strict, prompt-level Loose,
 	// instruction-level Strict and instruction-level Loose.
 	Four [4]render.RateView
+	// Tokens is its Tokens cell and badge (render.BoardTokens).
+	Tokens render.TokensCell
 }
 
 // instrIDRow is one instruction id of the per-instruction table.
@@ -123,6 +125,8 @@ type instrView struct {
 	Chart    string
 	// Compare is the board's compare page.
 	Compare string
+	// Tokens shows the Tokens column: some model has tokens.
+	Tokens bool
 	// Gap is the single-turn vs multi-turn table, on a paired multi-turn
 	// board only.
 	Gap *gapView
@@ -303,6 +307,8 @@ func (s *site) instrPage(is *instrSite) (board.File, error) {
 			row.Rank[pi] = render.RankCell{Label: is.cmp.RankLabel(i, pi, ranks[pi][m.ID], tied), Sort: ranks[pi][m.ID]}
 		}
 		row.Four = [4]render.RateView{render.NewRate(m.Strict.Prompt), render.NewRate(m.Loose.Prompt), render.NewRate(m.Strict.Instruction), render.NewRate(m.Loose.Instruction)}
+		row.Tokens = s.tokens[m.ID]
+		v.Tokens = v.Tokens || row.Tokens.Text != ""
 		v.Rows = append(v.Rows, row)
 		for g := range m.Strict.ByGroup {
 			groups[g] = true
@@ -312,6 +318,9 @@ func (s *site) instrPage(is *instrSite) (board.File, error) {
 				perID[id] = 0
 			}
 		}
+	}
+	if v.Tokens {
+		v.Head.Cols = append(v.Head.Cols, render.TokensCol)
 	}
 	for g := range groups {
 		v.Groups = append(v.Groups, g)
