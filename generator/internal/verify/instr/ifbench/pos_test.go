@@ -105,3 +105,22 @@ func TestTaggerReadAsProseDecodes(t *testing.T) {
 		t.Fatalf("kept %d features of prose's, %d in all; want 32,410", kept, len(p.nameEnd))
 	}
 }
+
+// BenchmarkLoadTagger reads the tagger's model as the first
+// words:start_verb check does.
+func BenchmarkLoadTagger(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := loadTagger(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLoadProseTagger decodes the same model through prose's API.
+func BenchmarkLoadProseTagger(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		tag.NewPerceptronTagger()
+	}
+}
