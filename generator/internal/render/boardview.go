@@ -49,4 +49,9 @@ type BoardName struct {
 	// Compare, when set, opens the board's compare page on the model
 	// (relative to the site root).
 	Compare string
+	// Reproduced shows the "sciif run" badge; Tokens, when set, is the
+	// model's cell of the board's Tokens column, drawn right after the
+	// name (ShowTokens).
+	Reproduced bool
+	Tokens     *TokensCell
 }

@@ -112,6 +112,30 @@ func BoardTokens(sub *board.Submission, bench string) TokensCell {
 var TokensCol = SortCol{Key: "tokens", Label: "Tokens", Class: "num opt",
 	Title: "Prompt and completion tokens of the answers on this board, recorded by sciif run or as the submitter declares them (the cell's title says which)"}
 
+// ShowTokens gives each of names its badge and, when some of cells (one
+// per name) has tokens, adds the Tokens column to head right after the
+// model's column and gives each name its cell, which the "board-name"
+// partial draws after the name.
+func ShowTokens(head *SortHead, names []*BoardName, cells []TokensCell) {
+	show := false
+	for i, n := range names {
+		n.Reproduced = cells[i].Reproduced
+		show = show || cells[i].Text != ""
+	}
+	if !show {
+		return
+	}
+	for i := range names {
+		names[i].Tokens = &cells[i]
+	}
+	for i, c := range head.Cols {
+		if c.Key == "model" {
+			head.Cols = slices.Insert(head.Cols, i+1, TokensCol)
+			return
+		}
+	}
+}
+
 // Reproduced reports whether every result file of sub on the site is
 // one its run.json matches: the "reproduced with sciif run" badge.
 func Reproduced(sub *board.Submission) bool { return sub.Run != nil && sub.Run.Reproduced }

@@ -43,3 +43,28 @@ func TestTokenLinesRecordedThenDeclared(t *testing.T) {
 		}
 	}
 }
+
+func TestShowTokensAddsTheColumnOnlyWhenSomeModelHasTokens(t *testing.T) {
+	head := func() SortHead {
+		return SortHead{Cols: []SortCol{{Key: "rank"}, {Key: "model"}, {Key: "score"}}}
+	}
+	names := []*BoardName{{}, {}}
+	h := head()
+	ShowTokens(&h, names, []TokensCell{{Sort: -1, Reproduced: true}, {Sort: -1}})
+	if len(h.Cols) != 3 || names[0].Tokens != nil || !names[0].Reproduced || names[1].Reproduced {
+		t.Errorf("no model with tokens: head %v, names %+v %+v; want the head as it was, no cells, the first model's badge", h.Cols, *names[0], *names[1])
+	}
+	names = []*BoardName{{}, {}}
+	h = head()
+	ShowTokens(&h, names, []TokensCell{{Sort: -1}, {Text: "12", Sort: 12}})
+	var keys []string
+	for _, c := range h.Cols {
+		keys = append(keys, c.Key)
+	}
+	if diff := cmp.Diff([]string{"rank", "model", "tokens", "score"}, keys); diff != "" {
+		t.Errorf("columns (-want +got):\n%s", diff)
+	}
+	if names[0].Tokens == nil || names[0].Tokens.Sort != -1 || names[1].Tokens == nil || names[1].Tokens.Text != "12" {
+		t.Errorf("cells %+v %+v: want every model its own, the one without tokens sorting first", names[0].Tokens, names[1].Tokens)
+	}
+}

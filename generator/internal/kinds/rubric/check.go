@@ -11,6 +11,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/records"
+	"github.com/sciif/leaderboard/generator/internal/render"
 )
 
 // Codes of the problems of a rubric submission. Fatal ones refuse the
@@ -89,6 +90,8 @@ type run struct {
 	scores   ModelScores
 	// points are the scores of a point-weighted benchmark, nil otherwise.
 	points *PointScores
+	// tokens is its Tokens cell and badge on the board.
+	tokens render.TokensCell
 }
 
 func (r *run) ID() string { return r.id }
@@ -106,7 +109,7 @@ func (r *run) Summary() string {
 // verdicts are warnings and count as NO.
 func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.Options) (kind.Run, board.Problems) {
 	path := filepath.Join(sub.Dir, b.spec.File)
-	r := &run{id: sub.ID, name: sub.Meta.Name, judges: sub.Meta.Judges, results: make([]result, len(b.tasks))}
+	r := &run{id: sub.ID, name: sub.Meta.Name, judges: sub.Meta.Judges, results: make([]result, len(b.tasks)), tokens: render.BoardTokens(sub, b.spec.Name)}
 	var probs board.Problems
 	if n := len(sub.Meta.Judges); n != b.judges {
 		probs = append(probs, board.Diagnostic{File: filepath.Join(sub.Dir, "metadata.yaml"), Field: "judges", Code: CodeJudgeCount, Fatal: true,

@@ -248,6 +248,7 @@ func (s *site) boardPage() (board.File, error) {
 		}
 		v.CatRows = append(v.CatRows, cr)
 	}
+	s.showTokens(&v.Head, len(v.Rows), func(i int) *render.BoardName { return &v.Rows[i].Name })
 	// The bins are the benchmark's: every model has the same.
 	rates := make([]map[string]board.Rate, len(b.runs))
 	for i, r := range b.runs {

@@ -78,6 +78,7 @@ func (s *site) pointsBoardPage() (board.File, error) {
 		}
 		v.TagRows = append(v.TagRows, tr)
 	}
+	s.showTokens(&v.Head, len(v.Rows), func(i int) *render.BoardName { return &v.Rows[i].Name })
 	for ti := range bn.tasks {
 		row := pointsTaskRow{ID: bn.tasks[ti].ID, Href: s.taskHref(ti), Positive: bn.tasks[ti].Positive()}
 		for _, r := range b.runs {
@@ -255,4 +256,16 @@ func (b *Board) pointsSummary(rs *render.Site, id string) []render.OtherRow {
 			S: render.RateView{Pct: m.Text, CI: m.CI, Sort: m.Sort, Shade: m.Shade}, L: render.MissingRate()}}
 	}
 	return []render.OtherRow{{Bench: title, Href: home, Absent: true}}
+}
+
+// showTokens adds the badges, and the Tokens column when some model has
+// tokens, to a board of the runs in order whose i-th row's name is
+// name(i) (render.ShowTokens).
+func (s *site) showTokens(head *render.SortHead, n int, name func(i int) *render.BoardName) {
+	names := make([]*render.BoardName, n)
+	cells := make([]render.TokensCell, n)
+	for i := range n {
+		names[i], cells[i] = name(i), s.b.runs[i].tokens
+	}
+	render.ShowTokens(head, names, cells)
 }
