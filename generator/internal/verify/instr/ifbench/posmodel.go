@@ -22,7 +22,7 @@ import (
 // gzipped gob streams (go-bindata). Its API decodes them into maps (28 MB,
 // in 62 MB of allocations); loadTagger reads the streams itself and keeps
 // only what firstTag needs. go.mod pins prose; a change of layout fails
-// loadTagger and TestCompactTaggerAgreesWithModel.
+// loadTagger and TestTaggerReadAsProseDecodes.
 var (
 	//go:linkname proseClasses github.com/jdkato/prose/internal/model._internalModelClassesGob
 	proseClasses []byte
