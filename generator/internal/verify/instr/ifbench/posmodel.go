@@ -21,8 +21,9 @@ import (
 // The tagger's model as github.com/jdkato/prose v1.2.1 embeds it: three
 // gzipped gob streams (go-bindata). Its API decodes them into maps (28 MB,
 // in 62 MB of allocations); loadTagger reads the streams itself and keeps
-// only what firstTag needs. go.mod pins prose; a change of layout fails
-// loadTagger and TestTaggerReadAsProseDecodes.
+// only what firstTag needs. go.mod pins prose; in another version a
+// renamed variable fails the build, a changed layout loadTagger and
+// TestTaggerReadAsProseDecodes.
 var (
 	//go:linkname proseClasses github.com/jdkato/prose/internal/model._internalModelClassesGob
 	proseClasses []byte
@@ -72,6 +73,9 @@ func loadTagger() (*perceptron, error) {
 // readWeights reads the weights map, keeping the features tagFeature
 // accepts: for each, its pairs of class and weight ordered by class.
 func (p *perceptron) readWeights(g *gobReader) error {
+	if len(p.classes) > 256 {
+		return fmt.Errorf("%d classes, more than a byte numbers", len(p.classes))
+	}
 	classOf := map[string]uint8{}
 	for i, c := range p.classes {
 		classOf[c] = uint8(i)
