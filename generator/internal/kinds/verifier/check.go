@@ -8,6 +8,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/records"
+	"github.com/sciif/leaderboard/generator/internal/render"
 )
 
 // Codes of the problems of a verifier submission. Fatal ones refuse the
@@ -80,6 +81,8 @@ type run struct {
 	answers [][]answer
 	// scores per style, then per policy.
 	scores Scores
+	// reproduced shows the "sciif run" badge (render.Reproduced).
+	reproduced bool
 }
 
 func (r *run) ID() string { return r.id }
@@ -96,7 +99,7 @@ func (r *run) Summary() string {
 func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.Options) (kind.Run, board.Problems) {
 	path := filepath.Join(sub.Dir, b.spec.File)
 	spec := b.records()
-	r := &run{id: sub.ID, name: sub.Meta.Name, answers: make([][]answer, len(b.styles))}
+	r := &run{id: sub.ID, name: sub.Meta.Name, answers: make([][]answer, len(b.styles)), reproduced: render.Reproduced(sub)}
 	for s := range r.answers {
 		r.answers[s] = make([]answer, len(b.items))
 	}

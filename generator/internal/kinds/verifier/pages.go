@@ -247,6 +247,9 @@ func (s *site) boardPage() (board.File, error) {
 		if st != nil {
 			row.Tokens = tokensView(st.MeanTokens, st.Tokens)
 		}
+		if !measured {
+			row.Name.Reproduced = b.runs[ci].reproduced
+		}
 		if measured {
 			row.Coverage = pct(b.builtin.Coverage)
 			row.DecidedAcc = render.NewRate(board.Rate{Pass: b.builtin.Decided.Correct, Total: b.builtin.Decided.Total, Rate: b.builtin.Decided.Rate, CI95: b.builtin.Decided.CI95})
