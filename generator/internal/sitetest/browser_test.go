@@ -13,6 +13,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/browsertest"
+	"github.com/sciif/leaderboard/generator/internal/render"
 	"github.com/sciif/leaderboard/generator/internal/sitetest/fixture"
 )
 
@@ -157,6 +158,17 @@ func TestBrowserSite(t *testing.T) {
 	if got := browsertest.Eval[bool](t, ctx, `Array.from(document.querySelectorAll('#cases tbody tr')).every(r => r.hidden || r.dataset.regime === 'judges-disagree')`); !got {
 		t.Error("the regime filter from the URL was not applied")
 	}
+	// A model's cases page shows that model alone: its menu holds the
+	// model, chosen, and "all", which leads back to every model's cases
+	// with the other filters kept.
+	slug := render.Slug(in.Board.Models[2].ID)
+	browsertest.Open(t, ctx, dir, "cases/"+slug+".html#regime=judges-disagree")
+	menu := browsertest.Eval[[]string](t, ctx, `Array.from(document.getElementById('cf-model').options).map(o => o.value + (o.selected ? '*' : ''))`)
+	if diff := cmp.Diff([]string{"", slug + "*"}, menu); diff != "" {
+		t.Errorf("model menu of %s's cases page, values with * for the chosen one (-want +got):\n%s", slug, diff)
+	}
+	browsertest.Eval[any](t, ctx, `(() => { const s = document.getElementById('cf-model'); s.value = ''; s.dispatchEvent(new Event('change')); })()`)
+	browsertest.WaitFor(t, ctx, "\"all\" to lead to the overview with the regime kept", `/\/cases\.html#(.*&)?regime=judges-disagree/.test(location.href)`)
 
 	// The Loose choice made on the leaderboard holds on the other pages
 	// (issue 14), and a changed fragment is applied without a reload.

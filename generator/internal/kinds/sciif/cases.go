@@ -144,16 +144,22 @@ type casesView struct {
 const shownModels = 3
 
 // casesPages renders the cases overview (cases.html: every problem and
-// regime with the models in it) and one cases page per model
-// (cases/<model>.html), so that no page grows with models × problems.
+// regime with the models in it, and a menu of every model leading to its
+// own cases page). Each model's own page (modelCasesPage) is rendered
+// with its answers, so that no page grows with models × problems.
 func (s *site) casesPages() error {
-	options := s.modelOptions()
-	if err := s.casesPage(nil, options); err != nil {
-		return err
-	}
-	return render.Each(len(s.models), func(i int, _ *render.Converter) error {
-		return s.casesPage(&s.models[i], options)
-	})
+	return s.casesPage(nil, s.modelOptions(s.models))
+}
+
+// modelCasesPage renders and adds model m's cases page
+// (cases/<model>.html). It shows m alone, as its answers pages do: its
+// model menu holds m and "all", which leads back to the overview, where
+// every model is. So the page is the same whatever the other models,
+// and a build renders it as the submission is checked (run.RunPages);
+// a menu of every model on every model's page was models × models
+// options (70 MB at 1,000 models).
+func (s *site) modelCasesPage(m *model) error {
+	return s.casesPage(m, s.modelOptions([]model{*m}))
 }
 
 // casesPage renders and adds the cases overview (only nil) or only's
@@ -232,7 +238,7 @@ func (s *site) casesPage(only *model, options template.HTML) error {
 	return s.addSpliced("cases", out, render.Page{
 		Title:       title,
 		Description: "Problems where correctness and compliance part ways, judges disagree, or rules override judges.",
-		Nav:         "cases", Body: v,
+		Nav:         "cases", Body: v, OneRun: only != nil,
 	}, func(h *render.HTML) { writeCaseRows(h, v.Root, rows) }, func(h *render.HTML) { h.Safe(options) })
 }
 
@@ -294,16 +300,14 @@ func writeCaseRows(h *render.HTML, root string, rows []caseRow) {
 	}
 }
 
-// modelOptions is the board's models as the options of a menu, written
-// once: every model's cases page has the menu, so a template would write
-// it models × models times.
-func (s *site) modelOptions() template.HTML {
+// modelOptions is models as the options of a menu.
+func (s *site) modelOptions(models []model) template.HTML {
 	var h render.HTML
-	for i := range s.models {
+	for i := range models {
 		h.Raw(`<option value="`)
-		h.Attr(s.models[i].Slug)
+		h.Attr(models[i].Slug)
 		h.Raw(`">`)
-		h.Text(s.models[i].Scores.Name)
+		h.Text(models[i].Scores.Name)
 		h.Raw(`</option>`)
 	}
 	return h.String()

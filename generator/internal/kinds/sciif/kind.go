@@ -127,9 +127,9 @@ type run struct {
 
 var _ render.RunPager = (*run)(nil)
 
-// RunPages renders the model's answers pages and points download into the
-// site being built, then lets go of the full verdicts and responses: the
-// board's pages need only the condensed verdicts.
+// RunPages renders the model's answers pages, cases page and points
+// download into the site being built, then lets go of the full verdicts
+// and responses: the board's pages need only the condensed verdicts.
 func (r *run) RunPages(rs *render.Site) error {
 	if r.paged {
 		return fmt.Errorf("%s: answers pages already rendered", r.sub.ID)
@@ -148,8 +148,11 @@ func (r *run) RunPages(rs *render.Site) error {
 	s := &view
 	md := render.GetConverter()
 	defer render.PutConverter(md)
-	m := &model{Scores: &r.model, Run: &r.run, Slug: render.Slug(r.sub.ID)}
+	m := &model{Scores: &r.model, Run: &r.run, Slug: render.Slug(r.sub.ID), cells: r.cond.cells, rules: r.cond.rules}
 	if err := s.answersPages(md, m, &r.run); err != nil {
+		return err
+	}
+	if err := s.modelCasesPage(m); err != nil {
 		return err
 	}
 	r.run.Verdicts, r.run.Responses = nil, nil

@@ -139,10 +139,6 @@ func newSite(rs *render.Site, name string, in input) (*site, error) {
 	if err := s.items(); err != nil {
 		return nil, err
 	}
-	s.groups = groupFamilies(in.Bench.Catalog)
-	for _, g := range s.groups {
-		s.cons = append(s.cons, g.Cons...)
-	}
 	judges := map[string]bool{}
 	for _, m := range s.models {
 		for _, j := range m.Scores.Judges {
@@ -187,6 +183,10 @@ func (s *site) items() error {
 	}
 	s.answersFile, s.answersLabel = answersFiles(s.in.Bench.Items)
 	s.partsOnce = new(answersPartsOnce)
+	s.groups = groupFamilies(s.in.Bench.Catalog)
+	for _, g := range s.groups {
+		s.cons = append(s.cons, g.Cons...)
+	}
 	return nil
 }
 
@@ -382,8 +382,8 @@ func (s *site) build() error {
 		}
 		s.Add(f)
 	}
-	// Each model's page, then its answers, unless they were rendered as
-	// its submission was checked.
+	// Each model's page, then its answers and cases, unless they were
+	// rendered as its submission was checked.
 	err := render.Each(len(s.models), func(i int, md *render.Converter) error {
 		m := &s.models[i]
 		if err := s.modelPage(m); err != nil {
@@ -391,6 +391,9 @@ func (s *site) build() error {
 		}
 		if s.in.Paged {
 			return nil
+		}
+		if err := s.modelCasesPage(m); err != nil {
+			return err
 		}
 		return s.answersPages(md, m, m.Run)
 	})
