@@ -89,6 +89,20 @@ func runReward(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 		w = f
 	}
+	code = streamRewards(ctx, in, inName, w, fn, *format, stderr)
+	if f != nil {
+		if err := f.Close(); err != nil && code == 0 {
+			fmt.Fprintln(stderr, "sciif reward:", err)
+			code = 1
+		}
+	}
+	return code
+}
+
+// streamRewards rewards the records of in, read as inName, into w in
+// format, and reports on stderr what could not be rewarded. It returns
+// the exit code.
+func streamRewards(ctx context.Context, in io.Reader, inName string, w io.Writer, fn *reward.Func, format string, stderr io.Writer) int {
 	if os.Getenv("GOGC") == "" {
 		// Records stream through and little is held: at main's GOGC=400
 		// the garbage of checking alone takes the peak to about 64 MiB
@@ -96,12 +110,7 @@ func runReward(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		// percent more CPU (docs/performance.md).
 		defer debug.SetGCPercent(debug.SetGCPercent(200))
 	}
-	st, err := reward.Stream(ctx, in, w, fn.Rewards, *format)
-	if f != nil {
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	}
+	st, err := reward.Stream(ctx, in, w, fn.Rewards, format)
 	// A line over the limit is not held in memory: it has an error record
 	// like any bad line, and is named here too, since it is most likely
 	// not a record at all.
