@@ -16,7 +16,9 @@ package jsonobj
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
+	"math/bits"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -101,8 +103,8 @@ func Object(b []byte, i int, member func(key []byte, at int) int) int {
 //
 // QuoteEnd finds the closing quote (each run of backslashes is counted
 // once, so this is linear; bytes.IndexByte passes over the text between
-// quotes quickly), and Unquote then checks and decodes the text in one
-// pass.
+// quotes quickly), utf8.Valid checks the text and UnquoteBody decodes
+// it.
 func StringAt(b []byte, i int) (s string, end int, ok bool) {
 	if i >= len(b) || b[i] != '"' {
 		return "", -1, false
@@ -111,7 +113,10 @@ func StringAt(b []byte, i int) (s string, end int, ok bool) {
 	if j < 0 {
 		return "", -1, false
 	}
-	if s, ok = Unquote(b[i : j+1]); !ok {
+	if !utf8.Valid(b[i+1 : j]) {
+		return "", -1, false
+	}
+	if s, ok = UnquoteBody(b[i+1 : j]); !ok {
 		return "", -1, false
 	}
 	return s, j + 1, true
@@ -147,86 +152,97 @@ func QuoteEnd(b []byte, i int) int {
 // encoding/json then decodes or refuses.
 func Unquote(raw []byte) (string, bool) {
 	n := len(raw)
-	if n < 2 || raw[0] != '"' || raw[n-1] != '"' {
+	if n < 2 || raw[0] != '"' || raw[n-1] != '"' || QuoteEnd(raw, 0) != n-1 || !utf8.Valid(raw[1:n-1]) {
 		return "", false
 	}
-	b := raw[1 : n-1]
-	i := 0
-	for i < len(b) && b[i] != '\\' && b[i] != '"' && b[i] >= ' ' {
-		i++
-	}
+	return UnquoteBody(raw[1 : n-1])
+}
+
+// UnquoteBody is Unquote for the text b between the quotes of a literal
+// whose closing quote QuoteEnd found (so no quote in b is unescaped) and
+// whose bytes are known to be valid UTF-8: it does not check them again.
+// Escapes produce whole characters, so the string is valid UTF-8 too. It
+// looks for escapes and control characters eight bytes at a time
+// (Special) and copies the text between them whole; a literal without
+// escapes is one copy. ok is false for what it leaves to encoding/json:
+// control characters, unknown escapes, surrogate escapes.
+func UnquoteBody(b []byte) (string, bool) {
+	i := Special(b)
 	if i == len(b) {
-		if !utf8.Valid(b) {
-			return "", false
-		}
 		return string(b), true
 	}
 	var s strings.Builder
 	s.Grow(len(b))
-	for i := 0; i < len(b); {
-		c := b[i]
-		if c == '"' || c < ' ' {
+	for {
+		s.Write(b[:i])
+		if b = b[i:]; len(b) == 0 {
+			return s.String(), true
+		}
+		// b starts with a backslash or a control character.
+		switch {
+		case b[0] != '\\':
 			return "", false
-		}
-		if c != '\\' {
-			j := i + 1
-			for j < len(b) && b[j] != '\\' && b[j] != '"' && b[j] >= ' ' {
-				j++
-			}
-			s.Write(b[i:j])
-			i = j
-			continue
-		}
-		if i+1 >= len(b) {
-			return "", false
-		}
-		switch e := b[i+1]; e {
-		case '"', '\\', '/':
-			s.WriteByte(e)
-		case 'b':
-			s.WriteByte('\b')
-		case 'f':
-			s.WriteByte('\f')
-		case 'n':
-			s.WriteByte('\n')
-		case 'r':
-			s.WriteByte('\r')
-		case 't':
-			s.WriteByte('\t')
-		case 'u':
-			if i+6 > len(b) {
-				return "", false
-			}
+		case len(b) >= 2 && escaped[b[1]] != 0:
+			s.WriteByte(escaped[b[1]])
+			b = b[2:]
+		case len(b) >= 6 && b[1] == 'u':
 			r := rune(0)
-			for _, h := range b[i+2 : i+6] {
-				switch {
-				case '0' <= h && h <= '9':
-					h -= '0'
-				case 'a' <= h && h <= 'f':
-					h -= 'a' - 10
-				case 'A' <= h && h <= 'F':
-					h -= 'A' - 10
-				default:
+			for _, h := range b[2:6] {
+				d := hexDigit[h]
+				if d == 0 {
 					return "", false
 				}
-				r = r<<4 | rune(h)
+				r = r<<4 | rune(d-1)
 			}
 			if utf16.IsSurrogate(r) {
 				return "", false
 			}
 			s.WriteRune(r)
-			i += 6
-			continue
+			b = b[6:]
 		default:
 			return "", false
 		}
-		i += 2
+		i = Special(b)
 	}
-	out := s.String()
-	if !utf8.ValidString(out) {
-		return "", false
+}
+
+// escaped maps the letter of a one-letter JSON escape to its byte.
+var escaped = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
+// hexDigit maps a hexadecimal digit to its value plus one, anything else
+// to 0.
+var hexDigit = func() (t [256]byte) {
+	for i, c := range "0123456789abcdef" {
+		t[c] = byte(i + 1)
 	}
-	return out, true
+	for i, c := range "ABCDEF" {
+		t[c] = byte(i + 11)
+	}
+	return t
+}()
+
+// Special returns the index of the first backslash or control character
+// (below 0x20) in b, len(b) if there is none. Eight bytes at a time: in
+// x - 0x2020…, a byte borrows into its high bit where it is below 0x20, and
+// in y - 0x0101… (y = x with every byte xor '\\') where it is a backslash;
+// masking each with the complement drops bytes whose own high bit was set.
+// A borrow can flag a byte above a true match, never below one, so the
+// lowest flagged byte is the first match.
+func Special(b []byte) int {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		y := x ^ 0x5c5c5c5c5c5c5c5c
+		if m := ((x-0x2020202020202020)&^x | (y-0x0101010101010101)&^y) & 0x8080808080808080; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] == '\\' || b[i] < 0x20 {
+			return i
+		}
+	}
+	return len(b)
 }
 
 // skipSpace returns the index of the first byte at or after i that is not

@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -164,11 +166,29 @@ func BenchmarkMembers(b *testing.B) {
 var quoted = []string{`"plain"`, `"a\nb\t\"c\"\\d\/e\bf\fg\rh"`, `"\u00e9\u4e2d\u0000\uFFFF"`, `"\ud83d\ude00"`, `"\ud83d"`,
 	`"\ude00\ud83d"`, "\"\xff\xfe\"", "\"caf\xc3\xa9\"", `""`, `"\u12"`, `"\x"`, `"a"b"`, "\"tab\there\"", `"`, `x`, `"\"`}
 
+// longQuoted are literals longer than the eight bytes Special reads at a
+// time, with what it looks for (an escape, a control character, a
+// backslash run, bytes of several-byte characters around them) at every
+// offset modulo eight, and a quote after an escaped backslash.
+func longQuoted() [][]byte {
+	var out [][]byte
+	for _, mid := range []string{`\n`, `\\`, `\"`, `\u00e9`, `\ud83d\ude00`, "\t", "\x1f", "\x7f", "é", "\xe2\x82", `\q`, `\\"`} {
+		for k := range 17 {
+			out = append(out, []byte(`"`+strings.Repeat("abcdéfgh", 2)[:k]+mid+"tail of more than eight bytes"+`"`))
+		}
+	}
+	return out
+}
+
 // FuzzUnquote holds Unquote and StringAt to json.Unmarshal into a string:
-// whatever they decode, encoding/json decodes to the same string.
+// whatever they decode, encoding/json decodes to the same string. Its
+// seeds run with every go test.
 func FuzzUnquote(f *testing.F) {
 	for _, q := range quoted {
 		f.Add([]byte(q))
+	}
+	for _, q := range longQuoted() {
+		f.Add(q)
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		var want string
@@ -184,6 +204,50 @@ func FuzzUnquote(f *testing.F) {
 			t.Errorf("StringAt(%q) = %q up to %d; encoding/json: %q, %v", raw, got, end, want, werr)
 		}
 	})
+}
+
+// TestSpecial holds Special to a byte-at-a-time search, at every offset
+// and with bytes of every value before and after the one it finds.
+func TestSpecial(t *testing.T) {
+	slow := func(b []byte) int {
+		for i, c := range b {
+			if c == '\\' || c < 0x20 {
+				return i
+			}
+		}
+		return len(b)
+	}
+	b := make([]byte, 24)
+	for c := range 256 {
+		for at := range len(b) {
+			for i := range b {
+				b[i] = byte(c+i*37) | 0x20
+				if b[i] == '\\' {
+					b[i] = 'a'
+				}
+			}
+			b[at] = byte(c)
+			if got, want := Special(b), slow(b); got != want {
+				t.Fatalf("Special(%q) = %d, want %d", b, got, want)
+			}
+		}
+	}
+}
+
+// TestUnquoteLong holds Unquote to encoding/json on the long seeds, and
+// checks it decodes those encoding/json decodes without a surrogate.
+func TestUnquoteLong(t *testing.T) {
+	for _, raw := range longQuoted() {
+		var want string
+		werr := json.Unmarshal(raw, &want)
+		got, ok := Unquote(raw)
+		if ok && (werr != nil || got != want) {
+			t.Errorf("Unquote(%q) = %q; encoding/json: %q, %v", raw, got, want, werr)
+		}
+		if !ok && werr == nil && !bytes.Contains(raw, []byte(`\ud8`)) && utf8.Valid(raw) {
+			t.Errorf("Unquote(%q) refused what encoding/json decodes", raw)
+		}
+	}
 }
 
 func TestUnquote(t *testing.T) {
