@@ -2,12 +2,10 @@ package reward
 
 import (
 	"bytes"
-	"encoding/binary"
 	"encoding/json"
 	"io"
-	"math/bits"
-	"strings"
-	"unicode/utf16"
+
+	"github.com/sciif/leaderboard/generator/internal/jsonobj"
 )
 
 // A lexer reads the JSON text of a request body as the decoder asks for
@@ -174,94 +172,18 @@ func (l *lexer) quoted(field string, index int) (string, error) {
 // usual literals, as jsonobj.Unquote does, but for a literal that
 // quoteEnd delimited (no unescaped quote inside) and whose bytes are
 // known to be UTF-8 (utf8Reader checked every byte of the body), so that
-// it does not check them again; it looks for escapes and control
-// characters together, eight bytes at a time (special). ok is false for
+// it does not check them again (jsonobj.UnquoteBody, which looks for
+// escapes and control characters eight bytes at a time). ok is false for
 // what it leaves to encoding/json: control characters, unknown escapes,
 // surrogate escapes.
 func unquote(raw []byte) (string, bool) {
-	b := raw[1 : len(raw)-1]
-	i := special(b)
-	if i == len(b) {
-		return string(b), true
-	}
-	var s strings.Builder
-	s.Grow(len(b))
-	for {
-		s.Write(b[:i])
-		if b = b[i:]; len(b) == 0 {
-			return s.String(), true
-		}
-		// b starts with a backslash or a control character.
-		switch {
-		case b[0] != '\\':
-			return "", false
-		case len(b) >= 2 && escaped[b[1]] != 0:
-			s.WriteByte(escaped[b[1]])
-			b = b[2:]
-		case len(b) >= 6 && b[1] == 'u':
-			r := rune(0)
-			for _, h := range b[2:6] {
-				d := hexDigit[h]
-				if d == 0 {
-					return "", false
-				}
-				r = r<<4 | rune(d-1)
-			}
-			if utf16.IsSurrogate(r) {
-				return "", false
-			}
-			s.WriteRune(r)
-			b = b[6:]
-		default:
-			return "", false
-		}
-		i = special(b)
-	}
+	return jsonobj.UnquoteBody(raw[1 : len(raw)-1])
 }
-
-// escaped maps the letter of a one-letter JSON escape to its byte.
-var escaped = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
-
-// hexDigit maps a hexadecimal digit to its value plus one, anything else
-// to 0.
-var hexDigit = func() (t [256]byte) {
-	for i, c := range "0123456789abcdef" {
-		t[c] = byte(i + 1)
-	}
-	for i, c := range "ABCDEF" {
-		t[c] = byte(i + 11)
-	}
-	return t
-}()
 
 // validString reports whether unquote decodes the string literal raw.
 func validString(raw []byte) bool {
 	_, ok := unquote(raw)
 	return ok
-}
-
-// special returns the index of the first backslash or control character
-// (below 0x20) in b, len(b) if there is none. Eight bytes at a time: in
-// x - 0x2020…, a byte borrows into its high bit where it is below 0x20, and
-// in y - 0x0101… (y = x with every byte xor '\\') where it is a backslash;
-// masking each with the complement drops bytes whose own high bit was set.
-// A borrow can flag a byte above a true match, never below one, so the
-// lowest flagged byte is the first match.
-func special(b []byte) int {
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		x := binary.LittleEndian.Uint64(b[i:])
-		y := x ^ 0x5c5c5c5c5c5c5c5c
-		if m := ((x-0x2020202020202020)&^x | (y-0x0101010101010101)&^y) & 0x8080808080808080; m != 0 {
-			return i + bits.TrailingZeros64(m)/8
-		}
-	}
-	for ; i < len(b); i++ {
-		if b[i] == '\\' || b[i] < 0x20 {
-			return i
-		}
-	}
-	return len(b)
 }
 
 // raw reads the JSON value at the next token and returns a copy of its
