@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -407,17 +408,14 @@ func WriteResult(bw *bufio.Writer, r PromptResult) {
 // response's text once for both.
 type PairWriter struct {
 	strict, loose *bufio.Writer
-	// enc holds the two texts encoded, written through encW.
-	enc  bytes.Buffer
-	encW *bufio.Writer
+	// enc holds the two texts encoded.
+	enc []byte
 }
 
 // NewPairWriter returns a PairWriter writing Strict results to strict and
 // Loose results to loose.
 func NewPairWriter(strict, loose *bufio.Writer) *PairWriter {
-	pw := &PairWriter{strict: strict, loose: loose}
-	pw.encW = bufio.NewWriter(&pw.enc)
-	return pw
+	return &PairWriter{strict: strict, loose: loose}
 }
 
 // Write writes the results of one prompt, strict to the Strict file and
@@ -428,13 +426,13 @@ func (pw *PairWriter) Write(strict, loose PromptResult) {
 		WriteResult(pw.loose, loose)
 		return
 	}
-	pw.enc.Reset()
-	writePyString(pw.encW, strict.Prompt)
-	pw.encW.Flush()
-	n := pw.enc.Len()
-	writePyString(pw.encW, strict.Response)
-	pw.encW.Flush()
-	enc := pw.enc.Bytes()
+	pw.enc = appendPyString(pw.enc[:0], strict.Prompt)
+	n := len(pw.enc)
+	pw.enc = appendPyString(pw.enc, strict.Response)
+	enc := pw.enc
+	if cap(enc) > 1<<20 {
+		pw.enc = nil // one long response does not stay held
+	}
 	for _, w := range [2]struct {
 		bw *bufio.Writer
 		r  PromptResult
@@ -477,15 +475,20 @@ func pyBool(b bool) string {
 
 // writePyString writes s as Python's json.dumps(ensure_ascii=True) does.
 func writePyString(w *bufio.Writer, s string) {
+	w.Write(appendPyString(w.AvailableBuffer(), s))
+}
+
+// appendPyString appends s to dst as Python's json.dumps(ensure_ascii=True)
+// writes it: printable ASCII as it is but for the quote and the backslash,
+// the usual two-letter escapes, \uXXXX (lowercase) for any other
+// character, as a surrogate pair above U+FFFF.
+func appendPyString(dst []byte, s string) []byte {
 	const hex = "0123456789abcdef"
-	w.WriteByte('"')
+	dst = append(dst, '"')
 	for len(s) > 0 {
-		// Copy the run of characters that need no escape in one write.
-		n := 0
-		for n < len(s) && s[n] >= 0x20 && s[n] < 0x7f && s[n] != '"' && s[n] != '\\' {
-			n++
-		}
-		w.WriteString(s[:n])
+		// Copy the run of characters that need no escape in one append.
+		n := pyPlain(s)
+		dst = append(dst, s[:n]...)
 		s = s[n:]
 		if len(s) == 0 {
 			break
@@ -494,37 +497,56 @@ func writePyString(w *bufio.Writer, s string) {
 		s = s[size:]
 		switch {
 		case r == '"':
-			w.WriteString(`\"`)
+			dst = append(dst, `\"`...)
 		case r == '\\':
-			w.WriteString(`\\`)
+			dst = append(dst, `\\`...)
 		case r == '\n':
-			w.WriteString(`\n`)
+			dst = append(dst, `\n`...)
 		case r == '\r':
-			w.WriteString(`\r`)
+			dst = append(dst, `\r`...)
 		case r == '\t':
-			w.WriteString(`\t`)
+			dst = append(dst, `\t`...)
 		case r == '\b':
-			w.WriteString(`\b`)
+			dst = append(dst, `\b`...)
 		case r == '\f':
-			w.WriteString(`\f`)
+			dst = append(dst, `\f`...)
 		case r < 0x20 || (r >= 0x7f && r <= 0xffff):
-			w.WriteString(`\u`)
-			w.WriteByte(hex[r>>12&0xf])
-			w.WriteByte(hex[r>>8&0xf])
-			w.WriteByte(hex[r>>4&0xf])
-			w.WriteByte(hex[r&0xf])
+			dst = append(dst, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
 		default:
 			r -= 0x10000
 			for _, u := range [2]rune{0xd800 + r>>10, 0xdc00 + r&0x3ff} {
-				w.WriteString(`\u`)
-				w.WriteByte(hex[u>>12&0xf])
-				w.WriteByte(hex[u>>8&0xf])
-				w.WriteByte(hex[u>>4&0xf])
-				w.WriteByte(hex[u&0xf])
+				dst = append(dst, '\\', 'u', hex[u>>12&0xf], hex[u>>8&0xf], hex[u>>4&0xf], hex[u&0xf])
 			}
 		}
 	}
-	w.WriteByte('"')
+	return append(dst, '"')
+}
+
+// pyPlain returns the length of the run at the start of s that
+// json.dumps(ensure_ascii=True) copies as it is: bytes from 0x20 to 0x7e
+// but the quote and the backslash. Eight bytes at a time, as
+// jsonobj.Special: a byte is flagged where its own high bit is set (not
+// ASCII), where x - 0x2020… borrows into it (below 0x20), and where x xor
+// a repeated byte, less 0x0101…, borrows into it (equal to that byte: the
+// quote, the backslash, DEL). A borrow flags only bytes above a true
+// match, so the lowest flagged byte is the first.
+func pyPlain(s string) int {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		q, b, d := x^(0x22*ones), x^(0x5c*ones), x^(0x7f*ones)
+		if m := (x | (x - 0x20*ones) | (q - ones) | (b - ones) | (d - ones)) & high; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return i
+		}
+	}
+	return len(s)
 }
 
 // pyFloat formats x as Python's str(float) does for values in [0, 1].
