@@ -185,6 +185,9 @@ type answersPart struct {
 	File  string
 	Items []int
 	Parts template.HTML
+	// Frame is the part's page for any model (answersFrame), or nil where
+	// each model's page is rendered through its template.
+	Frame []byte
 }
 
 // answersPartsOnce lays out the answers pages once per site.
@@ -220,6 +223,9 @@ func (s *site) answersParts() ([]answersPart, error) {
 			if parts[k].Parts, o.err = s.Partial("sciif/answers", "answers-parts", l); o.err != nil {
 				return
 			}
+			if parts[k].Frame, o.err = s.answersFrame(&parts[k]); o.err != nil {
+				return
+			}
 		}
 		o.parts = parts
 	})
@@ -238,13 +244,11 @@ func (s *site) answersPages(md *render.Converter, m *model, run *sciifdata.Run) 
 	}
 	var card answerView
 	for _, part := range parts {
-		first := part.Items[0]
-		v := answersView{Model: s.modelLink(m), Subject: s.in.Bench.Items[first].Subject, Parts: part.Parts, Cards: render.Mark(0)}
-		err := s.addSpliced("answers", s.answersHref(m, first), render.Page{
-			Title:       m.Scores.Name + " · " + s.answersLabel[first] + " answers",
-			Description: m.Scores.Name + "'s whole answers to the " + s.answersLabel[first] + " problems of " + s.in.Title + ", with every verdict and reason.",
-			NoIndex:     !s.in.IndexItems, Math: true, Nav: "cases", Body: v, OneRun: true,
-		}, func(h *render.HTML) {
+		f, err := s.answersPage(m, &part)
+		if err != nil {
+			return err
+		}
+		err = s.addSplicedFile(f, func(h *render.HTML) {
 			for _, i := range part.Items {
 				resp := ""
 				if i < len(run.Responses) {

@@ -295,6 +295,12 @@ func (s *site) addSpliced(name, out string, p page, frags ...func(*render.HTML))
 	if err != nil {
 		return err
 	}
+	return s.addSplicedFile(f, frags...)
+}
+
+// addSplicedFile adds f, a page rendered with render.Mark(k) where
+// fragment k goes, as addSpliced does.
+func (s *site) addSplicedFile(f board.File, frags ...func(*render.HTML)) error {
 	h := pagePool.Get().(*render.HTML)
 	defer pagePool.Put(h)
 	h.Reset()
