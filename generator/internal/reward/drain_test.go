@@ -37,7 +37,8 @@ func TestServeDrainAnswersEveryRequestRead(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	served := make(chan error, 1)
-	go func() { served <- NewServer(set, DefaultOptions()).Serve(ctx, ln) }()
+	counted := &acceptCounter{Listener: ln, accepted: make(chan struct{}, 64)}
+	go func() { served <- NewServer(set, DefaultOptions()).Serve(ctx, counted) }()
 
 	body := `{"benchmark":"complex-if","records":[{"pi":[true,false]}]}`
 	req := fmt.Sprintf("POST /v1/rewards HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", addr, len(body), body)
@@ -74,6 +75,16 @@ func TestServeDrainAnswersEveryRequestRead(t *testing.T) {
 	}
 	for range pipelined {
 		clients = append(clients, dial())
+	}
+	// A connection still in the listener's backlog when it closes is
+	// reset by the kernel with nothing read, which is not what is tested
+	// here: wait until the server has taken every connection.
+	for range len(clients) {
+		select {
+		case <-counted.accepted:
+		case <-time.After(60 * time.Second):
+			t.Fatal("the server did not accept every connection")
+		}
 	}
 	for i, cl := range clients {
 		n := 1
@@ -133,4 +144,19 @@ func TestServeDrainAnswersEveryRequestRead(t *testing.T) {
 		c.Close()
 		t.Errorf("a connection after the drain was accepted")
 	}
+}
+
+// acceptCounter is a listener that says on accepted each connection it
+// hands out.
+type acceptCounter struct {
+	net.Listener
+	accepted chan struct{}
+}
+
+func (l *acceptCounter) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err == nil {
+		l.accepted <- struct{}{}
+	}
+	return c, err
 }
