@@ -52,25 +52,9 @@ func checkRepeatSpan(_, resp string, args instr.Args) instr.Result {
 	if err != nil {
 		return badArgs(err)
 	}
-	span := pySlice([]rune(req), start, end+1)
+	span := text.Slice([]rune(req), start, end+1)
 	// Python parity: the reference compares .lower() strings; strings.EqualFold
 	// would also equate ſ with s and ς with σ, which .lower() keeps apart.
 	ok := text.Lower(text.Strip(resp)) == text.Lower(text.Strip(span))
 	return verdict(ok, "need exactly the span %s", quote(span))
-}
-
-// pySlice is Python's s[i:j] for non-negative or negative bounds.
-func pySlice(s []rune, i, j int) string {
-	n := len(s)
-	clamp := func(k int) int {
-		if k < 0 {
-			k += n
-		}
-		return min(max(k, 0), n)
-	}
-	i, j = clamp(i), clamp(j)
-	if i >= j {
-		return ""
-	}
-	return string(s[i:j])
 }

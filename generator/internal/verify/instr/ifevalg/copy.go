@@ -50,24 +50,8 @@ func checkCopySpan(_, resp string, args instr.Args) instr.Result {
 	if r.err != nil {
 		return instr.Undecided(r.err)
 	}
-	span := pySlice([]rune(req), start, end)
+	span := text.Slice([]rune(req), start, end)
 	return verdict(sameText(resp, span), "need exactly the span %s, ignoring case and surrounding space", quote(text.Strip(span)))
-}
-
-// pySlice is Python's s[i:j].
-func pySlice(s []rune, i, j int) string {
-	n := len(s)
-	clamp := func(k int) int {
-		if k < 0 {
-			k += n
-		}
-		return min(max(k, 0), n)
-	}
-	i, j = clamp(i), clamp(j)
-	if i >= j {
-		return ""
-	}
-	return string(s[i:j])
 }
 
 // pyMeta holds the characters that are not literal in a Python pattern.

@@ -119,6 +119,23 @@ func LastRunes(s string, n int) string {
 // Strip removes leading and trailing whitespace as Python's str.strip does.
 func Strip(s string) string { return strings.TrimFunc(s, IsSpace) }
 
+// Slice is Python's s[i:j] on a string's code points: a negative bound
+// counts from the end, and bounds out of range are clamped.
+func Slice(s []rune, i, j int) string {
+	n := len(s)
+	clamp := func(k int) int {
+		if k < 0 {
+			k += n
+		}
+		return min(max(k, 0), n)
+	}
+	i, j = clamp(i), clamp(j)
+	if i >= j {
+		return ""
+	}
+	return string(s[i:j])
+}
+
 func isLower(r rune) bool { return unicode.Is(pyLower, r) }
 func isUpper(r rune) bool { return unicode.Is(pyUpper, r) }
 func isTitle(r rune) bool { return unicode.Is(pyTitle, r) }

@@ -201,3 +201,18 @@ func TestWordTokenizeQuoteLookaheadIgnoresCasePythonWay(t *testing.T) {
 		t.Errorf("WordTokenize (-want +got):\n%s", diff)
 	}
 }
+
+func TestSlice(t *testing.T) {
+	// Python 3: s = "héllo"; s[i:j] for each pair.
+	for _, c := range []struct {
+		i, j int
+		want string
+	}{
+		{0, 3, "hél"}, {1, -1, "éll"}, {-3, 5, "llo"}, {2, 2, ""}, {4, 1, ""},
+		{-10, 2, "hé"}, {3, 99, "lo"}, {-1, -2, ""}, {0, 0, ""}, {-5, -4, "h"},
+	} {
+		if got := Slice([]rune("héllo"), c.i, c.j); got != c.want {
+			t.Errorf("Slice(héllo, %d, %d) = %q, want %q", c.i, c.j, got, c.want)
+		}
+	}
+}
