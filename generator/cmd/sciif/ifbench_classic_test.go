@@ -4,14 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/sciif/leaderboard/generator/internal/kind"
-	"github.com/sciif/leaderboard/generator/internal/reward"
 )
 
 // The official IFBench registry holds IFEval's 25 classic ids beside its
@@ -184,16 +180,7 @@ func TestIFBenchRewardsTakeClassicIDs(t *testing.T) {
 	if len(lines) != len(classicRewards) {
 		t.Errorf("%d results, want %d", len(lines), len(classicRewards))
 	}
-	benches, err := kind.Open(registry, "", []string{bench})
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := reward.NewSet(benches, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(reward.NewServer(set, reward.DefaultOptions()).Handler())
-	defer srv.Close()
+	srv := rewardServer(t, bench)
 	body, _ := json.Marshal(req)
 	resp, err := http.Post(srv.URL+"/get_reward?benchmark=ifbench", "application/json", bytes.NewReader(body))
 	if err != nil {

@@ -6,15 +6,12 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/sciif/leaderboard/generator/internal/kind"
-	"github.com/sciif/leaderboard/generator/internal/reward"
 	"github.com/sciif/leaderboard/generator/internal/sharedtest"
 )
 
@@ -154,16 +151,7 @@ func TestRewardIFEvalGPT4(t *testing.T) {
 	})
 
 	t.Run("get_reward", func(t *testing.T) {
-		benches, err := kind.Open(registry, "", []string{bench})
-		if err != nil {
-			t.Fatal(err)
-		}
-		set, err := reward.NewSet(benches, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv := httptest.NewServer(reward.NewServer(set, reward.DefaultOptions()).Handler())
-		defer srv.Close()
+		srv := rewardServer(t, bench)
 		req := map[string][]string{}
 		for i, p := range prompts {
 			// The chat template and end-of-sequence token a trainer adds.

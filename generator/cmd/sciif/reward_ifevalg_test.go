@@ -7,14 +7,10 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/sciif/leaderboard/generator/internal/kind"
-	"github.com/sciif/leaderboard/generator/internal/reward"
 )
 
 // open-instruct's IF-RLVR rewards through the command and the server: on
@@ -155,16 +151,7 @@ func TestRewardIFEvalGMatchesOpenInstruct(t *testing.T) {
 		})
 	}
 
-	benches, err := kind.Open(registry, "", []string{bench})
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := reward.NewSet(benches, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(reward.NewServer(set, reward.DefaultOptions()).Handler())
-	defer srv.Close()
+	srv := rewardServer(t, bench)
 	post := func(t *testing.T, path string, body any, out any) {
 		t.Helper()
 		b, _ := json.Marshal(body)

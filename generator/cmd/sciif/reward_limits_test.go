@@ -27,7 +27,16 @@ func instrLabel(n int) string {
 
 func ifevalDemo(t testing.TB) (*reward.Set, kind.Rewards) {
 	t.Helper()
-	benches, err := kind.Open(registry, "", []string{filepath.Join(moduleRoot(t), "benchmarks", "ifeval-demo")})
+	set := rewardSet(t, filepath.Join(moduleRoot(t), "benchmarks", "ifeval-demo"))
+	f, _ := set.Lookup("ifeval-demo")
+	return set, f.Rewards
+}
+
+// rewardSet is the reward set of the benchmarks in dirs, without a
+// config.
+func rewardSet(t testing.TB, dirs ...string) *reward.Set {
+	t.Helper()
+	benches, err := kind.Open(registry, "", dirs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,8 +44,16 @@ func ifevalDemo(t testing.TB) (*reward.Set, kind.Rewards) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, _ := set.Lookup("ifeval-demo")
-	return set, f.Rewards
+	return set
+}
+
+// rewardServer serves the rewards of the benchmarks in dirs, with default
+// options, until the test ends.
+func rewardServer(t testing.TB, dirs ...string) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(reward.NewServer(rewardSet(t, dirs...), reward.DefaultOptions()).Handler())
+	t.Cleanup(srv.Close)
+	return srv
 }
 
 // TestRewardInstructionCap checks that a prompt may carry at most

@@ -4,14 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/sciif/leaderboard/generator/internal/kind"
-	"github.com/sciif/leaderboard/generator/internal/reward"
 	"github.com/sciif/leaderboard/generator/internal/reward/preprocess"
 )
 
@@ -64,15 +61,7 @@ func TestPresetsReachTheOtherKinds(t *testing.T) {
 		if err := os.WriteFile(inPath, in.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		benches, err := kind.Open(registry, "", []string{bench})
-		if err != nil {
-			t.Fatal(err)
-		}
-		set, err := reward.NewSet(benches, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv := httptest.NewServer(reward.NewServer(set, reward.DefaultOptions()).Handler())
+		srv := rewardServer(t, bench)
 		body, _ := json.Marshal(query)
 		for _, preset := range []string{"none", "open-instruct"} {
 			code, stdout, stderr := runIn(t, "reward", "--benchmark", bench, "--preprocess", preset, inPath)

@@ -7,9 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/kinds/verifier"
-	"github.com/sciif/leaderboard/generator/internal/reward"
 )
 
 // recipeServer serves ifeval, complex-if-demo and sciverify-demo, the
@@ -21,16 +19,7 @@ func recipeServer(t *testing.T) *httptest.Server {
 	for _, b := range []string{"ifeval", "complex-if-demo", "sciverify-demo"} {
 		dirs = append(dirs, filepath.Join(root, "benchmarks", b))
 	}
-	benches, err := kind.Open(registry, "", dirs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := reward.NewSet(benches, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(reward.NewServer(set, reward.DefaultOptions()).Handler())
-	t.Cleanup(srv.Close)
+	srv := rewardServer(t, dirs...)
 	return srv
 }
 
