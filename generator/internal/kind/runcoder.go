@@ -10,7 +10,8 @@ import "github.com/sciif/leaderboard/generator/internal/board"
 // driver's: a kind only says what its run is, as bytes. A run is keyed
 // by the submission as read (its metadata), its file of the benchmark
 // (Spec().File) and the benchmark's files: a kind whose Check reads any
-// other file of the submission must not be a RunCoder.
+// other file of the submission must name it (RunReads) or not be a
+// RunCoder.
 type RunCoder interface {
 	EncodeRun(r Run) ([]byte, error)
 	DecodeRun(sub *board.Submission, data []byte) (Run, error)
@@ -25,4 +26,16 @@ type RunCoder interface {
 type RunInputs interface {
 	RunCoder
 	RunInputs() []string
+}
+
+// A RunReads is a RunCoder whose Check reads files of the submission
+// besides its own file of the benchmark (Spec().File): the submission's
+// answers to another benchmark it is compared with. The cache keys a run
+// by those files too, a file absent as absent; a kind that reads files it
+// cannot name must not be a RunCoder. RunInputs may then name files of
+// that other benchmark's folder by slash paths from its own
+// ("../other/benchmark.yaml").
+type RunReads interface {
+	RunCoder
+	RunReads() []string
 }

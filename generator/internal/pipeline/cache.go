@@ -130,13 +130,18 @@ func newCacheRun(c *Cache, benches []kind.Benchmark, opt kind.Options, site *ren
 
 // key is the key of sub's run of benchmark i: the build's base, the
 // submission as read (id, folder, metadata, warnings), its file of the
-// benchmark (the one file Check reads, kind.Benchmark) and the benchmark.
+// benchmark (the one file Check reads, kind.Benchmark, and any other its
+// kind names, kind.RunReads) and the benchmark.
 func (cr *cacheRun) key(sub *board.Submission, i int, file string) (buildcache.Key, bool) {
 	s, err := json.Marshal(sub)
 	if err != nil {
 		return buildcache.Key{}, false
 	}
-	f, err := buildcache.Files(sub.Dir, []string{file})
+	files := []string{file}
+	if rr, ok := cr.coders[i].(kind.RunReads); ok {
+		files = append(files, rr.RunReads()...)
+	}
+	f, err := buildcache.Files(sub.Dir, files)
 	if err != nil {
 		return buildcache.Key{}, false
 	}

@@ -24,7 +24,10 @@
 //     names, and a broken record is a *kind.RecordError;
 //   - a kind.Runnable lists answer tasks with unique keys and prompts,
 //     and the submission it writes from answers to all of them is
-//     accepted by Check.
+//     accepted by Check;
+//   - a kind.RunCoder whose runs have no pages of their own decodes what
+//     it encodes to a run whose board writes and renders byte-identical
+//     files, and refuses damaged bytes.
 //
 // The testdata are copied before use: the kind's tests never depend on
 // what else lies in the repository's results/, and Run writes only into
@@ -72,6 +75,7 @@ func RunWith(t *testing.T, k *kind.Kind, dir string, opt Options) {
 	t.Run("ValidateIsBuild", h.validateIsBuild)
 	t.Run("Rewards", h.rewards)
 	t.Run("Runnable", h.runnable)
+	t.Run("RunCoder", h.runCoder)
 }
 
 // Repo gathers testdata for Run from a repository checkout at root: a
