@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -37,12 +39,13 @@ func buildSite(t *testing.T, want int, args ...string) string {
 	return errb.String()
 }
 
-// sameAsClean builds the board without the cache into a new folder and
+// sameAsClean builds the board (of the folders named in inputs, the
+// working directory's without) without the cache into a new folder and
 // fails unless the site at out holds the very same files, byte for byte.
-func sameAsClean(t *testing.T, out, step string) {
+func sameAsClean(t *testing.T, out, step string, inputs ...string) {
 	t.Helper()
 	clean := filepath.Join(t.TempDir(), "clean")
-	buildSite(t, 0, "--no-cache", "--out", clean)
+	buildSite(t, 0, append(inputs, "--no-cache", "--out", clean)...)
 	got, want := readTree(t, out), readTree(t, clean)
 	for p, w := range want {
 		if g, ok := got[p]; !ok {
@@ -356,14 +359,46 @@ func TestFailedBuildKeepsSiteAndCache(t *testing.T) {
 	sameAsClean(t, out, "after a failed build")
 }
 
+// reuseCounts reads the build cache's line on stderr: the runs reused
+// and those checked and kept.
+func reuseCounts(t *testing.T, stderr string) (reused, checked int) {
+	t.Helper()
+	m := regexp.MustCompile(`: (\d+) run\(s\) reused with their pages, (\d+) checked and kept`).FindStringSubmatch(stderr)
+	if m == nil {
+		t.Fatalf("stderr does not say how many runs the cache gave:\n%s", stderr)
+	}
+	reused, _ = strconv.Atoi(m[1])
+	checked, _ = strconv.Atoi(m[2])
+	return reused, checked
+}
+
+// editAnswer puts a word before the first answer (a response, or a
+// verifier's output) of the submission file at p.
+func editAnswer(t *testing.T, p string) {
+	t.Helper()
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, field := range []string{`"response": "`, `"response":"`, `"output": "`, `"output":"`} {
+		if bytes.Contains(data, []byte(field)) {
+			edit(t, p, field, field+"Edited. ")
+			return
+		}
+	}
+	t.Fatalf("%s holds no response or output", p)
+}
+
 // TestIncrementalDemoBoard builds the repository's demo board, whose
-// models answer benchmarks of every kind: the SciIF runs are kept even
-// where a submission also answers benchmarks whose kinds keep none, and
-// an edit of another benchmark's file keeps them too; the site is the
-// same as a clean build's.
+// models answer benchmarks of every kind, through an edit of each kind's
+// file, an addition, a removal and a metadata edit: every run of every
+// kind whose inputs did not change is reused (the build's count), every
+// other is checked again, and the site is the same as a clean build's
+// after each step. The paired multi-turn IFBench board reads the
+// submission's single-turn file too, so an edit of it checks both runs.
 func TestIncrementalDemoBoard(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the demo board five times")
+		t.Skip("builds the demo board two dozen times")
 	}
 	results := demoResults(t)
 	bench, err := filepath.Abs("../../../benchmarks")
@@ -373,36 +408,136 @@ func TestIncrementalDemoBoard(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "site")
 	t.Chdir(dir)
-	args := []string{"--benchmarks", bench, "--results", results, "--out"}
-	clean := func(step string) {
-		c := filepath.Join(t.TempDir(), "clean")
-		buildSite(t, 0, append(args, c, "--no-cache")...)
-		got, want := readTree(t, out), readTree(t, c)
-		if len(got) != len(want) {
-			t.Errorf("%s: %d files, a clean build %d", step, len(got), len(want))
+	inputs := []string{"--benchmarks", bench, "--results", results}
+	args := append(inputs[:len(inputs):len(inputs)], "--out", out)
+	// Each submission file of the results is one run of one benchmark.
+	files, err := filepath.Glob(filepath.Join(results, "*", "*.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := len(files)
+	id, other := "demo-atlas-70b", "demo-borealis-8b"
+	perSub, err := filepath.Glob(filepath.Join(results, other, "*.jsonl"))
+	if err != nil || len(perSub) < 7 {
+		t.Fatalf("%s answers %d benchmarks, want every demo benchmark (%v)", other, len(perSub), err)
+	}
+	added := filepath.Join(results, "demo-added")
+	steps := []struct {
+		name string
+		do   func()
+		// total is the runs on the boards, checked those checked again.
+		total, checked int
+	}{
+		{"first build", func() {}, runs, runs},
+		{"nothing changed", func() {}, runs, 0},
+		{"an IFEval file edited", func() { editAnswer(t, filepath.Join(results, other, "ifeval-demo.jsonl")) }, runs, 1},
+		{"an IFBench file edited (and the multi-turn run it pairs with)", func() { editAnswer(t, filepath.Join(results, other, "ifbench-demo.jsonl")) }, runs, 2},
+		{"a multi-turn IFBench file edited", func() { editAnswer(t, filepath.Join(results, other, "ifbench-mt-demo.jsonl")) }, runs, 1},
+		{"a Complex-IF file edited", func() { editAnswer(t, filepath.Join(results, other, "complex-if-demo.jsonl")) }, runs, 1},
+		{"a point-weighted rubric file edited", func() { editAnswer(t, filepath.Join(results, other, "healthbench-demo.jsonl")) }, runs, 1},
+		{"a verifier file edited", func() { editAnswer(t, filepath.Join(results, other, "sciverify-demo.jsonl")) }, runs, 1},
+		{"submission added", func() {
+			copyDir(t, filepath.Join(results, other), added)
+			edit(t, filepath.Join(added, "metadata.yaml"), "name: ", "name: Added ")
+		}, runs + len(perSub), len(perSub)},
+		{"submission removed", func() {
+			if err := os.RemoveAll(added); err != nil {
+				t.Fatal(err)
+			}
+		}, runs, 0},
+		{"metadata edited", func() {
+			edit(t, filepath.Join(results, other, "metadata.yaml"), "organization: ", "organization: Other ")
+		}, runs, len(perSub)},
+	}
+	var before uint64
+	for _, st := range steps {
+		st.do()
+		reused, checked := reuseCounts(t, buildSite(t, 0, args...))
+		if reused+checked != st.total || checked != st.checked {
+			t.Errorf("%s: %d run(s) reused and %d checked, want %d reused and %d checked", st.name, reused, checked, st.total-st.checked, st.checked)
 		}
-		for p, w := range want {
-			if !bytes.Equal(got[p], w) {
-				t.Errorf("%s: %s differs from a clean build", step, p)
+		// id's SciIF answers pages are linked from the previous site
+		// whatever else changed.
+		if page := inode(t, answersPage(t, out, id)); before != 0 && page != before {
+			t.Errorf("%s: %s's SciIF answers pages were rendered again", st.name, id)
+		} else {
+			before = page
+		}
+		sameAsClean(t, out, st.name, inputs...)
+		if t.Failed() {
+			return
+		}
+	}
+}
+
+// TestDamagedCacheDemoBoard damages every entry of the demo board's
+// cache, which holds runs of every kind: the build after it checks every
+// run again rather than trust one, its site is a clean build's, and it
+// leaves a cache the next build reuses whole.
+func TestDamagedCacheDemoBoard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the demo board a dozen times")
+	}
+	results := demoResults(t)
+	bench, err := filepath.Abs("../../../benchmarks")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "site")
+	cache := defaultCache(out)
+	t.Chdir(dir)
+	inputs := []string{"--benchmarks", bench, "--results", results}
+	args := append(inputs[:len(inputs):len(inputs)], "--out", out)
+	files, err := filepath.Glob(filepath.Join(results, "*", "*.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := len(files)
+	rewrite := func(f func(data []byte) []byte) func() {
+		return func() {
+			for _, p := range entries(t, cache) {
+				data, err := os.ReadFile(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, f(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
 		}
 	}
-	buildSite(t, 0, append(args, out)...)
-	id := "demo-atlas-70b"
-	before := inode(t, answersPage(t, out, id))
-	buildSite(t, 0, append(args, out)...)
-	if inode(t, answersPage(t, out, id)) != before {
-		t.Error("nothing changed: the SciIF answers pages were rendered again")
+	damages := []struct {
+		name string
+		do   func()
+	}{
+		{"entries truncated", rewrite(func(d []byte) []byte { return d[:len(d)*2/3] })},
+		{"a byte flipped in each entry", rewrite(func(d []byte) []byte { d[len(d)-len(d)/3] ^= 1; return d })},
+		{"entries under each other's keys", func() {
+			es := entries(t, cache)
+			first, err := os.ReadFile(es[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range es[:len(es)-1] {
+				if err := os.Rename(es[i+1], es[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.WriteFile(es[len(es)-1], first, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}},
 	}
-	clean("nothing changed")
-	others, err := filepath.Glob(filepath.Join(results, id, "ifeval*.jsonl"))
-	if err != nil || len(others) == 0 {
-		t.Fatalf("no IFEval file in %s", id)
+	buildSite(t, 0, args...)
+	for _, d := range damages {
+		d.do()
+		if reused, checked := reuseCounts(t, buildSite(t, 0, args...)); reused != 0 || checked != runs {
+			t.Errorf("%s: %d run(s) reused, %d checked, want all %d checked", d.name, reused, checked, runs)
+		}
+		sameAsClean(t, out, d.name, inputs...)
+		if reused, checked := reuseCounts(t, buildSite(t, 0, args...)); reused != runs || checked != 0 {
+			t.Errorf("%s: the build after the damage left a cache the next build reuses %d of %d runs of (%d checked)", d.name, reused, runs, checked)
+		}
 	}
-	edit(t, others[0], `"response": "`, `"response": "Edited. `)
-	buildSite(t, 0, append(args, out)...)
-	if inode(t, answersPage(t, out, id)) != before {
-		t.Error("another benchmark's file edited: the SciIF answers pages were rendered again")
-	}
-	clean("another benchmark's file edited")
 }
