@@ -25,6 +25,7 @@ func FuzzTreebankRulesMatchExpressions(f *testing.F) {
 		"a:b, c,1 d:2,,e: ,", "wait... .. . ....", "it's I'M we'd she' s a' b'' x''s",
 		"we'll THEY'LL you're WE'RE I've I'VE don't DON'T can'T 'll ", "--- - -- a--b", "\xff' \xff:x ,\xff",
 		"é's ü'LL ,٣ :x", "'' \" '",
+		"\xe2\x80' s \xf0\xe2\x80\x9c's x\x9cn't y ü\x80'll ", "«\xc2`` ,\xe2::\xab..",
 	} {
 		f.Add(s)
 	}

@@ -49,7 +49,7 @@ var (
 	startingQuotes = []rule{
 		// ([«“‘„]|[`]+) → " $1 "
 		{"«“‘„`", func(s string) string {
-			return edit(s, func(s string, i int) int {
+			return edit(s, atAny("«“‘„`"), func(s string, i int) int {
 				if s[i] == '`' {
 					return i + len(s[i:]) - len(strings.TrimLeft(s[i:], "`"))
 				}
@@ -71,7 +71,7 @@ var (
 		{"`", func(s string) string { return strings.ReplaceAll(s, "``", " `` ") }},
 		// ([ \(\[{<])("|'{2}) → "$1 `` "
 		{`"'`, func(s string) string {
-			return edit(s, func(s string, i int) int {
+			return edit(s, runesBefore(`"'`, 1), func(s string, i int) int {
 				if strings.IndexByte(" ([{<", s[i]) < 0 {
 					return -1
 				}
@@ -91,7 +91,7 @@ var (
 	punctuationA = []rule{
 		// ([:,])([^\p{Nd}]) → " $1 $2"
 		{":,", func(s string) string {
-			return edit(s, func(s string, i int) int {
+			return edit(s, atAny(":,"), func(s string, i int) int {
 				if (s[i] != ':' && s[i] != ',') || i+1 >= len(s) {
 					return -1
 				}
@@ -116,7 +116,7 @@ var (
 		}},
 		// \.{2,} → " $0 "
 		{".", func(s string) string {
-			return edit(s, func(s string, i int) int {
+			return edit(s, atAny("."), func(s string, i int) int {
 				n := len(s[i:]) - len(strings.TrimLeft(s[i:], "."))
 				if n < 2 {
 					return -1
@@ -130,7 +130,7 @@ var (
 		p("?!"),
 		// ([^'])' → "$1 ' "
 		{"'", func(s string) string {
-			return edit(s, func(s string, i int) int {
+			return edit(s, runesBefore("'", 1), func(s string, i int) int {
 				r, size := utf8.DecodeRuneInString(s[i:])
 				if r == '\'' || !strings.HasPrefix(s[i+size:], "' ") {
 					return -1
@@ -151,7 +151,7 @@ var (
 		{`"`, func(s string) string { return strings.ReplaceAll(s, `"`, " '' ") }},
 		// ([^' ])('[sS]|'[mM]|'[dD]|') → "$1 $2 "
 		{"'", func(s string) string {
-			return edit(s, func(s string, i int) int {
+			return edit(s, runesBefore("'", 1), func(s string, i int) int {
 				r, size := utf8.DecodeRuneInString(s[i:])
 				j := i + size
 				if r == '\'' || r == ' ' || j >= len(s) || s[j] != '\'' {
@@ -169,7 +169,7 @@ var (
 		}},
 		// ([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) → "$1 $2 "
 		{"'", func(s string) string {
-			return edit(s, func(s string, i int) int {
+			return edit(s, runesBefore("'", 2), func(s string, i int) int {
 				r, size := utf8.DecodeRuneInString(s[i:])
 				j := i + size
 				if r == '\'' || r == ' ' || j+4 > len(s) || s[j+3] != ' ' {
@@ -225,12 +225,19 @@ func padChars(s, chars string) string {
 
 // edit replaces the leftmost non-overlapping matches in s: match reports
 // where a match starting at byte i (a rune boundary) ends, or -1, and
-// write writes the replacement of a match. It returns s itself when
-// nothing matches.
-func edit(s string, match func(s string, i int) int, write func(b *strings.Builder, m string)) string {
+// write writes the replacement of a match. next(s, i) is a rune boundary
+// at or before the first place from i where a match may start (len(s) when
+// none can): the bytes between are skipped without trying match. It returns
+// s itself when nothing matches.
+func edit(s string, next func(s string, i int) int, match func(s string, i int) int, write func(b *strings.Builder, m string)) string {
 	var b *strings.Builder
 	last := 0
 	for i := 0; i < len(s); {
+		if j := next(s, i); j > i {
+			if i = j; i >= len(s) {
+				break
+			}
+		}
 		if e := match(s, i); e > i {
 			if b == nil {
 				b = &strings.Builder{}
@@ -253,6 +260,39 @@ func edit(s string, match func(s string, i int) int, write func(b *strings.Build
 	}
 	b.WriteString(s[last:])
 	return b.String()
+}
+
+// atAny is edit's next for matches that start with a character of chars.
+func atAny(chars string) func(s string, i int) int {
+	return func(s string, i int) int {
+		if k := strings.IndexAny(s[i:], chars); k >= 0 {
+			return i + k
+		}
+		return len(s)
+	}
+}
+
+// runesBefore is edit's next for matches that start at most n characters
+// before a byte of chars (ASCII): n runes back from the next such byte. An
+// ASCII byte is always a rune boundary, and stepping back by
+// utf8.DecodeLastRuneInString keeps to the boundaries that stepping forward
+// by utf8.DecodeRuneInString finds, invalid bytes one at a time.
+func runesBefore(chars string, n int) func(s string, i int) int {
+	return func(s string, i int) int {
+		k := strings.IndexAny(s[i:], chars)
+		if k < 0 {
+			return len(s)
+		}
+		j := i + k
+		for range n {
+			if j <= i {
+				return i
+			}
+			_, size := utf8.DecodeLastRuneInString(s[:j])
+			j -= size
+		}
+		return max(j, i)
+	}
 }
 
 // padMatch writes " $0 ".
