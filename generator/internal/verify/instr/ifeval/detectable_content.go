@@ -27,11 +27,6 @@ var contentNumberPlaceholders = instr.Checker{
 	},
 }
 
-var (
-	ppsMarker = regexp.MustCompile(`(?m)` + pyS + `*p\.` + pyS + `?p\.` + pyS + `?s.*$`)
-	psMarker  = regexp.MustCompile(`(?m)` + pyS + `*p\.` + pyS + `?s\..*$`)
-)
-
 var contentPostscript = instr.Checker{
 	ID:  "detectable_content:postscript",
 	Doc: "Add a postscript starting with the given marker (P.S., P.P.S or another), case-insensitive.",
@@ -44,9 +39,9 @@ var contentPostscript = instr.Checker{
 		var found bool
 		switch marker {
 		case "P.P.S":
-			found = ppsMarker.MatchString(text.Lower(response))
+			found = hasMarker(response, "p.?p.?s")
 		case "P.S.":
-			found = psMarker.MatchString(text.Lower(response))
+			found = hasMarker(response, "p.?s.")
 		default:
 			// The official code searches the lower-cased response for
 			// r"\s*" + marker.lower() + r".*$" with re.MULTILINE.

@@ -10,11 +10,6 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
 )
 
-var (
-	starBullet = regexp.MustCompile(`(?m)^` + pyS + `*\*[^\*].*$`)
-	dashBullet = regexp.MustCompile(`(?m)^` + pyS + `*-.*$`)
-)
-
 var formatNumberBulletLists = instr.Checker{
 	ID:  "detectable_format:number_bullet_lists",
 	Doc: "Write exactly a number of markdown bullet points (lines starting with * or -).",
@@ -26,10 +21,10 @@ var formatNumberBulletLists = instr.Checker{
 		// A bullet needs its "*" or "-"; most responses have neither.
 		n := 0
 		if strings.Contains(response, "*") {
-			n += len(starBullet.FindAllStringIndex(response, -1))
+			n += countBullets(response, '*')
 		}
 		if strings.Contains(response, "-") {
-			n += len(dashBullet.FindAllStringIndex(response, -1))
+			n += countBullets(response, '-')
 		}
 		return instr.Result{Followed: float64(n) == want, Reason: fmt.Sprintf("found %s, need exactly %v", plural(n, "bullet point", "bullet points"), want)}
 	},
