@@ -52,22 +52,43 @@ func FoldASCII(s string) string {
 	if clean {
 		return s
 	}
+	// Runs that stay as they are are copied whole. An invalid byte becomes
+	// U+FFFD, as ranging over the string and writing each rune does.
 	var b strings.Builder
 	b.Grow(len(s))
-	for _, r := range s {
-		switch {
-		case 'A' <= r && r <= 'Z':
-			b.WriteByte(byte(r + 'a' - 'A'))
-		case r == '\u0130' || r == '\u0131':
-			b.WriteByte('i')
-		case r == '\u212a':
-			b.WriteByte('k')
-		case r == '\u017f':
-			b.WriteByte('s')
-		default:
-			b.WriteRune(r)
+	last := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				b.WriteString(s[last:i])
+				b.WriteByte(c + 'a' - 'A')
+				last = i + 1
+			}
+			i++
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		var rep string
+		switch {
+		case r == utf8.RuneError && size == 1:
+			rep = "\uFFFD"
+		case r == '\u0130' || r == '\u0131':
+			rep = "i"
+		case r == '\u212a':
+			rep = "k"
+		case r == '\u017f':
+			rep = "s"
+		default:
+			i += size
+			continue
+		}
+		b.WriteString(s[last:i])
+		b.WriteString(rep)
+		i += size
+		last = i
 	}
+	b.WriteString(s[last:])
 	return b.String()
 }
 

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -101,4 +102,48 @@ func TestLowerFollowsPython(t *testing.T) {
 			t.Errorf("Lower(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// foldASCIIByRunes is FoldASCII written rune by rune, as it first was.
+func foldASCIIByRunes(s string) string {
+	// A text without capitals and without the lead bytes of İ, ı, ſ and
+	// KELVIN SIGN is returned as it is, invalid bytes and all.
+	clean := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; 'A' <= c && c <= 'Z' || c == 0xc4 || c == 0xc5 || c == 0xe2 {
+			clean = false
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case 'A' <= r && r <= 'Z':
+			b.WriteByte(byte(r + 'a' - 'A'))
+		case r == '\u0130' || r == '\u0131':
+			b.WriteByte('i')
+		case r == '\u212a':
+			b.WriteByte('k')
+		case r == '\u017f':
+			b.WriteByte('s')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// FuzzFoldASCIIMatchesRunes holds FoldASCII, which copies unchanged runs
+// whole, to the rune-by-rune mapping.
+func FuzzFoldASCIIMatchesRunes(f *testing.F) {
+	for _, s := range []string{"", "abc", "ABC déF", "İı\u212aſ", "\xff\xe2\x80 A\xc4", "Straße KELVIN \u212a", "\xe2\x84\xaa\xe2\x84", "\xb9", "A\xb9"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := FoldASCII(s), foldASCIIByRunes(s); got != want {
+			t.Errorf("FoldASCII(%q) = %q, want %q", s, got, want)
+		}
+	})
 }
