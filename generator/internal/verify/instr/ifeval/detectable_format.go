@@ -90,6 +90,10 @@ var formatMultipleSections = instr.Checker{
 			return instr.Undecided(err)
 		}
 		splitter = text.Strip(splitter)
+		if plainWord(splitter) {
+			n := countSections(response, splitter)
+			return sectionsResult(n, splitter, want)
+		}
 		// The official code counts the parts of re.split(r"\s?" +
 		// splitter + r"\s?\d+\s?", response) less one: the matches.
 		re, err := text.CompilePython(`\s?`+splitter+`\s?\d+\s?`, text.PyFlags{})
@@ -100,8 +104,12 @@ var formatMultipleSections = instr.Checker{
 		if err != nil {
 			return instr.Undecided(fmt.Errorf("section splitter %q: %w", splitter, err))
 		}
-		return instr.Result{Followed: float64(n) >= want, Reason: fmt.Sprintf("found %s marked %q, need at least %v", plural(n, "section", "sections"), splitter+" N", want)}
+		return sectionsResult(n, splitter, want)
 	},
+}
+
+func sectionsResult(n int, splitter string, want float64) instr.Result {
+	return instr.Result{Followed: float64(n) >= want, Reason: fmt.Sprintf("found %s marked %q, need at least %v", plural(n, "section", "sections"), splitter+" N", want)}
 }
 
 var formatJSONFormat = instr.Checker{

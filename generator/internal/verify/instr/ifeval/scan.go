@@ -106,3 +106,57 @@ func markerAt(s string, i int, rest string) bool {
 	}
 	return true
 }
+
+// plainWord reports whether s is one or more ASCII letters: a splitter
+// [countSections] can count without the expression.
+func plainWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// countSections counts the matches of \s?<word>\s?\d+\s? in s, word being
+// ASCII letters ([plainWord]) and \s and \d Python's. A match's leading \s?
+// only moves its start, so the matches are the occurrences of word, from
+// where the last match ended, followed by an optional white-space character
+// and digits; the trailing \s? then takes one more white-space character.
+func countSections(s, word string) int {
+	n := 0
+	for pos := 0; pos < len(s); {
+		k := strings.Index(s[pos:], word)
+		if k < 0 {
+			break
+		}
+		p := pos + k
+		j := optionalSpace(s, p+len(word))
+		d := j
+		for d < len(s) {
+			r, size := utf8.DecodeRuneInString(s[d:])
+			if !text.IsDigit(r) {
+				break
+			}
+			d += size
+		}
+		if d == j {
+			pos = p + 1
+			continue
+		}
+		n++
+		pos = optionalSpace(s, d)
+	}
+	return n
+}
+
+// optionalSpace returns i past one white-space character at s[i:], if
+// there is one.
+func optionalSpace(s string, i int) int {
+	if i < len(s) {
+		if r, size := utf8.DecodeRuneInString(s[i:]); text.IsSpace(r) {
+			return i + size
+		}
+	}
+	return i
+}

@@ -41,3 +41,31 @@ func FuzzScansMatchExpressions(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCountSectionsMatchesExpression holds countSections to the official
+// code's \s?<splitter>\s?\d+\s? for splitters of ASCII letters.
+func FuzzCountSectionsMatchesExpression(f *testing.F) {
+	for _, s := range []string{
+		"SECTION 1\nSECTION 2", "Section1 Section 2 Section  3 Section\u00a0٣ SectionX", "SECTIONSECTION 1 2",
+		"aaa1 aa 2 a", "Day 1\u2003Day\u20032 \xffDay 3\xff", "PARAGRAPH\n\n1", "Section 12 34 Section 5Section 6",
+	} {
+		f.Add(s, "Section")
+		f.Add(s, "aa")
+	}
+	f.Fuzz(func(t *testing.T, s, splitter string) {
+		if !plainWord(splitter) || len(splitter) > 12 {
+			return
+		}
+		re, err := text.CompilePython(`\s?`+splitter+`\s?\d+\s?`, text.PyFlags{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := re.Count(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := countSections(s, splitter); got != want {
+			t.Errorf("countSections(%q, %q) = %d, the expression finds %d", s, splitter, got, want)
+		}
+	})
+}
