@@ -1,71 +1,72 @@
 package verifier
 
-// The build cache's view of a run (kind.RunCoder): each output with its
-// verdicts, and the scores, as JSON. The id, name and badge are the
+// The build cache's view of a run (kind.RunCoder): the scores as JSON,
+// then each output with its verdicts in binary (buildcache's Encoder).
+// The id, name and badge are the
 // submission's, made again from it.
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/buildcache"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/render"
 )
 
 var _ kind.RunCoder = (*benchmark)(nil)
 
-// answerWire is an answer with its fields exported, under short names
-// (there is one per item and style).
-type answerWire struct {
-	Answered bool       `json:"a,omitempty"`
-	Line     int        `json:"l,omitempty"`
-	Verdicts [2]Verdict `json:"v"`
-	Tokens   int64      `json:"t,omitempty"`
-	HasTok   bool       `json:"h,omitempty"`
-	Output   string     `json:"o,omitempty"`
-}
-
-// runWire is a run without what its submission gives again.
-type runWire struct {
-	Answers [][]answerWire
-	Scores  Scores
-}
-
-// EncodeRun is the run's answers and scores.
+// EncodeRun is the run's scores as JSON, then its answers in binary.
 func (b *benchmark) EncodeRun(kr kind.Run) ([]byte, error) {
 	r, ok := kr.(*run)
 	if !ok {
 		return nil, fmt.Errorf("%s: not a run of this kind", b.spec.Name)
 	}
-	w := runWire{Answers: make([][]answerWire, len(r.answers)), Scores: r.scores}
-	for s, as := range r.answers {
-		w.Answers[s] = make([]answerWire, len(as))
-		for i, a := range as {
-			w.Answers[s][i] = answerWire{Answered: a.answered, Line: a.line, Verdicts: a.verdicts, Tokens: a.tokens, HasTok: a.hasTok, Output: a.output}
+	e := &buildcache.Encoder{}
+	if err := e.JSON(r.scores); err != nil {
+		return nil, fmt.Errorf("%s: %s: %w", b.spec.Name, r.id, err)
+	}
+	e.Len(len(r.answers), r.answers == nil)
+	for _, as := range r.answers {
+		e.Len(len(as), as == nil)
+		for _, a := range as {
+			e.Bool(a.answered)
+			e.Int(int64(a.line))
+			e.Int(int64(a.verdicts[0]))
+			e.Int(int64(a.verdicts[1]))
+			e.Int(a.tokens)
+			e.Bool(a.hasTok)
+			e.String(a.output)
 		}
 	}
-	return json.Marshal(w)
+	return e.B, nil
 }
 
 // DecodeRun is the run EncodeRun encoded, for sub.
 func (b *benchmark) DecodeRun(sub *board.Submission, data []byte) (kind.Run, error) {
-	var w runWire
-	if err := json.Unmarshal(data, &w); err != nil {
+	r := &run{id: sub.ID, name: sub.Meta.Name, reproduced: render.Reproduced(sub)}
+	d := buildcache.NewDecoder(data)
+	d.JSON(&r.scores)
+	n, _ := d.Len(len(b.styles))
+	if d.Err() == nil && n != len(b.styles) || r.scores.ID != sub.ID {
+		return nil, fmt.Errorf("%s: %s: not a run of this benchmark by this submission", b.spec.Name, sub.ID)
+	}
+	r.answers = make([][]answer, n)
+	for s := range r.answers {
+		m, _ := d.Len(len(b.items))
+		if d.Err() == nil && m != len(b.items) {
+			return nil, fmt.Errorf("%s: %s: %d answers in style %s, want %d", b.spec.Name, sub.ID, m, b.styles[s].Name, len(b.items))
+		}
+		r.answers[s] = make([]answer, m)
+		for i := range r.answers[s] {
+			a := answer{answered: d.Bool(), line: int(d.Int())}
+			a.verdicts = [2]Verdict{Verdict(d.Int()), Verdict(d.Int())}
+			a.tokens, a.hasTok, a.output = d.Int(), d.Bool(), d.String()
+			r.answers[s][i] = a
+		}
+	}
+	if err := d.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %s: %w", b.spec.Name, sub.ID, err)
-	}
-	if len(w.Answers) != len(b.styles) || w.Scores.ID != sub.ID {
-		return nil, fmt.Errorf("%s: %s: a run of %d styles by %q, want %d by the submission", b.spec.Name, sub.ID, len(w.Answers), w.Scores.ID, len(b.styles))
-	}
-	r := &run{id: sub.ID, name: sub.Meta.Name, answers: make([][]answer, len(w.Answers)), scores: w.Scores, reproduced: render.Reproduced(sub)}
-	for s, as := range w.Answers {
-		if len(as) != len(b.items) {
-			return nil, fmt.Errorf("%s: %s: %d answers in style %s, want %d", b.spec.Name, sub.ID, len(as), b.styles[s].Name, len(b.items))
-		}
-		r.answers[s] = make([]answer, len(as))
-		for i, a := range as {
-			r.answers[s][i] = answer{answered: a.Answered, line: a.Line, verdicts: a.Verdicts, tokens: a.Tokens, hasTok: a.HasTok, output: a.Output}
-		}
 	}
 	return r, nil
 }
