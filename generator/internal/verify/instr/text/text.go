@@ -103,6 +103,14 @@ func spaceAtNonASCII(s string, i int) (bool, int) {
 var isASCIISpaceTable = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true,
 	0x1c: true, 0x1d: true, 0x1e: true, 0x1f: true, ' ': true}
 
+// isASCIIWordTable holds IsWord for the ASCII characters.
+var isASCIIWordTable = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = IsWord(rune(c))
+	}
+	return t
+}()
+
 // FirstRunes returns the first n code points of s, as Python's s[:n] does.
 func FirstRunes(s string, n int) string {
 	r := []rune(s)
@@ -174,8 +182,16 @@ func IsLower(s string) bool {
 // way the official IFEval code counts words with NLTK's RegexpTokenizer.
 func CountWords(s string) int {
 	n, in := 0, false
-	for _, r := range s {
-		w := IsWord(r)
+	for i := 0; i < len(s); {
+		var w bool
+		if c := s[i]; c < utf8.RuneSelf {
+			w = isASCIIWordTable[c]
+			i++
+		} else {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			w = IsWord(r)
+			i += size
+		}
 		if w && !in {
 			n++
 		}

@@ -216,3 +216,24 @@ func TestSlice(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCountWordsMatchesIsWord holds CountWords, which reads ASCII from a
+// table, to counting the runs of IsWord rune by rune.
+func FuzzCountWordsMatchesIsWord(f *testing.F) {
+	for _, s := range []string{"", "a b_c 12", "x \U0001D2C0 y", "é-ü\xff\xffa", "__ ٣٤ Ⅻ", "\xe2\x80a\xc3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, in := 0, false
+		for _, r := range s {
+			w := IsWord(r)
+			if w && !in {
+				want++
+			}
+			in = w
+		}
+		if got := CountWords(s); got != want {
+			t.Errorf("CountWords(%q) = %d, want %d", s, got, want)
+		}
+	})
+}
