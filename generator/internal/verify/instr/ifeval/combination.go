@@ -44,7 +44,7 @@ var combinationRepeatPrompt = instr.Checker{
 		if p = text.Strip(p); p == "" {
 			return instr.Undecided(fmt.Errorf("argument \"prompt_to_repeat\" is empty"))
 		}
-		if strings.HasPrefix(text.Lower(text.Strip(response)), text.Lower(p)) {
+		if hasLoweredPrefix(text.Strip(response), text.Lower(p)) {
 			return instr.Result{Followed: true, Reason: "the response starts with the request"}
 		}
 		return instr.Result{Reason: fmt.Sprintf("the response does not start with the request; it starts %s", snippet(text.FirstRunes(text.Strip(response), 40)))}

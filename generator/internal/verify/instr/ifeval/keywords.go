@@ -173,12 +173,7 @@ var keywordsLetterFrequency = instr.Checker{
 			return instr.Undecided(fmt.Errorf("argument \"letter\" is %q, not one character", letter))
 		}
 		want, _ := utf8.DecodeRuneInString(letter)
-		n := 0
-		for _, r := range text.Lower(response) {
-			if r == want {
-				n++
-			}
-		}
+		n := countLowered(response, want)
 		ok := compare(n, freq, rel)
 		return instr.Result{Followed: ok, Reason: fmt.Sprintf("found %q %s, %s", letter, plural(n, "time", "times"), need(rel, freq))}
 	},
