@@ -144,9 +144,28 @@ func Slice(s []rune, i, j int) string {
 	return string(s[i:j])
 }
 
-func isLower(r rune) bool { return unicode.Is(pyLower, r) }
-func isUpper(r rune) bool { return unicode.Is(pyUpper, r) }
-func isTitle(r rune) bool { return unicode.Is(pyTitle, r) }
+// isLower, isUpper and isTitle answer ASCII without the tables (which agree,
+// TestCaseASCIIFastPaths).
+func isLower(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'a' <= r && r <= 'z'
+	}
+	return unicode.Is(pyLower, r)
+}
+
+func isUpper(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'A' <= r && r <= 'Z'
+	}
+	return unicode.Is(pyUpper, r)
+}
+
+func isTitle(r rune) bool {
+	if r < utf8.RuneSelf {
+		return false
+	}
+	return unicode.Is(pyTitle, r)
+}
 
 // IsUpper reports what Python's str.isupper reports: s has at least one cased
 // character and none of them is lower or title case.

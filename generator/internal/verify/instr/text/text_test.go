@@ -237,3 +237,19 @@ func FuzzCountWordsMatchesIsWord(f *testing.F) {
 		}
 	})
 }
+
+// TestCaseASCIIFastPaths checks that the ASCII answers of isLower, isUpper
+// and isTitle are the tables'.
+func TestCaseASCIIFastPaths(t *testing.T) {
+	for r := rune(0); r < utf8.RuneSelf; r++ {
+		if got, want := isLower(r), unicode.Is(pyLower, r); got != want {
+			t.Errorf("isLower(%q) = %v, the table %v", r, got, want)
+		}
+		if got, want := isUpper(r), unicode.Is(pyUpper, r); got != want {
+			t.Errorf("isUpper(%q) = %v, the table %v", r, got, want)
+		}
+		if got, want := isTitle(r), unicode.Is(pyTitle, r); got != want {
+			t.Errorf("isTitle(%q) = %v, the table %v", r, got, want)
+		}
+	}
+}
