@@ -102,9 +102,6 @@ func Tree(dir string, skip func(rel string) bool) (Key, error) {
 	return h.Sum(), nil
 }
 
-// File adds the bytes of the file at path, read as a stream.
-func (h *Hasher) File(path string) error { return h.file(path) }
-
 func (h *Hasher) file(p string) error {
 	f, err := os.Open(p)
 	if err != nil {

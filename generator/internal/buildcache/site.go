@@ -58,13 +58,6 @@ func (r *Record) Note(k Key, paths []string) {
 	}
 }
 
-// Len is the number of files noted.
-func (r *Record) Len() int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return len(r.files)
-}
-
 func manifestKey(dir string) Key { return NewHasher("site manifest v1").String(dir).Sum() }
 
 // SaveSite records in the cache the files of r, as the site just
