@@ -342,6 +342,25 @@ func (s *site) instrPage(is *instrSite) (board.File, error) {
 		}
 		v.CountRow = append(v.CountRow, cr)
 	}
+	v.IDs = instrIDRows(b, perID)
+	v.Gap = s.gapSection(is)
+	var cds []render.ChartData
+	for _, p := range board.Policies {
+		id := instrChartID(b, "byn_"+string(p))
+		cds = append(cds, render.ChartData{ID: id, Option: s.instrCountChart(is, id, p, v.Counts)})
+	}
+	return s.exec("board", s.home(), render.Page{
+		Title:       is.title,
+		Description: is.title + " rescored from every submission's responses: prompt- and instruction-level accuracy, Strict and Loose.",
+		Nav:         "instr-" + b.Benchmark, Charts: true, Body: v, ChartData: cds,
+	})
+}
+
+// instrIDRows is the table of every instruction id, by group then id:
+// how many prompts carry it (perID) and each model's Strict and Loose
+// rates on it.
+func instrIDRows(b *instrdata.Board, perID map[string]int) []instrIDRow {
+	var rows []instrIDRow
 	ids := make([]string, 0, len(perID))
 	for id := range perID {
 		ids = append(ids, id)
@@ -359,19 +378,9 @@ func (s *site) instrPage(is *instrSite) (board.File, error) {
 		for i := range b.Models {
 			row.Cells = append(row.Cells, instrPair(&b.Models[i], func(sc instrdata.Scores) (board.Rate, bool) { r, ok := sc.ByInstruction[id]; return r, ok }))
 		}
-		v.IDs = append(v.IDs, row)
+		rows = append(rows, row)
 	}
-	v.Gap = s.gapSection(is)
-	var cds []render.ChartData
-	for _, p := range board.Policies {
-		id := instrChartID(b, "byn_"+string(p))
-		cds = append(cds, render.ChartData{ID: id, Option: s.instrCountChart(is, id, p, v.Counts)})
-	}
-	return s.exec("board", s.home(), render.Page{
-		Title:       is.title,
-		Description: is.title + " rescored from every submission's responses: prompt- and instruction-level accuracy, Strict and Loose.",
-		Nav:         "instr-" + b.Benchmark, Charts: true, Body: v, ChartData: cds,
-	})
+	return rows
 }
 
 // instrGroup is the part of an instruction id before ':'.
