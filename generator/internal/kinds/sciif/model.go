@@ -103,30 +103,7 @@ func (s *site) modelPage(m *model) error {
 	if ps := m.Scores.Loose; ps != nil {
 		v.Quad[1] = quadCounts(ps.Quadrant)
 	}
-	if c := meta.Claimed; c != nil {
-		for _, p := range board.Policies {
-			cr := c.Strict
-			if p == board.Loose {
-				cr = c.Loose
-			}
-			ps := m.Scores.Policy(p)
-			if cr == nil || ps == nil {
-				continue
-			}
-			for _, mm := range []struct {
-				name string
-				c    *float64
-				r    board.Rate
-			}{{"Correct", cr.Correct, ps.Correct}, {"Compliant", cr.Compliant, ps.Compliant}, {"Multi", cr.Multi, ps.Multi}, {"Single", cr.Single, ps.Single}} {
-				if mm.c == nil {
-					continue
-				}
-				off := *mm.c < mm.r.CI95[0] || *mm.c > mm.r.CI95[1]
-				v.Claims = append(v.Claims, claimRow{Policy: string(p), Metric: mm.name, Claimed: render.Pct(*mm.c), Rescored: render.Pct(mm.r.Rate),
-					Diff: fmt.Sprintf("%+.1f", 100*(*mm.c-mm.r.Rate)), Off: off})
-			}
-		}
-	}
+	v.Claims = claimRows(m)
 	var failed []failedItem
 	for i := range s.in.Bench.Items {
 		c := m.cells[i]
@@ -167,6 +144,39 @@ func (s *site) modelPage(m *model) error {
 		Description: "Model card and rescored SciIF results of " + m.Scores.Name + ".",
 		Nav:         "index", Charts: true, Body: v, ChartData: charts,
 	}, func(h *render.HTML) { writeFailedRows(h, failed) })
+}
+
+// claimRows compares the figures m's metadata claims with the rescored
+// ones, under each policy; Off marks a claim outside the 95% interval.
+func claimRows(m *model) []claimRow {
+	c := m.Run.Submission.Meta.Claimed
+	if c == nil {
+		return nil
+	}
+	var rows []claimRow
+	for _, p := range board.Policies {
+		cr := c.Strict
+		if p == board.Loose {
+			cr = c.Loose
+		}
+		ps := m.Scores.Policy(p)
+		if cr == nil || ps == nil {
+			continue
+		}
+		for _, mm := range []struct {
+			name string
+			c    *float64
+			r    board.Rate
+		}{{"Correct", cr.Correct, ps.Correct}, {"Compliant", cr.Compliant, ps.Compliant}, {"Multi", cr.Multi, ps.Multi}, {"Single", cr.Single, ps.Single}} {
+			if mm.c == nil {
+				continue
+			}
+			off := *mm.c < mm.r.CI95[0] || *mm.c > mm.r.CI95[1]
+			rows = append(rows, claimRow{Policy: string(p), Metric: mm.name, Claimed: render.Pct(*mm.c), Rescored: render.Pct(mm.r.Rate),
+				Diff: fmt.Sprintf("%+.1f", 100*(*mm.c-mm.r.Rate)), Off: off})
+		}
+	}
+	return rows
 }
 
 // writeFailedRows writes the rows of a model page's failed items. Written
