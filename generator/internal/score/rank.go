@@ -87,14 +87,22 @@ func Rank(models []sciifdata.ModelScores, passes [][]bool, p board.Policy) {
 // passes and an exact McNemar p-value below Alpha. Every board ranks this
 // way, so "=2" means the same everywhere: not significantly different.
 func Ranks(pass []int, passes [][]bool) []int {
-	// Outcomes as bit sets, and p-values by discordant counts, computed
-	// once each: a board of 1,000 models tests up to half a million pairs
-	// that share a few thousand counts.
+	ranks, _ := rankCounts(pass, passes)
+	return ranks
+}
+
+// rankCounts gives each competitor its rank (one plus the number of
+// competitors that beat it significantly) and the number of competitors
+// it beats significantly. Outcomes are held as bit sets, and p-values
+// cached by discordant counts: a board of 1,000 models tests up to half
+// a million pairs that share a few thousand counts.
+func rankCounts(pass []int, passes [][]bool) (ranks, beaten []int) {
 	sets := bitSets(passes)
 	p := map[[2]int]float64{}
-	ranks := make([]int, len(pass))
+	ranks = make([]int, len(pass))
+	beaten = make([]int, len(pass))
 	for i := range pass {
-		rank := 1
+		ranks[i] = 1
 		for j := range pass {
 			if i == j || pass[j] <= pass[i] {
 				continue
@@ -106,12 +114,12 @@ func Ranks(pass []int, passes [][]bool) []int {
 				p[[2]int{n10, n01}] = pv
 			}
 			if pv < Alpha {
-				rank++
+				ranks[i]++ // j beats i significantly
+				beaten[j]++
 			}
 		}
-		ranks[i] = rank
 	}
-	return ranks
+	return ranks, beaten
 }
 
 // discordant counts the items a passes and b fails (n10) and the other
@@ -130,26 +138,7 @@ func discordant(a, b []uint64) (n10, n01 int) {
 // number it beats significantly. Ranks between the two are those of
 // competitors it is not significantly separated from, in either order.
 func RankRanges(pass []int, passes [][]bool) [][2]int {
-	ranks := Ranks(pass, passes)
-	worse := make([]int, len(pass))
-	sets := bitSets(passes)
-	p := map[[2]int]float64{}
-	for i := range pass {
-		for j := range pass {
-			if i == j || pass[j] <= pass[i] {
-				continue
-			}
-			n10, n01 := discordant(sets[j], sets[i])
-			pv, ok := p[[2]int{n10, n01}]
-			if !ok {
-				pv = mcNemar(n10, n01)
-				p[[2]int{n10, n01}] = pv
-			}
-			if pv < Alpha {
-				worse[j]++ // j beats i significantly
-			}
-		}
-	}
+	ranks, worse := rankCounts(pass, passes)
 	out := make([][2]int, len(pass))
 	for i, r := range ranks {
 		out[i] = [2]int{r, len(pass) - worse[i]}
