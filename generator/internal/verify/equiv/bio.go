@@ -1,6 +1,7 @@
 package equiv
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -94,6 +95,9 @@ func sequenceBody(s string, hinted bool) (string, seqKind) {
 		var b strings.Builder
 		for _, code := range reCode.FindAllString(s, -1) {
 			aa, ok := aminoAcids[strings.ToLower(code)]
+			if strings.EqualFold(code, "Hyp") {
+				aa, ok = nonstandard[0], true
+			}
 			if !ok {
 				b.Reset()
 				break
@@ -180,6 +184,9 @@ func (c *cmpr) trySeq(g, p string) (Result, bool) {
 		dashedProtein(p) && reOneAll.MatchString(strings.TrimSpace(g)) {
 		return c.compareSeq(g, p), true
 	}
+	if nucleicShort(g) && nucleicShort(p) {
+		return c.compareSeq(g, p), true
+	}
 	_, gk := sequence(g, false)
 	_, pk := sequence(p, false)
 	// A lower-case one-letter protein sequence against an upper-case one.
@@ -207,25 +214,22 @@ func (c *cmpr) trySeq(g, p string) (Result, bool) {
 }
 
 func (c *cmpr) compareSeq(g, p string) Result {
-	gs, gk, grev := orientedSequence(g, true)
-	ps, pk, prev := orientedSequence(p, true)
+	gs, gk, _ := orientedSequence(g, true)
+	ps, pk, _ := orientedSequence(p, true)
 	if gk == seqNone || pk == seqNone {
 		return undecided("sequence", "not understood as sequences")
 	}
-	if grev != prev {
-		// 3'-ACATTAG-5' is GATTACA read from its 5' end, but an answer may
-		// also have labelled its ends wrongly: not equal only when neither
-		// reading matches.
-		if gs == ps || reverseString(gs) == ps {
-			return Result{Verdict: Undecided, Rule: "sequence", Reason: "one sequence is written from its 3' (or C) end: the same strand read the other way, or another", Gold: gs, Pred: ps}
-		}
-	}
+	// A sequence written from its 3' (or C) end carries both ends'
+	// labels (seqEnds), and is read as they say: 3'-ACATTAG-5' is GATTACA.
 	// DNA against RNA (T against U) is a transcription question.
 	if gk == seqNucleic && pk == seqNucleic && strings.ContainsRune(gs, 'T') != strings.ContainsRune(ps, 'T') &&
 		(strings.ContainsRune(gs, 'U') || strings.ContainsRune(ps, 'U')) {
 		if strings.ReplaceAll(gs, "U", "T") == strings.ReplaceAll(ps, "U", "T") {
 			return Result{Verdict: Undecided, Rule: "sequence", Reason: "the same bases read as DNA and as RNA", Gold: gs, Pred: ps}
 		}
+	}
+	if strings.Contains(gs, nonstandard) || strings.Contains(ps, nonstandard) {
+		return compareNonstandard(gs, ps)
 	}
 	r := decided(gs == ps, "sequence", "%d residues vs %d", len(gs), len(ps))
 	if gs != ps && len(gs) == len(ps) {
@@ -238,4 +242,50 @@ func (c *cmpr) compareSeq(g, p string) Result {
 	}
 	r.Gold, r.Pred = gs, ps
 	return r
+}
+
+// nonstandard stands for hydroxyproline (Hyp) in a sequence read from
+// three-letter codes: it has no standard one-letter code, and collagen's
+// Gly-Pro-Hyp is often written GPO, so it is another residue than any of
+// the twenty, and undecided against O (pyrrolysine's code) and X.
+const nonstandard = "h"
+
+// compareNonstandard compares sequences of which one holds hydroxyproline:
+// not equal when the lengths or one position provably differ, undecided
+// when Hyp meets O or X, else equal.
+func compareNonstandard(gs, ps string) Result {
+	if len(gs) != len(ps) {
+		return Result{Verdict: NotEqual, Rule: "sequence", Reason: fmt.Sprintf("%d residues vs %d", len(gs), len(ps)), Gold: gs, Pred: ps}
+	}
+	open := false
+	for i := range gs {
+		a, b := gs[i], ps[i]
+		switch {
+		case a == b:
+		case a == nonstandard[0] && (b == 'O' || b == 'X'), b == nonstandard[0] && (a == 'O' || a == 'X'):
+			open = true
+		default:
+			return Result{Verdict: NotEqual, Rule: "sequence", Reason: fmt.Sprintf("%d residues vs %d, first difference at position %d", len(gs), len(ps), i+1), Gold: gs, Pred: ps}
+		}
+	}
+	if open {
+		return Result{Verdict: Undecided, Rule: "sequence", Reason: "hydroxyproline (Hyp) against O or X: collagen's GPO, or another residue", Gold: gs, Pred: ps}
+	}
+	return Result{Verdict: Equal, Rule: "sequence", Reason: fmt.Sprintf("%d residues", len(gs)), Gold: gs, Pred: ps}
+}
+
+var (
+	reNuclUpper = regexp.MustCompile(`^[ACGTU]{4,}$`)
+	reNuclLower = regexp.MustCompile(`^[acgtu]{4,}$`)
+	rePrimeEnds = regexp.MustCompile(`^(?:5'|5′|3'|3′)[\s\-–]*[ACGTUacgtu]+[\s\-–]*(?:5'|5′|3'|3′)$`)
+)
+
+// nucleicShort reports whether s is a nucleic acid of four bases or more,
+// shorter than sequenceBody reads alone: between 5' and 3' ends, or a
+// run of A, C, G, T and U in one case (ATGC against TACG). A shorter run
+// (CAT, ACT) may be a word or letters of another kind; a run with other
+// letters is read as a sequence only from six letters on.
+func nucleicShort(s string) bool {
+	s = strings.TrimSpace(s)
+	return reNuclUpper.MatchString(s) || reNuclLower.MatchString(s) || rePrimeEnds.MatchString(s)
 }

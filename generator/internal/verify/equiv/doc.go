@@ -49,9 +49,13 @@
 //     without hyphens: Met-Lys-Thr, M-K-T), DNA and RNA, case-insensitively;
 //     DNA against RNA is undecided. Ends are read in pairs (5'-…-3',
 //     N-…-C; a 5' or 3' end alone); a sequence written from its 3' or C
-//     end is read backwards, and is undecided against one that matches it
-//     in either reading (the ends may be labelled wrongly); an N or C alone
-//     (MKTAYIA-C: a terminus or the residue C?) is undecided.
+//     end carries both labels and is read as they say (3'-ACATTAG-5' is
+//     GATTACA; 3'-CTAATGT-5', the complementary strand, is not); an N or C
+//     alone (MKTAYIA-C: a terminus or the residue C?) is undecided. Four
+//     bases or more of one case (ATGC against TACG) or between 5' and 3'
+//     ends are a nucleic acid; other one-letter runs from six letters on.
+//     Hydroxyproline (Hyp) is a residue of its own, undecided against O
+//     (collagen's GPO) and X.
 //   - formula: molecular formulas by element counts (parentheses, hydrates,
 //     Hill order) and charges (Fe^{3+}, Fe^3+, Fe³⁺, Fe3+ for a metal,
 //     Fe(III), NH4+; O2- and SO42- are ambiguous and undecided unless
