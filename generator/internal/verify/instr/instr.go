@@ -11,7 +11,10 @@
 // mutable state.
 package instr
 
-import "github.com/sciif/leaderboard/generator/internal/outcome"
+import (
+	"github.com/sciif/leaderboard/generator/internal/outcome"
+	"github.com/sciif/leaderboard/generator/internal/verify/instr/syllables"
+)
 
 // Args are an instruction's keyword arguments as they appear in the official
 // input files (kwargs): JSON numbers arrive as float64, lists as []any.
@@ -55,6 +58,20 @@ type Checker struct {
 	// Doc is one sentence describing what the instruction requires.
 	Doc   string
 	Check func(prompt, response string, args Args) Result
+	// Bind, when set, returns Check for the reference data d: a checker
+	// whose official code looks words up in data that is not shipped
+	// (syllapy's dictionary) uses it when a command was given it, and
+	// its built-in estimate (Check) otherwise. Registry.With applies it.
+	Bind func(d Data) func(prompt, response string, args Args) Result
+}
+
+// Data is the optional reference data a command loads for checkers that
+// can use it (Checker.Bind). The zero value is none: every checker then
+// uses its built-in estimate.
+type Data struct {
+	// Syllables is a syllable dictionary in syllapy's format, for
+	// IFBench's words:odd_even_syllables.
+	Syllables *syllables.Dictionary
 }
 
 // Undecided is the Result of a checker that cannot judge the response, for

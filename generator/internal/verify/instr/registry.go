@@ -59,6 +59,22 @@ func NewRegistry(lists ...[]Checker) (*Registry, error) {
 	return r, nil
 }
 
+// With returns the registry whose checkers use d (Checker.Bind); r itself
+// when d is the zero Data. r is not changed.
+func (r *Registry) With(d Data) *Registry {
+	if d == (Data{}) {
+		return r
+	}
+	out := &Registry{byID: make(map[string]Checker, len(r.byID)), ids: r.ids}
+	for id, c := range r.byID {
+		if c.Bind != nil {
+			c.Check = c.Bind(d)
+		}
+		out.byID[id] = c
+	}
+	return out
+}
+
 // Lookup returns the checker for id.
 func (r *Registry) Lookup(id string) (Checker, bool) {
 	c, ok := r.byID[id]

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/sciif/leaderboard/generator/internal/verify/instr/syllables"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
 )
 
@@ -20,12 +21,16 @@ func isEmoji(r rune) bool {
 	return unicode.Is(emojiTable, r)
 }
 
-// syllableCount is syllapy.count(word) without syllapy's dictionary of known
-// words (about 130,000 entries derived from CMUdict, not ported): the word is
-// lower-cased and stripped of punctuation, words with a digit count 0, and
-// every other word uses syllapy's fallback rule (vowel groups, a final "e"
-// silent unless "-le" after a consonant, at least one).
-func syllableCount(word string) int {
+// syllableCount is syllapy.count(word) (syllapy 0.7.2) for a word without
+// ASCII punctuation inside, as the checker gives it: the word is stripped
+// of white space, lower-cased and stripped of punctuation; words with a
+// digit count 0; a word of dict counts as dict says (syllapy's data file,
+// when a command was given it: see package syllables); every other word
+// uses syllapy's fallback rule (vowel groups, a final "e" silent unless
+// "-le" after a consonant, at least one). syllapy also splits a word at a
+// hyphen before the rule; the checker removes hyphens first, so that step
+// is never reached and is not ported.
+func syllableCount(word string, dict *syllables.Dictionary) int {
 	w := strings.Trim(text.Lower(text.Strip(word)), pyPunct)
 	if w == "" {
 		return 0
@@ -35,6 +40,15 @@ func syllableCount(word string) int {
 			return 0
 		}
 	}
+	if n, ok := dict.Count(w); ok {
+		return n
+	}
+	return syllableRule(w)
+}
+
+// syllableRule is syllapy's _syllables: the count of a word not in its
+// dictionary.
+func syllableRule(w string) int {
 	const vowels = "aeiouy"
 	rs := []rune(w)
 	isV := func(r rune) bool { return strings.ContainsRune(vowels, r) }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/verify/instr"
+	"github.com/sciif/leaderboard/generator/internal/verify/instr/syllables"
 	"github.com/sciif/leaderboard/generator/internal/verify/instr/text"
 )
 
@@ -129,10 +130,19 @@ func checkRepeats(_, resp string, args instr.Args) instr.Result {
 	return verdict(true, "no word appears more than %v times", limit)
 }
 
-func checkOddEvenSyllables(_, resp string, _ instr.Args) instr.Result {
+// oddEvenSyllables is the words:odd_even_syllables checker counting with
+// dict; nil, syllapy's rule alone (the registry's Check), and the
+// registry binds it to a dictionary a command was given (Bind).
+func oddEvenSyllables(dict *syllables.Dictionary) func(string, string, instr.Args) instr.Result {
+	return func(_, resp string, _ instr.Args) instr.Result {
+		return alternateParity(resp, dict)
+	}
+}
+
+func alternateParity(resp string, dict *syllables.Dictionary) instr.Result {
 	words := text.Fields(text.Lower(removePunct(resp)))
 	for i := 0; i+1 < len(words); i++ {
-		a, b := syllableCount(words[i]), syllableCount(words[i+1])
+		a, b := syllableCount(words[i], dict), syllableCount(words[i+1], dict)
 		if a%2 == b%2 {
 			return verdict(false, "%s (%s) and %s (%s) have the same parity", quote(words[i]),
 				plural(a, "syllable"), quote(words[i+1]), plural(b, "syllable"))
