@@ -145,6 +145,7 @@ var aminoAcidNames = map[string]byte{
 	"glutamine": 'Q', "glutamate": 'E', "glutamic acid": 'E', "glycine": 'G', "histidine": 'H', "isoleucine": 'I',
 	"leucine": 'L', "lysine": 'K', "methionine": 'M', "phenylalanine": 'F', "proline": 'P', "serine": 'S',
 	"threonine": 'T', "tryptophan": 'W', "tyrosine": 'Y', "valine": 'V', "selenocysteine": 'U', "pyrrolysine": 'O',
+	"hydroxyproline": nonstandard[0],
 }
 
 // residue reads one amino acid written as its three-letter code (Trp) or
@@ -152,6 +153,9 @@ var aminoAcidNames = map[string]byte{
 func residue(s string) (byte, bool) {
 	s = strings.TrimSpace(s)
 	if len(s) == 3 && (s[0] >= 'A' && s[0] <= 'Z') {
+		if strings.EqualFold(s, "Hyp") {
+			return nonstandard[0], true
+		}
 		aa, ok := aminoAcids[strings.ToLower(s)]
 		return aa, ok && aa != 'B' && aa != 'Z' && aa != 'X'
 	}
@@ -164,16 +168,43 @@ func residue(s string) (byte, bool) {
 // tungsten, watts) or another code (Trp, Tyr: words?) is left to the rules
 // below, which leave it undecided; so are Asx, Glx and Xaa, which stand for
 // several.
+//
+// Two different residues are not equal in every notation (Trp against Tyr,
+// tryptophan against tyrosine), and so is a residue against the one-letter
+// code of another (Trp against Y: tyrosine, yttrium or a letter, but never
+// tryptophan), when that letter is no option letter (A-J) and stands for
+// one residue (not B, Z, X, U or O).
 func tryResidue(g, p string) (Result, bool) {
 	ga, gok := residue(g)
 	pa, pok := residue(p)
+	if gok && !pok {
+		if l, ok := otherResidueLetter(p); ok && l != ga {
+			return Result{Verdict: NotEqual, Rule: "sequence", Reason: fmt.Sprintf("residue %c against the one-letter code of residue %c", ga, l), Gold: string(ga), Pred: string(l)}, true
+		}
+	}
+	if pok && !gok {
+		if l, ok := otherResidueLetter(g); ok && l != pa {
+			return Result{Verdict: NotEqual, Rule: "sequence", Reason: fmt.Sprintf("the one-letter code of residue %c against residue %c", l, pa), Gold: string(l), Pred: string(pa)}, true
+		}
+	}
 	gname, pname := aminoAcidNames[strings.ToLower(strings.TrimSpace(g))] != 0, aminoAcidNames[strings.ToLower(strings.TrimSpace(p))] != 0
-	if !gok || !pok || gname == pname {
+	if !gok || !pok || gname == pname && ga == pa {
 		return Result{}, false
 	}
 	r := decided(ga == pa, "sequence", "residues %c vs %c", ga, pa)
 	r.Gold, r.Pred = string(ga), string(pa)
 	return r, true
+}
+
+// otherResidueLetter reads s as one capital letter that is the one-letter
+// code of a single standard residue and no option letter (A-J): K, L, M,
+// N, P, Q, R, S, T, V, W or Y.
+func otherResidueLetter(s string) (byte, bool) {
+	s = strings.TrimSpace(s)
+	if len(s) != 1 || !strings.Contains("KLMNPQRSTVWY", s) {
+		return 0, false
+	}
+	return s[0], true
 }
 
 func (c *cmpr) trySeq(g, p string) (Result, bool) {

@@ -55,7 +55,11 @@
 //     bases or more of one case (ATGC against TACG) or between 5' and 3'
 //     ends are a nucleic acid; other one-letter runs from six letters on.
 //     Hydroxyproline (Hyp) is a residue of its own, undecided against O
-//     (collagen's GPO) and X.
+//     (collagen's GPO) and X. One residue: a three-letter code equals its
+//     name (Trp = tryptophan); two different residues are not equal (Trp
+//     against Tyr), nor a residue against the one-letter code of another
+//     that is no option letter (Trp against Y); a residue against its own
+//     one letter is undecided (W: tryptophan, tungsten or watts).
 //   - formula: molecular formulas by element counts (parentheses, hydrates,
 //     Hill order) and charges (Fe^{3+}, Fe^3+, Fe³⁺, Fe3+ for a metal,
 //     Fe(III), NH4+; O2- and SO42- are ambiguous and undecided unless
