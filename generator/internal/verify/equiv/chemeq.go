@@ -46,12 +46,14 @@ type eqSpecies struct {
 	f     formula
 	text  string // the formula as written, cleaned
 	state string
+	mark  byte // 'g' for a gas given off (↑), 's' for a precipitate (↓)
 }
 
 type chemEq struct {
 	arrow eqArrow
 	sides [2]map[string]*eqSpecies // keyed by formula.String()
 	ionic bool                     // a charged species appears
+	conds string                   // the conditions over the arrow, canonical (chemeqnote.go)
 }
 
 // rat is a small positive rational coefficient.
@@ -111,9 +113,15 @@ var (
 	reEqDigit = regexp.MustCompile(`[0-9a-z^(]`)
 )
 
-// parseChemEq reads a chemical equation, or reports that s is not one.
+// parseChemEq reads a chemical equation, or reports that s is not one. A
+// term with two readings (SO42-: sulfate, or a charge of 1-?) takes the
+// one under which the equation balances, when exactly one does.
 func parseChemEq(s string) (*chemEq, bool) {
 	if len(s) > 1000 || !mayBeChemEq(s) {
+		return nil, false
+	}
+	s, conds, ok := eqConditions(s)
+	if !ok {
 		return nil, false
 	}
 	m := eqMarks.Replace(s)
@@ -126,14 +134,14 @@ func parseChemEq(s string) (*chemEq, bool) {
 	if n != 1 {
 		return nil, false
 	}
-	eq := &chemEq{}
+	var arrow eqArrow
 	switch m[at] {
 	case 1:
-		eq.arrow = arrowEquilibrium
+		arrow = arrowEquilibrium
 	case 2:
-		eq.arrow = arrowForward
+		arrow = arrowForward
 	case 3:
-		eq.arrow = arrowEquals
+		arrow = arrowEquals
 		// "P = IV" is algebra: an equals sign reads as a chemical
 		// equation only with a digit, a small letter, a charge or a
 		// parenthesis in it, and with spaces around it (CH2=CH2 is a
@@ -142,17 +150,54 @@ func parseChemEq(s string) (*chemEq, bool) {
 			return nil, false
 		}
 	}
+	var sides [2][][]*eqSpecies
+	combos := 1
 	for k, side := range []string{m[:at], m[at+1:]} {
 		terms, ok := splitEqTerms(strings.TrimSpace(side))
 		if !ok {
 			return nil, false
 		}
-		eq.sides[k] = map[string]*eqSpecies{}
 		for _, t := range terms {
-			sp, ok := parseEqTerm(t)
+			alts, ok := parseEqTermAlts(t)
 			if !ok {
 				return nil, false
 			}
+			if combos *= len(alts); combos > 16 {
+				return nil, false
+			}
+			sides[k] = append(sides[k], alts)
+		}
+	}
+	var found *chemEq
+	for i := 0; i < combos; i++ {
+		eq, ok := buildChemEq(sides, i)
+		if !ok {
+			continue
+		}
+		eq.arrow, eq.conds = arrow, conds
+		if combos == 1 {
+			return eq, true
+		}
+		if el, _, _ := eq.balance(); el == "" {
+			if found != nil {
+				return nil, false // two readings balance
+			}
+			found = eq
+		}
+	}
+	return found, found != nil
+}
+
+// buildChemEq makes the equation of the combo-th choice among the terms'
+// readings.
+func buildChemEq(sides [2][][]*eqSpecies, combo int) (*chemEq, bool) {
+	eq := &chemEq{}
+	for k := range sides {
+		eq.sides[k] = map[string]*eqSpecies{}
+		for _, alts := range sides[k] {
+			src := alts[combo%len(alts)]
+			combo /= len(alts)
+			sp := *src
 			if sp.f.charge != 0 {
 				eq.ionic = true
 			}
@@ -160,7 +205,8 @@ func parseChemEq(s string) (*chemEq, bool) {
 			if old := eq.sides[k][key]; old != nil {
 				// The same species twice on one side: one species only
 				// if written alike.
-				if old.text != sp.text || old.state != sp.state {
+				var ok bool
+				if old.text != sp.text || old.state != sp.state || old.mark != sp.mark {
 					return nil, false
 				}
 				if old.coef, ok = old.coef.add(sp.coef); !ok {
@@ -168,7 +214,7 @@ func parseChemEq(s string) (*chemEq, bool) {
 				}
 				continue
 			}
-			eq.sides[k][key] = sp
+			eq.sides[k][key] = &sp
 		}
 	}
 	return eq, true
@@ -217,8 +263,9 @@ func splitEqTerms(side string) ([]string, bool) {
 	return terms, true
 }
 
-// parseEqTerm reads "2H2O(l)", "\frac{1}{2}O_2", "3 Cl^-", "2e^-".
-func parseEqTerm(t string) (*eqSpecies, bool) {
+// parseEqTermAlts reads "2H2O(l)", "\frac{1}{2}O_2", "3 Cl^-", "2e^-",
+// "H2↑", giving each reading of a formula whose charge is ambiguous (SO42-).
+func parseEqTermAlts(t string) ([]*eqSpecies, bool) {
 	sp := &eqSpecies{coef: rat{1, 1}}
 	if m := reEqCoef.FindStringSubmatch(t); m != nil && m[0] != "" {
 		num, den := m[1]+m[3], m[2]+m[4]
@@ -240,6 +287,7 @@ func parseEqTerm(t string) (*eqSpecies, bool) {
 		}
 		t = t[len(m[0]):]
 	}
+	t, sp.mark = eqMark(t)
 	if m := reEqState.FindStringSubmatchIndex(t); m != nil {
 		sp.state = t[m[2]:m[3]]
 		t = strings.TrimSpace(t[:m[0]])
@@ -251,17 +299,23 @@ func parseEqTerm(t string) (*eqSpecies, bool) {
 	case "e", "e-", "e^-", "e^{-}", "e^{-1}", "e^-1":
 		sp.f = formula{counts: map[string]int{}, charge: -1, text: "e^-"}
 		sp.text = "e^-"
-		return sp, true
+		return []*eqSpecies{sp}, true
 	}
 	if !(t[0] >= 'A' && t[0] <= 'Z' || t[0] == '(' || t[0] == '[') {
 		return nil, false
 	}
 	fs := parseFormula(t)
-	if len(fs) != 1 {
-		return nil, false // not a formula, or an ambiguous charge (SO42-)
+	if len(fs) == 0 || len(fs) > 4 {
+		return nil, false
 	}
-	sp.f, sp.text = fs[0], hydrateDots.Replace(cleanFormula(t))
-	return sp, true
+	sp.text = hydrateDots.Replace(cleanFormula(t))
+	alts := make([]*eqSpecies, len(fs))
+	for i, f := range fs {
+		a := *sp
+		a.f = f
+		alts[i] = &a
+	}
+	return alts, true
 }
 
 // balance returns the first element (or "charge") whose totals differ
@@ -358,12 +412,24 @@ func (c *cmpr) tryChemEq(g, p string) (Result, bool) {
 		if strings.ContainsAny(p, "→⟶⇌⇄") || strings.Contains(p, "->") {
 			return undecided("chem_equation", "the answer is an equation not understood"), true
 		}
+		if speciesOnly(p) {
+			// 2H2O against 2H2 + O2 -> 2H2O: a product is no equation.
+			return decided(false, "chem_equation", "the reference is an equation, the answer species without an arrow"), true
+		}
 		return Result{}, false
 	}
 	return compareChemEq(ge, pe), true
 }
 
 func compareChemEq(g, p *chemEq) Result {
+	r := compareChemEqSpecies(g, p)
+	if r.Verdict != Equal {
+		return r
+	}
+	return annotationsAgree(g, p, r)
+}
+
+func compareChemEqSpecies(g, p *chemEq) Result {
 	if (g.arrow == arrowEquilibrium) != (p.arrow == arrowEquilibrium) {
 		return undecided("chem_equation", "an equilibrium against a one-way reaction")
 	}

@@ -16,7 +16,8 @@ func TestChemEqReading(t *testing.T) {
 		"x -> 0":                     false,
 		"A + B -> C":                 false,
 		"2H2 + O2 -> 2H2O -> x":      false,
-		"SO42- + Ba2+ -> BaSO4":      false, // SO42-: charge or count?
+		"SO42- + Ba2+ -> BaSO4":      true,  // SO42-: sulfate is the one reading that balances
+		"SO42- + Na+ -> NaSO4":       false, // no reading balances: charge or count?
 		"Cu2+ + 2e^- -> Cu":          true,
 		"Ag^{+}+Cl^{-}->AgCl(s)":     true,
 		"\\frac{1}{2}O2 + H2 -> H2O": true,

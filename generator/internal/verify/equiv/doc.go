@@ -99,6 +99,14 @@
 //     different or one-sided state symbols, an unbalanced reference, and
 //     species that may be one in two notations (P4O10 and P2O5, H+ and
 //     H3O+, ionic against molecular equations, a catalyst on both sides).
+//     Conditions over the arrow (\xrightarrow[MnO2]{\Delta}, ->[heat],
+//     \overset{\Delta}{->}) and gas or precipitate marks (H2↑, AgCl↓,
+//     mhchem's "^" and "v") decide nothing alone: added by the answer they
+//     change nothing; the reference's conditions missing or different, or
+//     marks on other species, are undecided (chemeqnote.go). A term of two
+//     readings (SO42-) takes the one under which the equation balances,
+//     when only one does. An answer of species without an arrow (2H2O
+//     against 2H2 + O2 -> 2H2O) is no equation: not equal.
 //   - structure, tuple, interval, set, list: tuples, intervals (open and
 //     closed ends differ), sets and unions (order-free), matrices, and
 //     plain lists; a plain list in another order is undecided (it may be
