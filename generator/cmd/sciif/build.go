@@ -16,8 +16,9 @@ import (
 )
 
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flagSet("build", "[--benchmarks DIR | --benchmark DIR...] [--results DIR] [--out DIR] [--no-rules] [--skip-invalid] [--record-history] [--cache DIR | --no-cache]", stderr)
+	fs := flagSet("build", "[--benchmarks DIR | --benchmark DIR...] [--results DIR] [--out DIR] [--no-rules] [--skip-invalid] [--record-history] [--syllable-dictionary FILE] [--cache DIR | --no-cache]", stderr)
 	bf := addBenchFlags(fs)
+	syl := addSyllableFlag(fs)
 	results := fs.String("results", "results", "folder of submissions, one folder per model")
 	out := fs.String("out", "site", "output folder; replaced only when the whole site is built")
 	noRules := fs.Bool("no-rules", false, "score with the judges alone where a benchmark has rules and judges (SciIF's dual-judge protocol)")
@@ -32,6 +33,11 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if code := noArgs(fs, stderr); code >= 0 {
 		return code
+	}
+	dict, err := syl.load()
+	if err != nil {
+		fmt.Fprintln(stderr, "sciif build:", err)
+		return 1
 	}
 	// The output folder is checked before any work: it may never be, hold
 	// or lie inside the input folders or the repository root.
@@ -63,7 +69,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	built, err := pipeline.Site(ctx, pipeline.SiteOptions{
 		BoardsOptions: pipeline.BoardsOptions{
 			Kinds: registry, Root: *bf.root, Benchmarks: *bf.dirs, Results: *results, SkipInvalid: *skip,
-			Options: kind.Options{NoRules: *noRules, Policies: board.Policies, KeepResponses: true},
+			Options: kind.Options{NoRules: *noRules, Policies: board.Policies, KeepResponses: true, Syllables: dict},
 			Cache:   cache,
 		},
 		Input:         in,

@@ -509,7 +509,7 @@ func TestDeployManifestsAgreeWithServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := reward.NewSet(benches, cfg); err != nil {
+	if _, err := reward.NewSet(benches, cfg, kind.Options{}); err != nil {
 		t.Errorf("the ConfigMap's %s: %v", path.Base(config), err)
 	}
 

@@ -46,19 +46,20 @@
 //
 // sciif build: rescore every submission and render the static site.
 //
-//	usage: sciif build [--benchmarks DIR | --benchmark DIR...] [--results DIR] [--out DIR] [--no-rules] [--skip-invalid] [--record-history] [--cache DIR | --no-cache]
+//	usage: sciif build [--benchmarks DIR | --benchmark DIR...] [--results DIR] [--out DIR] [--no-rules] [--skip-invalid] [--record-history] [--syllable-dictionary FILE] [--cache DIR | --no-cache]
 //
-//	      --benchmarks string       folder of benchmark folders; every one with a benchmark.yaml (or a SciIF items.jsonl) is used (default "benchmarks")
-//	      --benchmark stringArray   use only this benchmark folder (repeatable)
-//	      --results string          folder of submissions, one folder per model (default "results")
-//	      --out string              output folder; replaced only when the whole site is built (default "site")
-//	      --no-rules                score with the judges alone where a benchmark has rules and judges (SciIF's dual-judge protocol)
-//	      --skip-invalid            build the valid submissions and name the invalid ones instead of failing
-//	      --templates string        read templates from this folder instead of the embedded ones (for design work)
-//	      --assets string           read assets from this folder instead of the embedded ones (for design work)
-//	      --record-history          append the board's state (newest submission date, version, ranks) to the benchmark's history.jsonl when it changed; the changes page shows it
-//	      --cache string            build cache: the work of the last build, reused for every submission, benchmark and program that did not change (default .<out>.cache beside the output)
-//	      --no-cache                neither use nor fill the build cache: check and render everything
+//	      --benchmarks string            folder of benchmark folders; every one with a benchmark.yaml (or a SciIF items.jsonl) is used (default "benchmarks")
+//	      --benchmark stringArray        use only this benchmark folder (repeatable)
+//	      --syllable-dictionary string   word,count file looked up before syllapy's rule in IFBench's words:odd_even_syllables, as syllapy does (default: the rule alone); tools/scripts/syllapy_dictionary.py writes syllapy's
+//	      --results string               folder of submissions, one folder per model (default "results")
+//	      --out string                   output folder; replaced only when the whole site is built (default "site")
+//	      --no-rules                     score with the judges alone where a benchmark has rules and judges (SciIF's dual-judge protocol)
+//	      --skip-invalid                 build the valid submissions and name the invalid ones instead of failing
+//	      --templates string             read templates from this folder instead of the embedded ones (for design work)
+//	      --assets string                read assets from this folder instead of the embedded ones (for design work)
+//	      --record-history               append the board's state (newest submission date, version, ranks) to the benchmark's history.jsonl when it changed; the changes page shows it
+//	      --cache string                 build cache: the work of the last build, reused for every submission, benchmark and program that did not change (default .<out>.cache beside the output)
+//	      --no-cache                     neither use nor fill the build cache: check and render everything
 //
 // # sciif equiv
 //
@@ -74,11 +75,12 @@
 //
 // sciif ifbench: score IFBench responses under Strict and Loose, in the official output format.
 //
-//	usage: sciif ifbench --input FILE --responses FILE --out DIR
+//	usage: sciif ifbench --input FILE --responses FILE --out DIR [--syllable-dictionary FILE]
 //
-//	      --input string       IFEval-format prompts (key, prompt, instruction_id_list, kwargs) as JSONL
-//	      --responses string   responses as JSONL of {"prompt", "response"}
-//	      --out string         directory for eval_results_strict.jsonl and eval_results_loose.jsonl
+//	      --input string                 IFEval-format prompts (key, prompt, instruction_id_list, kwargs) as JSONL
+//	      --responses string             responses as JSONL of {"prompt", "response"}
+//	      --out string                   directory for eval_results_strict.jsonl and eval_results_loose.jsonl
+//	      --syllable-dictionary string   word,count file looked up before syllapy's rule in IFBench's words:odd_even_syllables, as syllapy does (default: the rule alone); tools/scripts/syllapy_dictionary.py writes syllapy's
 //
 // # sciif ifeval
 //
@@ -114,15 +116,16 @@
 //
 // sciif reward: turn records into training rewards with their parts, from the benchmark's own verifiers.
 //
-//	usage: sciif reward (--benchmark DIR | --formula NAME) [--config FILE] [--preprocess PRESET] [--format jsonl|csv] [--out FILE] [FILE|-]
+//	usage: sciif reward (--benchmark DIR | --formula NAME) [--config FILE] [--preprocess PRESET] [--syllable-dictionary FILE] [--format jsonl|csv] [--out FILE] [FILE|-]
 //
-//	      --benchmarks string       folder of benchmark folders; every one with a benchmark.yaml (or a SciIF items.jsonl) is used (default "benchmarks")
-//	      --benchmark stringArray   use only this benchmark folder (repeatable)
-//	      --formula string          reward records with a formula instead of a benchmark: sci-verifier, complex-if
-//	      --config string           reward config file (YAML or JSON): one section per benchmark, kind or formula
-//	      --preprocess string       preprocessing preset of the responses, over the config's: none, open-instruct
-//	      --format string           output format: jsonl or csv (default "jsonl")
-//	      --out string              output file, - for standard output (default "-")
+//	      --benchmarks string            folder of benchmark folders; every one with a benchmark.yaml (or a SciIF items.jsonl) is used (default "benchmarks")
+//	      --benchmark stringArray        use only this benchmark folder (repeatable)
+//	      --syllable-dictionary string   word,count file looked up before syllapy's rule in IFBench's words:odd_even_syllables, as syllapy does (default: the rule alone); tools/scripts/syllapy_dictionary.py writes syllapy's
+//	      --formula string               reward records with a formula instead of a benchmark: sci-verifier, complex-if
+//	      --config string                reward config file (YAML or JSON): one section per benchmark, kind or formula
+//	      --preprocess string            preprocessing preset of the responses, over the config's: none, open-instruct
+//	      --format string                output format: jsonl or csv (default "jsonl")
+//	      --out string                   output file, - for standard output (default "-")
 //
 // # sciif run
 //
@@ -154,35 +157,37 @@
 //
 // sciif score: rescore every submission and print the board.
 //
-//	usage: sciif score [--benchmarks DIR | --benchmark DIR...] [--results DIR] [--policy strict|loose|both] [--no-rules] [--format table|csv|json]
+//	usage: sciif score [--benchmarks DIR | --benchmark DIR...] [--results DIR] [--policy strict|loose|both] [--no-rules] [--syllable-dictionary FILE] [--format table|csv|json]
 //
-//	      --benchmarks string       folder of benchmark folders; every one with a benchmark.yaml (or a SciIF items.jsonl) is used (default "benchmarks")
-//	      --benchmark stringArray   use only this benchmark folder (repeatable)
-//	      --results string          folder of submissions, one folder per model (default "results")
-//	      --policy string           compliance policy: strict, loose or both (default "both")
-//	      --no-rules                score with the judges alone where a benchmark has rules and judges (SciIF's dual-judge protocol)
-//	      --format string           output format: table, csv or json (default "table")
+//	      --benchmarks string            folder of benchmark folders; every one with a benchmark.yaml (or a SciIF items.jsonl) is used (default "benchmarks")
+//	      --benchmark stringArray        use only this benchmark folder (repeatable)
+//	      --syllable-dictionary string   word,count file looked up before syllapy's rule in IFBench's words:odd_even_syllables, as syllapy does (default: the rule alone); tools/scripts/syllapy_dictionary.py writes syllapy's
+//	      --results string               folder of submissions, one folder per model (default "results")
+//	      --policy string                compliance policy: strict, loose or both (default "both")
+//	      --no-rules                     score with the judges alone where a benchmark has rules and judges (SciIF's dual-judge protocol)
+//	      --format string                output format: table, csv or json (default "table")
 //
 // # sciif serve
 //
 // sciif serve: serve rewards over HTTP: OpenRLHF's remote reward protocol, a batch API, health and metrics.
 //
-//	usage: sciif serve [--addr HOST:PORT] [--benchmarks DIR | --benchmark DIR...] [--config FILE] [limits]
+//	usage: sciif serve [--addr HOST:PORT] [--benchmarks DIR | --benchmark DIR...] [--config FILE] [--syllable-dictionary FILE] [limits]
 //
-//	      --benchmarks string           folder of benchmark folders; every one with a benchmark.yaml (or a SciIF items.jsonl) is used (default "benchmarks")
-//	      --benchmark stringArray       use only this benchmark folder (repeatable)
-//	      --addr string                 address to listen on (0.0.0.0:8080 in a container) (default "127.0.0.1:8080")
-//	      --config string               reward config file (YAML or JSON): one section per benchmark, kind or formula
-//	      --max-body int                largest request body, in bytes (413 beyond) (default 16777216)
-//	      --max-records int             most records or queries per request (413 beyond) (default 4096)
-//	      --max-in-flight int           reward requests answered at once; others wait up to --queue-wait, then get 503 (default 8)
-//	      --queue-wait duration         how long a request waits for a slot (default 10s)
-//	      --request-timeout duration    most work one request may take (503 beyond) (default 1m0s)
-//	      --read-timeout duration       time to read a whole request (default 1m0s)
-//	      --write-timeout duration      time to answer a request, from the end of its headers (default 2m0s)
-//	      --idle-timeout duration       how long an idle keep-alive connection stays open (default 2m0s)
-//	      --drain-delay duration        on SIGTERM, keep answering this long (with /healthz 503) before closing the listener
-//	      --shutdown-timeout duration   on SIGTERM, the longest wait for requests in flight (default 1m0s)
+//	      --benchmarks string            folder of benchmark folders; every one with a benchmark.yaml (or a SciIF items.jsonl) is used (default "benchmarks")
+//	      --benchmark stringArray        use only this benchmark folder (repeatable)
+//	      --syllable-dictionary string   word,count file looked up before syllapy's rule in IFBench's words:odd_even_syllables, as syllapy does (default: the rule alone); tools/scripts/syllapy_dictionary.py writes syllapy's
+//	      --addr string                  address to listen on (0.0.0.0:8080 in a container) (default "127.0.0.1:8080")
+//	      --config string                reward config file (YAML or JSON): one section per benchmark, kind or formula
+//	      --max-body int                 largest request body, in bytes (413 beyond) (default 16777216)
+//	      --max-records int              most records or queries per request (413 beyond) (default 4096)
+//	      --max-in-flight int            reward requests answered at once; others wait up to --queue-wait, then get 503 (default 8)
+//	      --queue-wait duration          how long a request waits for a slot (default 10s)
+//	      --request-timeout duration     most work one request may take (503 beyond) (default 1m0s)
+//	      --read-timeout duration        time to read a whole request (default 1m0s)
+//	      --write-timeout duration       time to answer a request, from the end of its headers (default 2m0s)
+//	      --idle-timeout duration        how long an idle keep-alive connection stays open (default 2m0s)
+//	      --drain-delay duration         on SIGTERM, keep answering this long (with /healthz 503) before closing the listener
+//	      --shutdown-timeout duration    on SIGTERM, the longest wait for requests in flight (default 1m0s)
 //
 // # sciif synth
 //
@@ -199,12 +204,13 @@
 //
 // sciif validate: check submission folders and show their rescored scores.
 //
-//	usage: sciif validate [--benchmarks DIR | --benchmark DIR...] [--results DIR] [--format text|json|markdown] PATH...
+//	usage: sciif validate [--benchmarks DIR | --benchmark DIR...] [--results DIR] [--syllable-dictionary FILE] [--format text|json|markdown] PATH...
 //
-//	      --benchmarks string       folder of benchmark folders; every one with a benchmark.yaml (or a SciIF items.jsonl) is used (default "benchmarks")
-//	      --benchmark stringArray   use only this benchmark folder (repeatable)
-//	      --results string          the current board: rank against its submissions and keep model names unique in it ("" for none) (default "results")
-//	      --format string           output format: text, json or markdown (a pull-request summary) (default "text")
+//	      --benchmarks string            folder of benchmark folders; every one with a benchmark.yaml (or a SciIF items.jsonl) is used (default "benchmarks")
+//	      --benchmark stringArray        use only this benchmark folder (repeatable)
+//	      --syllable-dictionary string   word,count file looked up before syllapy's rule in IFBench's words:odd_even_syllables, as syllapy does (default: the rule alone); tools/scripts/syllapy_dictionary.py writes syllapy's
+//	      --results string               the current board: rank against its submissions and keep model names unique in it ("" for none) (default "results")
+//	      --format string                output format: text, json or markdown (a pull-request summary) (default "text")
 //
 // # sciif version
 //

@@ -58,10 +58,18 @@ type instrOptions struct {
 // message), 2 for usage errors.
 func runInstr(ctx context.Context, args []string, stdout, stderr io.Writer, name string, checkers []instr.Checker) int {
 	opt := instrOptions{stripped: name == "ifbench"}
-	fs := flagSet(name, "--input FILE --responses FILE --out DIR", stderr)
+	usage := "--input FILE --responses FILE --out DIR"
+	if name == "ifbench" {
+		usage += " [--syllable-dictionary FILE]"
+	}
+	fs := flagSet(name, usage, stderr)
 	fs.StringVar(&opt.Input, "input", "", "IFEval-format prompts (key, prompt, instruction_id_list, kwargs) as JSONL")
 	fs.StringVar(&opt.Responses, "responses", "", "responses as JSONL of {\"prompt\", \"response\"}")
 	fs.StringVar(&opt.Out, "out", "", "directory for eval_results_strict.jsonl and eval_results_loose.jsonl")
+	var syl syllableFlag // only sciif ifbench has the flag
+	if name == "ifbench" {
+		syl = addSyllableFlag(fs)
+	}
 	if code := parseFlags(fs, args, stdout); code >= 0 {
 		return code
 	}
@@ -78,6 +86,12 @@ func runInstr(ctx context.Context, args []string, stdout, stderr io.Writer, name
 		fmt.Fprintf(stderr, "sciif %s: %v\n", name, err)
 		return 2
 	}
+	dict, err := syl.load()
+	if err != nil {
+		fmt.Fprintf(stderr, "sciif %s: %v\n", name, err)
+		return 1
+	}
+	reg = reg.With(instr.Data{Syllables: dict})
 	if os.Getenv("GOGC") == "" {
 		// What a run holds is a fingerprint and a few numbers per prompt
 		// and the prompts being checked, and the garbage of checking

@@ -17,8 +17,9 @@ import (
 // runReward is `sciif reward`: one training reward per input record, with
 // its parts, from the benchmark's own verifiers (or a formula).
 func runReward(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flagSet("reward", "(--benchmark DIR | --formula NAME) [--config FILE] [--preprocess PRESET] [--format jsonl|csv] [--out FILE] [FILE|-]", stderr)
+	fs := flagSet("reward", "(--benchmark DIR | --formula NAME) [--config FILE] [--preprocess PRESET] [--syllable-dictionary FILE] [--format jsonl|csv] [--out FILE] [FILE|-]", stderr)
 	bf := addBenchFlags(fs)
+	syl := addSyllableFlag(fs)
 	formula := fs.String("formula", "", "reward records with a formula instead of a benchmark: "+formulaNames())
 	config := fs.String("config", "", "reward config file (YAML or JSON): one section per benchmark, kind or formula")
 	preset := fs.String("preprocess", "", "preprocessing preset of the responses, over the config's: "+preprocess.Names())
@@ -49,6 +50,11 @@ func runReward(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "sciif reward:", err)
 		return 1
 	}
+	dict, err := syl.load()
+	if err != nil {
+		fmt.Fprintln(stderr, "sciif reward:", err)
+		return 1
+	}
 	var benches []kind.Benchmark
 	if *formula == "" {
 		if len(*bf.dirs) != 1 {
@@ -60,7 +66,7 @@ func runReward(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			return 1
 		}
 	}
-	set, err := reward.NewSet(benches, cfg)
+	set, err := reward.NewSet(benches, cfg, kind.Options{Syllables: dict})
 	if err != nil {
 		fmt.Fprintln(stderr, "sciif reward:", err)
 		return 1

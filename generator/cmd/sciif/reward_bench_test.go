@@ -19,7 +19,7 @@ func benchRewards(b *testing.B, bench string) kind.Rewards {
 	if err != nil {
 		b.Fatal(err)
 	}
-	set, err := reward.NewSet(benches, nil)
+	set, err := reward.NewSet(benches, nil, kind.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -82,7 +82,7 @@ func BenchmarkRewardKinds(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		set, err := reward.NewSet(benches, cfg)
+		set, err := reward.NewSet(benches, cfg, kind.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}

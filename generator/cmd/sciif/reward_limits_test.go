@@ -40,7 +40,7 @@ func rewardSet(t testing.TB, dirs ...string) *reward.Set {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, err := reward.NewSet(benches, nil)
+	set, err := reward.NewSet(benches, nil, kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

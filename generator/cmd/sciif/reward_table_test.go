@@ -453,7 +453,7 @@ func TestRewardTable(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			set, err := reward.NewSet(benches, cfg)
+			set, err := reward.NewSet(benches, cfg, kind.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -77,8 +77,9 @@ func parsePolicies(s string) ([]board.Policy, error) {
 }
 
 func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flagSet("score", "[--benchmarks DIR | --benchmark DIR...] [--results DIR] [--policy strict|loose|both] [--no-rules] [--format table|csv|json]", stderr)
+	fs := flagSet("score", "[--benchmarks DIR | --benchmark DIR...] [--results DIR] [--policy strict|loose|both] [--no-rules] [--syllable-dictionary FILE] [--format table|csv|json]", stderr)
 	bf := addBenchFlags(fs)
+	syl := addSyllableFlag(fs)
 	results := fs.String("results", "results", "folder of submissions, one folder per model")
 	policy := fs.String("policy", "both", "compliance policy: strict, loose or both")
 	noRules := fs.Bool("no-rules", false, "score with the judges alone where a benchmark has rules and judges (SciIF's dual-judge protocol)")
@@ -100,7 +101,12 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "sciif score: --format must be table, csv or json, not %q\n", *format)
 		return 2
 	}
-	opt := kind.Options{NoRules: *noRules, Policies: policies}
+	dict, err := syl.load()
+	if err != nil {
+		fmt.Fprintln(stderr, "sciif score:", err)
+		return 1
+	}
+	opt := kind.Options{NoRules: *noRules, Policies: policies, Syllables: dict}
 	res, err := pipeline.Boards(ctx, pipeline.BoardsOptions{Kinds: registry, Root: *bf.root, Benchmarks: *bf.dirs, Results: *results, Options: opt})
 	if err != nil {
 		printProblems(stderr, "score", err)

@@ -8,13 +8,15 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/reward"
 )
 
 // runServe is `sciif serve`: a stateless reward server for RL trainers.
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flagSet("serve", "[--addr HOST:PORT] [--benchmarks DIR | --benchmark DIR...] [--config FILE] [limits]", stderr)
+	fs := flagSet("serve", "[--addr HOST:PORT] [--benchmarks DIR | --benchmark DIR...] [--config FILE] [--syllable-dictionary FILE] [limits]", stderr)
 	bf := addBenchFlags(fs)
+	syl := addSyllableFlag(fs)
 	def := reward.DefaultOptions()
 	opt := def
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (0.0.0.0:8080 in a container)")
@@ -44,12 +46,17 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "sciif serve:", err)
 		return 1
 	}
+	dict, err := syl.load()
+	if err != nil {
+		fmt.Fprintln(stderr, "sciif serve:", err)
+		return 1
+	}
 	benches, err := bf.open()
 	if err != nil {
 		printProblems(stderr, "serve", err)
 		return 1
 	}
-	set, err := reward.NewSet(benches, cfg)
+	set, err := reward.NewSet(benches, cfg, kind.Options{Syllables: dict})
 	if err != nil {
 		fmt.Fprintln(stderr, "sciif serve:", err)
 		return 1

@@ -12,8 +12,9 @@ import (
 )
 
 func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flagSet("validate", "[--benchmarks DIR | --benchmark DIR...] [--results DIR] [--format text|json|markdown] PATH...", stderr)
+	fs := flagSet("validate", "[--benchmarks DIR | --benchmark DIR...] [--results DIR] [--syllable-dictionary FILE] [--format text|json|markdown] PATH...", stderr)
 	bf := addBenchFlags(fs)
+	syl := addSyllableFlag(fs)
 	results := fs.String("results", "results", "the current board: rank against its submissions and keep model names unique in it (\"\" for none)")
 	format := fs.String("format", "text", "output format: text, json or markdown (a pull-request summary)")
 	if code := parseFlags(fs, args, stdout); code >= 0 {
@@ -29,6 +30,11 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	default:
 		fmt.Fprintf(stderr, "sciif validate: --format must be text, json or markdown, not %q\n", *format)
 		return 2
+	}
+	dict, err := syl.load()
+	if err != nil {
+		fmt.Fprintln(stderr, "sciif validate:", err)
+		return 1
 	}
 	benches, err := bf.open()
 	if err != nil {
@@ -46,7 +52,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintln(stderr, "sciif validate:", err)
 		return 1
 	}
-	rep, err := validate.Run(ctx, validate.Expand(fs.Args()), validate.Options{Benchmarks: benches, Results: boardDir, Options: kind.Options{Policies: board.Policies}, Known: kind.KnownFiles(registry, *bf.root), Fixes: fixes})
+	rep, err := validate.Run(ctx, validate.Expand(fs.Args()), validate.Options{Benchmarks: benches, Results: boardDir, Options: kind.Options{Policies: board.Policies, Syllables: dict}, Known: kind.KnownFiles(registry, *bf.root), Fixes: fixes})
 	if err != nil {
 		fmt.Fprintln(stderr, "sciif validate:", err)
 		return 1

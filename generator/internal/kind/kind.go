@@ -62,6 +62,7 @@ import (
 	"io"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/verify/instr/syllables"
 )
 
 // A Kind is one kind of benchmark.
@@ -121,6 +122,12 @@ type Options struct {
 	Policies []board.Policy
 	// KeepResponses keeps the response texts, for the site.
 	KeepResponses bool
+	// Syllables is a syllable dictionary in syllapy's format, for a kind
+	// that counts syllables (IFBench's words:odd_even_syllables); nil,
+	// syllapy's rule alone. It encodes as its SHA-256, so the options
+	// name the dictionary wherever they are recorded (the build cache's
+	// keys among them).
+	Syllables *syllables.Dictionary `json:",omitempty"`
 }
 
 // A Benchmark is an opened benchmark folder of some kind.

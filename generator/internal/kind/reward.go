@@ -18,9 +18,10 @@ import (
 type Rewarder interface {
 	Benchmark
 	// Rewards returns the benchmark's reward function configured by cfg,
-	// its section of the reward config file (nil: the defaults). A bad
-	// setting is an error naming it.
-	Rewards(cfg RewardConfig) (Rewards, error)
+	// its section of the reward config file (nil: the defaults), with
+	// opt, what the command asks of every benchmark (as Check has it). A
+	// bad setting is an error naming it.
+	Rewards(cfg RewardConfig, opt Options) (Rewards, error)
 }
 
 // Rewards is a benchmark's configured reward function. It holds no state

@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/sciif/leaderboard/generator/internal/kind"
 )
 
 // TestServerRefusesMalformedBodies checks that a body with an unknown
@@ -88,7 +90,7 @@ func TestServerTakesSlotBeforeReadingBody(t *testing.T) {
 	opt := DefaultOptions()
 	opt.MaxInFlight, opt.QueueWait = 1, 20*time.Millisecond
 	cfg, _ := ParseConfig("cfg", []byte("complex-if: {alpha: 0.5}\n"))
-	set, err := NewSet(nil, cfg)
+	set, err := NewSet(nil, cfg, kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ func TestIFBenchAcceptsClassicIDs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, err := reward.NewSet(benches, nil)
+	set, err := reward.NewSet(benches, nil, kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sciif/leaderboard/generator/internal/kind"
 )
 
 // TestServeDrainAnswersEveryRequestRead writes requests back to back on raw
@@ -25,7 +27,7 @@ import (
 // without Connection: close (910 of 2000 pipelined requests unanswered).
 func TestServeDrainAnswersEveryRequestRead(t *testing.T) {
 	cfg, _ := ParseConfig("cfg", []byte("complex-if: {alpha: 0.5}\n"))
-	set, err := NewSet(nil, cfg)
+	set, err := NewSet(nil, cfg, kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,7 +29,7 @@ func ifevalSet(t testing.TB, cfg string) *reward.Set {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, err := reward.NewSet(benches, c)
+	set, err := reward.NewSet(benches, c, kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ func TestUnknownPresetRefused(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := reward.NewSet(benches, c); err == nil || !strings.Contains(err.Error(), "preprocess") {
+		if _, err := reward.NewSet(benches, c, kind.Options{}); err == nil || !strings.Contains(err.Error(), "preprocess") {
 			t.Errorf("config %q: %v, want an error on preprocess", cfg, err)
 		}
 	}

@@ -85,10 +85,11 @@ type Set struct {
 }
 
 // NewSet configures the reward function of every benchmark of benches
-// that has one, and every formula whose parameters cfg gives (or that has
-// defaults). A config section that names no benchmark, kind or formula is
-// an error: a misspelt name would otherwise be ignored.
-func NewSet(benches []kind.Benchmark, cfg Config) (*Set, error) {
+// that has one, with opt (kind.Rewarder), and every formula whose
+// parameters cfg gives (or that has defaults). A config section that names
+// no benchmark, kind or formula is an error: a misspelt name would
+// otherwise be ignored.
+func NewSet(benches []kind.Benchmark, cfg Config, opt kind.Options) (*Set, error) {
 	s := &Set{by: map[string]*Func{}}
 	known := map[string]bool{}
 	var probs []string
@@ -108,7 +109,7 @@ func NewSet(benches []kind.Benchmark, cfg Config) (*Set, error) {
 			probs = append(probs, fmt.Sprintf("%s: %v", spec.Name, err))
 			continue
 		}
-		r, err := rb.Rewards(section)
+		r, err := rb.Rewards(section, opt)
 		if err != nil {
 			probs = append(probs, fmt.Sprintf("%s: %v", spec.Name, err))
 			continue

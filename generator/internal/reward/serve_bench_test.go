@@ -180,7 +180,7 @@ func startServer(b *testing.B, opt reward.Options) string {
 	if err != nil {
 		b.Fatal(err)
 	}
-	set, err := reward.NewSet(benches, nil)
+	set, err := reward.NewSet(benches, nil, kind.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/sciif/leaderboard/generator/internal/kind"
 )
 
 func formulaServer(t *testing.T, opt Options) *httptest.Server {
@@ -16,7 +18,7 @@ func formulaServer(t *testing.T, opt Options) *httptest.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, err := NewSet(nil, cfg)
+	set, err := NewSet(nil, cfg, kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +109,7 @@ func TestSplitQuery(t *testing.T) {
 
 func TestStreamOrderAndErrors(t *testing.T) {
 	cfg, _ := ParseConfig("cfg", []byte("complex-if: {alpha: 1}\n"))
-	set, err := NewSet(nil, cfg)
+	set, err := NewSet(nil, cfg, kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

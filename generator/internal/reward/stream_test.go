@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/sciif/leaderboard/generator/internal/ingest"
+	"github.com/sciif/leaderboard/generator/internal/kind"
 )
 
 // TestStreamGoesOnAfterTooLongLine checks that a line longer than
@@ -17,7 +18,7 @@ import (
 // nothing after it.
 func TestStreamGoesOnAfterTooLongLine(t *testing.T) {
 	cfg, _ := ParseConfig("cfg", []byte("complex-if: {alpha: 1}\n"))
-	set, err := NewSet(nil, cfg)
+	set, err := NewSet(nil, cfg, kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ func (h *harness) rewards(t *testing.T) {
 	if !ok {
 		t.Skipf("%s benchmarks are no kind.Rewarder", h.k.Name)
 	}
-	rs, err := rw.Rewards(nil)
+	rs, err := rw.Rewards(nil, kind.Options{})
 	if err != nil {
 		t.Fatalf("Rewards(nil): %v", err)
 	}
@@ -79,7 +79,7 @@ func (h *harness) rewards(t *testing.T) {
 	if !errors.As(err, &re) || re.Field != "label" && !strings.HasPrefix(re.Field, "label.") {
 		t.Errorf("Label with a label the benchmark cannot know = %v, want a *kind.RecordError with Field \"label\"", err)
 	}
-	if _, err := rw.Rewards(kind.RewardConfig{"kindtest_no_such_setting": 1}); err == nil {
+	if _, err := rw.Rewards(kind.RewardConfig{"kindtest_no_such_setting": 1}, kind.Options{}); err == nil {
 		t.Errorf("Rewards with an unknown setting is no error: a misspelt setting would be ignored")
 	}
 }

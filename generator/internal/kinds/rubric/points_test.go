@@ -281,7 +281,7 @@ func TestPointsRewardIsTaskScore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rw, err := benches[0].(kind.Rewarder).Rewards(nil)
+	rw, err := benches[0].(kind.Rewarder).Rewards(nil, kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

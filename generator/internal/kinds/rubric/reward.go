@@ -25,7 +25,7 @@ import (
 // output, or a missing, contradictory or unreadable verdict, counts as NO).
 // So when a record's judges are the ones metadata.yaml lists, the board
 // and the reward give the same verdict on every criterion.
-func (b *benchmark) Rewards(cfg kind.RewardConfig) (kind.Rewards, error) {
+func (b *benchmark) Rewards(cfg kind.RewardConfig, _ kind.Options) (kind.Rewards, error) {
 	var none struct{}
 	if err := cfg.Decode(&none); err != nil {
 		return nil, err

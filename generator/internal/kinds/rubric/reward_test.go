@@ -22,7 +22,7 @@ import (
 func TestRewardsServeEquationOne(t *testing.T) {
 	b := demoBenchmark(t)
 	var rw kind.Rewarder = b
-	r, err := rw.Rewards(nil)
+	r, err := rw.Rewards(nil, kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ const resultsDir = "../../../../results"
 // contradictory pair, an unreadable verdict).
 func TestRewardAgreesWithBoard(t *testing.T) {
 	b := demoBenchmark(t)
-	rw, err := b.Rewards(nil)
+	rw, err := b.Rewards(nil, kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +157,7 @@ func fatal(probs board.Problems) bool {
 // reward cannot tell which of them a board would list.
 func TestRewardNeedsTheProtocolsJudges(t *testing.T) {
 	b := demoBenchmark(t)
-	rw, err := b.Rewards(nil)
+	rw, err := b.Rewards(nil, kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +195,7 @@ func TestRewardNeedsTheProtocolsJudges(t *testing.T) {
 // the record's own faults are refused under label's fields.
 func TestRewardLabelCarriesTheJudges(t *testing.T) {
 	b := demoBenchmark(t)
-	rw, err := b.Rewards(nil)
+	rw, err := b.Rewards(nil, kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

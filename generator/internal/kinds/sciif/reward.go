@@ -69,7 +69,7 @@ type sciifRewards struct {
 // Rewards configures the benchmark's reward; see the settings of
 // rewardConfig. Weights must be positive and finite, every catalog
 // constraint must belong to exactly one group.
-func (b *benchmark) Rewards(cfg kind.RewardConfig) (kind.Rewards, error) {
+func (b *benchmark) Rewards(cfg kind.RewardConfig, _ kind.Options) (kind.Rewards, error) {
 	var c rewardConfig
 	if err := cfg.Decode(&c); err != nil {
 		return nil, err

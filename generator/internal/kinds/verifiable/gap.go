@@ -13,6 +13,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/kinds/verifiable/instrdata"
 	"github.com/sciif/leaderboard/generator/internal/score"
+	"github.com/sciif/leaderboard/generator/internal/verify/instr"
 )
 
 // idCount is one instruction id's Strict tally over answered prompts.
@@ -80,8 +81,9 @@ func gapBetween(id string, single, multi map[string]*idCount) instrdata.GapModel
 
 // gapOf reads the same submission's answers to the paired single-turn
 // benchmark and compares them with m. Nil when the submission has no
-// such file or the file would be refused: that board reports it.
-func (b *benchmark) gapOf(ctx context.Context, sub *board.Submission, m *instrdata.Model) *instrdata.GapModel {
+// such file or the file would be refused: that board reports it. data
+// is the checkers' reference data, as the run was checked with.
+func (b *benchmark) gapOf(ctx context.Context, sub *board.Submission, m *instrdata.Model, data instr.Data) *instrdata.GapModel {
 	sb := b.single
 	path := filepath.Join(sub.Dir, sb.spec.File)
 	if _, err := os.Lstat(path); err != nil {
@@ -93,7 +95,7 @@ func (b *benchmark) gapOf(ctx context.Context, sub *board.Submission, m *instrda
 			return nil
 		}
 	}
-	ev := sb.ib.Registry.EvaluateAll(sb.ib.Prompts, texts)
+	ev := sb.ib.Registry.With(data).EvaluateAll(sb.ib.Prompts, texts)
 	results := make([]instrdata.Result, sb.ib.N)
 	for i := range results {
 		if answered[i] {

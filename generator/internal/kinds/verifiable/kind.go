@@ -156,7 +156,7 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 		return r, board.Problems{{File: path, Msg: err.Error(), Fatal: true}}
 	}
 	prompts := b.ib.Prompts
-	ev := b.ib.Registry.EvaluateAll(prompts, texts)
+	ev := b.ib.Registry.With(checkData(opt)).EvaluateAll(prompts, texts)
 	m := &r.model
 	for i := range prompts {
 		if !answered[i] {
@@ -174,10 +174,27 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 	m.Strict = score.Instr(bp, m.Results, false)
 	m.Loose = score.Instr(bp, m.Results, true)
 	if b.single != nil {
-		r.gap = b.gapOf(ctx, sub, m)
+		r.gap = b.gapOf(ctx, sub, m, checkData(opt))
 	}
 	return r, probs
 }
+
+// usesData reports whether some prompt carries an instruction whose
+// checker uses reference data (instr.Checker.Bind).
+func (b *benchmark) usesData() bool {
+	for _, p := range b.ib.Prompts {
+		for _, id := range p.InstructionIDs {
+			if c, ok := b.ib.Registry.Lookup(id); ok && c.Bind != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkData is the reference data of opt that checkers use (instr.Data):
+// a syllable dictionary.
+func checkData(opt kind.Options) instr.Data { return instr.Data{Syllables: opt.Syllables} }
 
 func verdicts(r instr.PromptResult) []instrdata.Verdict {
 	out := make([]instrdata.Verdict, len(r.Instructions))
@@ -204,6 +221,10 @@ func (b *benchmark) boardPrompts() []instrdata.Prompt {
 
 func (b *benchmark) Rank(runs []kind.Run, opt kind.Options) (kind.Board, error) {
 	bd := &instrdata.Board{Benchmark: b.spec.Name, Prompts: b.boardPrompts()}
+	if opt.Syllables != nil && b.usesData() {
+		name, _ := opt.Syllables.MarshalText()
+		bd.SyllableDictionary = string(name)
+	}
 	for _, kr := range runs {
 		bd.Models = append(bd.Models, kr.(*run).model)
 	}

@@ -31,7 +31,7 @@ func TestInstructionRewardRefusesBadKwargs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fn, err := benches[0].(kind.Rewarder).Rewards(nil)
+	fn, err := benches[0].(kind.Rewarder).Rewards(nil, kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

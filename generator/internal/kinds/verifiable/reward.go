@@ -49,7 +49,9 @@ type judgeConfig struct {
 }
 
 type instrRewards struct {
-	b                     *benchmark
+	b *benchmark
+	// reg is the benchmark's registry with the command's reference data.
+	reg                   *instr.Registry
 	mode                  instr.Mode
 	allOrNothing          bool
 	alpha, bonus, penalty float64
@@ -66,12 +68,12 @@ type instrRewards struct {
 var instrParts = []string{"V", "followed", "instructions", "undecided", "S", "adjustment"}
 
 // Rewards configures the benchmark's reward.
-func (b *benchmark) Rewards(cfg kind.RewardConfig) (kind.Rewards, error) {
+func (b *benchmark) Rewards(cfg kind.RewardConfig, opt kind.Options) (kind.Rewards, error) {
 	var c rewardConfig
 	if err := cfg.Decode(&c); err != nil {
 		return nil, err
 	}
-	r := &instrRewards{b: b, mode: instr.Strict, allOrNothing: c.AllOrNothing, alpha: 0.7, bonus: 0.1, penalty: 0.05,
+	r := &instrRewards{b: b, reg: b.ib.Registry.With(checkData(opt)), mode: instr.Strict, allOrNothing: c.AllOrNothing, alpha: 0.7, bonus: 0.1, penalty: 0.05,
 		byKey: make(map[int64]int, len(b.ib.Prompts)), byConv: make(map[string]int, len(b.ib.Prompts)), parts: instrParts}
 	switch c.Mode {
 	case "", "strict":
@@ -431,7 +433,7 @@ func (r *instrRewards) reward(ctx context.Context, p instr.Prompt, keyed bool, r
 		if i < len(p.Kwargs) {
 			one.Kwargs = p.Kwargs[i : i+1]
 		}
-		for _, ir := range r.b.ib.Registry.Evaluate(r.mode, one, response).Instructions {
+		for _, ir := range r.reg.Evaluate(r.mode, one, response).Instructions {
 			switch ir.Outcome() {
 			case outcome.Pass:
 				followed++

@@ -21,7 +21,7 @@ import (
 // The config takes one setting, policy: "strict" (the default: the
 // verdict must be the last line the style asks for, as in training the
 // format is part of the task) or "loose".
-func (b *benchmark) Rewards(cfg kind.RewardConfig) (kind.Rewards, error) {
+func (b *benchmark) Rewards(cfg kind.RewardConfig, _ kind.Options) (kind.Rewards, error) {
 	var c struct {
 		Policy string `json:"policy"`
 	}

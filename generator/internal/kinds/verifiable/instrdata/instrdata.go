@@ -27,6 +27,11 @@ type Board struct {
 	// per instruction id how each model follows an instruction given late
 	// (multi-turn) and given with the request (single-turn).
 	Gap *Gap `json:"gap,omitempty"`
+	// SyllableDictionary names the syllable dictionary the checkers
+	// looked words up in ("sha256:<hex>", kind.Options.Syllables), when a
+	// command gave one and the board's prompts carry an instruction that
+	// uses it (IFBench's words:odd_even_syllables).
+	SyllableDictionary string `json:"syllable_dictionary,omitempty"`
 	// Skipped lists the problems of submissions left out as invalid.
 	Skipped board.Problems `json:"-"`
 }
