@@ -92,13 +92,38 @@ func (c *cmpr) tryDeriv(g, p string) (Result, bool) {
 	gd, gok := parseDeriv(g)
 	pd, pok := parseDeriv(p)
 	if !gok || !pok {
+		if r, ok := c.derivOps(g, p); ok {
+			return r, true
+		}
 		if gl && pl || gok || pok || reLeibAny.MatchString(stripLabel(g)) || reLeibAny.MatchString(stripLabel(p)) {
 			return undecided("derivative", "a derivative against an answer not read as one"), true
 		}
 		return Result{}, false
 	}
-	if gd.f != pd.f || gd.x != "" && pd.x != "" && gd.x != pd.x {
-		return undecided("derivative", "derivatives of %s in %s and of %s in %s", gd.f, gd.x, pd.f, pd.x), true
+	if r, ok := otherDeriv(gd, pd); ok {
+		return r, true
 	}
 	return decided(gd.n == pd.n, "derivative", "derivatives of %s of order %d and %d", gd.f, gd.n, pd.n), true
+}
+
+// abstractFns are the letters that name functions and nothing else; other
+// letters may name one quantity twice (y = f(x); v'(t) is x”(t)).
+var abstractFns = map[string]bool{"f": true, "g": true, "h": true}
+
+// otherDeriv decides two derivatives of different functions or variables:
+// dx/dy against dy/dx (the inverse function's), f' against g', f'(x)
+// against f'(t) are not equal; y' against f'(x) (y may be f(x)) and other
+// names are undecided.
+func otherDeriv(gd, pd deriv) (Result, bool) {
+	switch {
+	case gd.f == pd.f && (gd.x == "" || pd.x == "" || gd.x == pd.x):
+		return Result{}, false
+	case gd.f == pd.x && gd.x == pd.f:
+		return decided(false, "derivative", "the derivative of %s in %s against that of the inverse, %s in %s", gd.f, gd.x, pd.f, pd.x), true
+	case gd.f != pd.f && abstractFns[gd.f] && abstractFns[pd.f] && (gd.x == "" || pd.x == "" || gd.x == pd.x):
+		return decided(false, "derivative", "derivatives of two functions, %s and %s", gd.f, pd.f), true
+	case gd.f == pd.f:
+		return decided(false, "derivative", "derivatives of %s in %s and in %s", gd.f, gd.x, pd.x), true
+	}
+	return undecided("derivative", "derivatives of %s in %s and of %s in %s", gd.f, gd.x, pd.f, pd.x), true
 }

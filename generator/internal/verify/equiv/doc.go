@@ -31,9 +31,15 @@
 //   - derivative: f'(x), f′′(x), f^{(3)}, df/dx, \frac{d^2y}{dx^2},
 //     \frac{d}{dx}f(x), \dot{x} (in t), by function, variable and order;
 //     Leibniz's quotient is never read as algebra (df/dx is not f/x), so a
-//     derivative against anything else is undecided, and so is an answer
-//     that holds Leibniz's operator anywhere (\frac{d}{dx}(x^2) against
-//     2x: the operator is not evaluated, and never read as a product).
+//     named function's derivative equals no expression. Leibniz's operator on an
+//     expression of its variable alone is evaluated exactly (derivop.go:
+//     \frac{d}{dx}(x^2) = 2x, never (d/dx)·x²); a derivative of a named
+//     function against an expression in that function and its variable
+//     (df/dx against f/x) is not equal when they differ for f = x³ + 2;
+//     f' against g' (f, g and h name functions only), dy/dx against dx/dy,
+//     and f'(x) against f'(t) are not
+//     equal; y' against f'(x) (y may be f(x)) and any other derivative
+//     against anything else are undecided.
 //   - isotope, stereo, hybridisation: ^{14}C, C-14, carbon-14, 14C and
 //     deuterium by element and mass number (C¹⁴, the mass after the
 //     symbol, is undecided: an old notation or a power); cis/trans, E/Z, R/S and D/L
