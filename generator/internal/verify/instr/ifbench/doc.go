@@ -17,6 +17,8 @@
 // emoji. Sentences, word tokens and Python's string rules come from package
 // text, which the IFEval checkers share; this package ports the rest: the
 // stop-word list, the tagger's first-word decision, syllapy's fallback
-// syllable rule and an emoji table. Known differences are listed in
+// syllable rule (its dictionary is not shipped: a command given it,
+// package syllables, binds the checker to it) and an emoji table. Known
+// differences are listed in
 // testdata/known_disagreements.txt, checked by the conformance test.
 package ifbench
