@@ -45,7 +45,11 @@
 //     symbol, is undecided: an old notation or a power); cis/trans, E/Z, R/S and D/L
 //     within one system (cis against Z, L against S undecided; r and s,
 //     pseudo-asymmetric or R and S written small, undecided against R and
-//     S); sp3, sp^3, sp³d².
+//     S), across systems where the name fixes the substituents
+//     (stereoname.go: L-alanine = (S)-alanine, L-cysteine = (R)-cysteine,
+//     trans-2-butene = (E)-but-2-ene), and a descriptor without its locant
+//     against one with it ((S) against (2S)) undecided unless the name
+//     fixes the centre; sp3, sp^3, sp³d².
 //   - choice: option letters A-J ("B", "(B)", "The answer is B"); the last
 //     letter mentioned wins, unless its clause rejects it or joins another
 //     letter to it ("(B) is wrong", "(B) and (C)": undecided, or a list of

@@ -161,13 +161,25 @@ func (c *cmpr) tryStereo(g, p string) (Result, bool) {
 	if ok1 && gs.system == "RS" && pseudoAsymmetric(p) || ok2 && ps.system == "RS" && pseudoAsymmetric(g) {
 		return undecided("stereo", "r and s are pseudo-asymmetric descriptors, or R and S written small"), true
 	}
-	if !ok1 || !ok2 || gs.name != ps.name {
+	if !ok1 || !ok2 {
+		return Result{}, false
+	}
+	key, centre, known := stereoKey(gs.name)
+	if pkey, _, _ := stereoKey(ps.name); pkey != key {
 		return Result{}, false
 	}
 	if _, ok := choiceLetter(g); ok {
 		if _, ok := choiceLetter(p); ok {
 			return Result{}, false // two option letters (D against E)
 		}
+	}
+	if known {
+		if r, ok := compareStereoNamed(gs, ps, key, centre); ok {
+			return r, true
+		}
+	}
+	if gs.system == ps.system && locantMissing(gs, ps) {
+		return undecided("stereo", "a descriptor with its locant against one without (%s vs %s): one centre, or two?", gs.desc, ps.desc), true
 	}
 	if gs.system != ps.system {
 		return undecided("stereo", "descriptors of different systems (%s, %s) agree or not depending on the substituents", gs.system, ps.system), true
