@@ -88,6 +88,9 @@ func TestSyllableDictionaryInTheBuild(t *testing.T) {
 	if strings.Contains(scores(), "syllable_dictionary") {
 		t.Error("scores.json names a dictionary the build was not given")
 	}
+	if page, err := os.ReadFile(filepath.Join(out, "methodology.html")); err != nil || bytes.Contains(page, []byte("syllable dictionary")) {
+		t.Errorf("the methodology page names a dictionary the build was not given (%v)", err)
+	}
 	steps := []struct {
 		name    string
 		dict    string
@@ -121,9 +124,11 @@ func TestSyllableDictionaryInTheBuild(t *testing.T) {
 		if !strings.Contains(scores(), `"syllable_dictionary": "sha256:`+digest+`"`) {
 			t.Errorf("%s: scores.json does not name the dictionary sha256:%s", st.name, digest)
 		}
-		page, err := os.ReadFile(filepath.Join(out, "index.html"))
-		if err != nil || !bytes.Contains(page, []byte("sha256:"+digest)) {
-			t.Errorf("%s: the board page does not name the dictionary (%v)", st.name, err)
+		for _, p := range []string{"index.html", "methodology.html"} {
+			page, err := os.ReadFile(filepath.Join(out, p))
+			if err != nil || !bytes.Contains(page, []byte("sha256:"+digest)) {
+				t.Errorf("%s: %s does not name the dictionary (%v)", st.name, p, err)
+			}
 		}
 	}
 }

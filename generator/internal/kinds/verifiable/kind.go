@@ -531,6 +531,14 @@ func (b *Board) Pages(rs *render.Site) error {
 	if err := rs.AddProtocol("instr/protocol.md"); err != nil {
 		return err
 	}
+	if d := b.board.SyllableDictionary; d != "" {
+		// The facts of this build: the dictionary the checkers used.
+		m, err := rs.Fragment("instr/methodology", struct{ Title, Dictionary string }{b.spec.Title, d})
+		if err != nil {
+			return err
+		}
+		rs.AddMethodology(m)
+	}
 	csv, err := render.MarshalCSV(s.dir()+"/leaderboard.csv", b.rows())
 	if err != nil {
 		return err
