@@ -122,7 +122,9 @@
 //     plain lists; a plain list in another order is undecided (it may be
 //     the ordered parts of an answer), named values ("x = 1, y = 2") pair
 //     by name. A nested list of rows is a matrix ([[1,2],[3,4]] against
-//     \begin{pmatrix}); a determinant (vmatrix) is not. (a, b, c) matches
+//     \begin{pmatrix}); a determinant (vmatrix) is not. A constant factor
+//     before a matrix multiplies its cells (\frac{1}{2}\begin{pmatrix}1&0\\
+//     0&1\end{pmatrix} = [[0.5,0],[0,0.5]]), never a determinant's. (a, b, c) matches
 //     ai + bj + ck (two components in round brackets may be an open
 //     interval and are undecided when equal). Repeated items in plain
 //     braces are undecided ({1, 2} against {1, 2, 2}: a set in plain text,

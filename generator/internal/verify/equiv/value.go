@@ -216,6 +216,9 @@ func parseValue(s string, depth int) *value {
 // tuple of cells; it is nil when s is not one matrix.
 func parseMatrix(s string, depth int) *value {
 	m := reMatrix.FindStringSubmatch(s)
+	if i := strings.Index(s, `\begin{`); m == nil && i > 0 {
+		return scaledMatrix(s[:i], s[i:], depth)
+	}
 	if m == nil || m[1] != m[4] || strings.Contains(m[3], `\begin`) || strings.Contains(m[3], `\end`) {
 		return nil
 	}
@@ -295,4 +298,37 @@ func relationInterval(s string) *value {
 		v.close = ']'
 	}
 	return v
+}
+
+// scaledMatrix reads a constant factor before a matrix (\frac{1}{2}
+// \begin{pmatrix}…, -\begin{bmatrix}…, 2 \cdot \begin{pmatrix}…) into
+// its cells; it is nil for any other prefix (a label, a variable) and for
+// a determinant, whose factor is no factor of its cells.
+func scaledMatrix(prefix, rest string, depth int) *value {
+	prefix = strings.TrimSpace(prefix)
+	for _, op := range []string{`\cdot`, `\times`, "*", "×", "·"} {
+		prefix = strings.TrimSpace(strings.TrimSuffix(prefix, op))
+	}
+	switch prefix {
+	case "-":
+		prefix = "-1"
+	case "+", "":
+		return nil
+	}
+	if _, err := parseConst(prefix); err != nil {
+		return nil
+	}
+	mv := parseMatrix(rest, depth)
+	if mv == nil || mv.det {
+		return nil
+	}
+	for _, row := range mv.items {
+		for _, cell := range row.items {
+			if cell.kind != vAtom {
+				return nil
+			}
+			cell.text = "(" + prefix + ")(" + cell.text + ")"
+		}
+	}
+	return mv
 }
