@@ -151,6 +151,8 @@ var unitTable = map[string]unitDef{
 	"Gy":  {d: d(2, 0, -2, 0, 0, 0, 0), k: kindOf(kGy, 1, kJ, 1), scale: 1, prefix: true},
 	"Sv":  {d: d(2, 0, -2, 0, 0, 0, 0), k: kindOf(kSv, 1, kJ, 1), scale: 1, prefix: true},
 	"kat": {d: d(0, 0, -1, 0, 0, 1, 0), scale: 1},
+	"lm":  {d: d(0, 0, 0, 0, 0, 0, 1), k: kindOf(kRad, 2), scale: 1, prefix: true},  // lumen, cd sr
+	"lx":  {d: d(-2, 0, 0, 0, 0, 0, 1), k: kindOf(kRad, 2), scale: 1, prefix: true}, // lux, lm/m^2
 	// Accepted and common units.
 	"L":     {d: dVol, scale: 1e-3, prefix: true},
 	"l":     {d: dVol, scale: 1e-3, prefix: true},
@@ -219,7 +221,7 @@ var unitNames = map[string]string{
 	"mile": "mi", "foot": "ft", "feet": "ft", "pound": "lb", "degree": "°", "radian": "rad", "angstrom": "Å", "ångström": "Å",
 	"electronvolt": "eV", "dalton": "Da", "kilodalton": "kDa", "percent": "%", "pct": "%", "percentage": "%", "molar": "M",
 	"celsius": "°C", "fahrenheit": "°F", "gauss": "G", "henry": "H", "becquerel": "Bq",
-	"gray": "Gy", "sievert": "Sv", "steradian": "sr", "curie": "Ci",
+	"gray": "Gy", "sievert": "Sv", "steradian": "sr", "curie": "Ci", "lumen": "lm", "lux": "lx", "candela": "cd",
 }
 
 var prefixes = []struct {
