@@ -137,6 +137,11 @@ type casesView struct {
 	// Root leads from the page to the board's base.
 	Model string
 	Root  string
+	// Failed is render.Mark(2) on a model's own cases page, where
+	// writeFailedRows writes the model's failed items; NFailed is their
+	// number.
+	Failed  template.HTML
+	NFailed int
 }
 
 // shownModels is how many models a row of the cases overview names; the
@@ -167,8 +172,11 @@ func (s *site) modelCasesPage(m *model) error {
 func (s *site) casesPage(only *model, options template.HTML) error {
 	v := casesView{Root: ""}
 	out := "cases.html"
+	var failed []failedItem
 	if only != nil {
 		v.Model, v.Root, out = only.Slug, "../", "cases/"+only.Slug+".html"
+		failed = s.failedItems(only)
+		v.Failed, v.NFailed = render.Mark(2), len(failed)
 	}
 	// The models menu (every model, on every model's page) and the rows
 	// are written into the page after its template has run.
@@ -235,11 +243,15 @@ func (s *site) casesPage(only *model, options template.HTML) error {
 	if only != nil {
 		title = "Case studies: " + only.Scores.Name
 	}
+	frags := []func(*render.HTML){func(h *render.HTML) { writeCaseRows(h, v.Root, rows) }, func(h *render.HTML) { h.Safe(options) }}
+	if only != nil {
+		frags = append(frags, func(h *render.HTML) { writeFailedRows(h, failed) })
+	}
 	return s.addSpliced("cases", out, render.Page{
 		Title:       title,
 		Description: "Problems where correctness and compliance part ways, judges disagree, or rules override judges.",
 		Nav:         "cases", Body: v, OneRun: only != nil,
-	}, func(h *render.HTML) { writeCaseRows(h, v.Root, rows) }, func(h *render.HTML) { h.Safe(options) })
+	}, frags...)
 }
 
 // writeCaseRows writes the cases table's rows, links relative to root.

@@ -4,7 +4,6 @@ package sciif
 
 import (
 	"fmt"
-	"html/template"
 
 	"github.com/sciif/leaderboard/generator/internal/render"
 
@@ -56,9 +55,8 @@ type modelView struct {
 	KRates     []render.RatePair
 	Quad       [2][4]int
 	Items      int
-	// Failed is render.Mark(0), where writeFailedRows writes the rows of
-	// the failed items' table (addSpliced); NFailed is their number.
-	Failed      template.HTML
+	// NFailed counts the failed items, which the model's cases page
+	// lists (failedItems).
 	NFailed     int
 	Diagnostics []string
 	MoreDiags   int
@@ -104,12 +102,60 @@ func (s *site) modelPage(m *model) error {
 		v.Quad[1] = quadCounts(ps.Quadrant)
 	}
 	v.Claims = claimRows(m)
-	var failed []failedItem
+	v.NFailed = countFailed(s, m)
+	const maxDiags = 100
+	for i, d := range m.Run.Diagnostics {
+		if i == maxDiags {
+			v.MoreDiags = len(m.Run.Diagnostics) - maxDiags
+			break
+		}
+		v.Diagnostics = append(v.Diagnostics, d.String())
+	}
+	charts, err := s.modelCharts(m, v)
+	if err != nil {
+		return err
+	}
+	f, err := s.exec("model", "models/"+m.Slug+".html", render.Page{
+		Title:       m.Scores.Name,
+		Description: "Model card and rescored SciIF results of " + m.Scores.Name + ".",
+		Nav:         "index", Charts: true, Body: v, ChartData: charts,
+	})
+	if err != nil {
+		return err
+	}
+	s.Add(f)
+	return nil
+}
+
+// isFailed says whether m failed item i: not both answered and correct
+// and Strict-compliant.
+func isFailed(m *model, i int) bool {
+	c := m.cells[i]
+	return !(c.has(cAnswered) && c.has(cCorrect) && c.compliant(board.Strict))
+}
+
+// countFailed is how many items m failed.
+func countFailed(s *site, m *model) int {
+	n := 0
 	for i := range s.in.Bench.Items {
-		c := m.cells[i]
-		if c.has(cAnswered) && c.has(cCorrect) && c.compliant(board.Strict) {
+		if isFailed(m, i) {
+			n++
+		}
+	}
+	return n
+}
+
+// failedItems lists the items m failed, with the constraints it failed
+// under each policy, for its cases page. They depend on m's run alone, so
+// the page is rendered with its answers; on the model page, whose rank
+// moves with every model added, a board would rewrite them all.
+func (s *site) failedItems(m *model) []failedItem {
+	var out []failedItem
+	for i := range s.in.Bench.Items {
+		if !isFailed(m, i) {
 			continue
 		}
+		c := m.cells[i]
 		f := failedItem{Item: s.itemLink(i), Subject: s.in.Bench.Items[i].Subject, Answered: c.has(cAnswered), Correct: c.has(cCorrect),
 			Answer: "../" + s.answersHref(m, i) + "#" + s.itemSlugs[i]}
 		f.Item.Href += "#m-" + m.Slug
@@ -124,26 +170,9 @@ func (s *site) modelPage(m *model) error {
 				f.FailedL = append(f.FailedL, s.abbrev(id))
 			}
 		}
-		failed = append(failed, f)
+		out = append(out, f)
 	}
-	v.Failed, v.NFailed = render.Mark(0), len(failed)
-	const maxDiags = 100
-	for i, d := range m.Run.Diagnostics {
-		if i == maxDiags {
-			v.MoreDiags = len(m.Run.Diagnostics) - maxDiags
-			break
-		}
-		v.Diagnostics = append(v.Diagnostics, d.String())
-	}
-	charts, err := s.modelCharts(m, v)
-	if err != nil {
-		return err
-	}
-	return s.addSpliced("model", "models/"+m.Slug+".html", render.Page{
-		Title:       m.Scores.Name,
-		Description: "Model card and rescored SciIF results of " + m.Scores.Name + ".",
-		Nav:         "index", Charts: true, Body: v, ChartData: charts,
-	}, func(h *render.HTML) { writeFailedRows(h, failed) })
+	return out
 }
 
 // claimRows compares the figures m's metadata claims with the rescored
@@ -179,7 +208,8 @@ func claimRows(m *model) []claimRow {
 	return rows
 }
 
-// writeFailedRows writes the rows of a model page's failed items. Written
+// writeFailedRows writes the rows of a model's failed items (its cases
+// page). Written
 // by hand, not by a template: a board has models × problems of them (see
 // writeCard).
 func writeFailedRows(h *render.HTML, rows []failedItem) {
