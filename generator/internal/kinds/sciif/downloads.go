@@ -1,6 +1,8 @@
 package sciif
 
 import (
+	"bytes"
+	"fmt"
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/render"
@@ -35,25 +37,38 @@ type VerdictRow struct {
 	RuleOverrides   int         `csv:"rule_overrides"`
 }
 
+// verdictsCSV writes verdicts.csv, a row per model and item, cell by
+// cell (report.Writer): the board's largest file, models × items rows.
 func (s *site) verdictsCSV() (board.File, error) {
-	rows := make([]VerdictRow, 0, len(s.models)*len(s.in.Bench.Items))
+	name := s.Base(s.name) + "verdicts.csv"
+	var buf bytes.Buffer
+	w, err := report.NewWriter(&buf, VerdictRow{})
+	if err != nil {
+		return board.File{}, fmt.Errorf("%s: %w", name, err)
+	}
+	var fs, fl []string
 	for mi := range s.models {
 		m := &s.models[mi]
 		for i := range s.in.Bench.Items {
 			it := &s.in.Bench.Items[i]
 			c := m.cells[i]
-			r := VerdictRow{
-				Model: report.Text(m.Scores.ID), Item: report.Text(it.ID), Subject: report.Text(it.Subject), K: it.K(),
-				Answered: c.has(cAnswered), Correct: c.has(cCorrect), CorrectBy: report.Text(c.correctBy()),
-				CompliantStrict: c.compliant(board.Strict), CompliantLoose: c.compliant(board.Loose),
-				JudgesDisagree: c.has(cJudgesDisagree), RuleOverrides: int(c.pointsAgainst),
+			answered := c.has(cAnswered)
+			w.Text(report.Text(m.Scores.ID))
+			w.Text(report.Text(it.ID))
+			w.Text(report.Text(it.Subject))
+			w.Int(it.K())
+			w.Bool(answered)
+			w.Bool(c.has(cCorrect))
+			if answered {
+				w.Text(report.Text(c.correctBy()))
+			} else {
+				w.Text("") // neither judges nor rules saw it
 			}
-			if !c.has(cAnswered) {
-				r.CorrectBy = "" // neither judges nor rules saw it
-			}
-			var fs, fl []string
+			w.Bool(c.compliant(board.Strict))
+			w.Bool(c.compliant(board.Loose))
+			fs, fl = fs[:0], fl[:0]
 			for ci, id := range it.Constraints {
-				if !c.has(cAnswered) {
+				if !answered {
 					break // not answered: no constraint was audited
 				}
 				if !c.pass(ci, board.Strict) {
@@ -63,10 +78,15 @@ func (s *site) verdictsCSV() (board.File, error) {
 					fl = append(fl, id)
 				}
 			}
-			r.FailedStrict = report.Text(strings.Join(fs, " "))
-			r.FailedLoose = report.Text(strings.Join(fl, " "))
-			rows = append(rows, r)
+			w.Text(report.Text(strings.Join(fs, " ")))
+			w.Text(report.Text(strings.Join(fl, " ")))
+			w.Bool(c.has(cJudgesDisagree))
+			w.Int(int(c.pointsAgainst))
+			w.End()
 		}
 	}
-	return render.MarshalCSV(s.Base(s.name)+"verdicts.csv", &rows)
+	if err := w.Flush(); err != nil {
+		return board.File{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return board.File{Path: name, Data: buf.Bytes()}, nil
 }
