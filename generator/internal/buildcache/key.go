@@ -11,6 +11,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
+
+	"lukechampine.com/blake3"
 )
 
 // A Hasher digests the parts of a key. Each part is written with its
@@ -58,7 +61,7 @@ const MaxFiles = 100_000
 // name and, when it leads to a regular file, that file's bytes; skip, when set, leaves out the files it is true for (by relative
 // slash path).
 func Tree(dir string, skip func(rel string) bool) (Key, error) {
-	h := NewHasher("tree v1")
+	h := NewHasher("tree v2")
 	n := 0
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -102,6 +105,11 @@ func Tree(dir string, skip func(rel string) bool) (Key, error) {
 	return h.Sum(), nil
 }
 
+// file adds the BLAKE3 digest of the file at p, read once, in large
+// blocks. A key's parts are SHA-256, but the files are most of what a
+// build digests (a SciIF submission is about 1 MB): BLAKE3, as
+// collision-resistant, digests 2–3 times as many bytes per CPU-second
+// here with the CPU's vector units.
 func (h *Hasher) file(p string) error {
 	f, err := os.Open(p)
 	if err != nil {
@@ -112,10 +120,20 @@ func (h *Hasher) file(p string) error {
 	if err != nil {
 		return err
 	}
-	sub := sha256.New()
-	n, err := io.Copy(sub, f)
-	if err != nil {
-		return err
+	buf := readBufs.Get().(*[]byte)
+	defer readBufs.Put(buf)
+	sub := blake3.New(32, nil)
+	var n int64
+	for {
+		k, err := f.Read(*buf)
+		sub.Write((*buf)[:k])
+		n += int64(k)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
 	}
 	if n != fi.Size() {
 		return fmt.Errorf("%s changed while it was read", p)
@@ -123,6 +141,9 @@ func (h *Hasher) file(p string) error {
 	h.Bytes(sub.Sum(nil))
 	return nil
 }
+
+// readBufs hold the blocks file reads.
+var readBufs = sync.Pool{New: func() any { b := make([]byte, 256<<10); return &b }}
 
 // sortedKeys lists m's keys in order.
 func sortedKeys[V any](m map[string]V) []string {
@@ -137,7 +158,7 @@ func sortedKeys[V any](m map[string]V) []string {
 // Files is the key of the files names (slash paths relative to dir): each
 // name, and its bytes or that it is absent, in the order given.
 func Files(dir string, names []string) (Key, error) {
-	h := NewHasher("files v1")
+	h := NewHasher("files v2")
 	for _, n := range names {
 		h.String(n)
 		p := filepath.Join(dir, filepath.FromSlash(n))
