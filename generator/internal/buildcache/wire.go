@@ -36,6 +36,12 @@ func (e *Encoder) String(s string) {
 	e.B = append(e.B, s...)
 }
 
+// Bytes appends b with its length, as String does.
+func (e *Encoder) Bytes(b []byte) {
+	e.Uint(uint64(len(b)))
+	e.B = append(e.B, b...)
+}
+
 // Len appends the length of a list, nil told apart from empty.
 func (e *Encoder) Len(n int, isNil bool) {
 	if isNil {
@@ -117,6 +123,10 @@ func (d *Decoder) bytes(n uint64) []byte {
 
 // String reads a string.
 func (d *Decoder) String() string { return string(d.bytes(d.Uint())) }
+
+// Bytes reads what String wrote as bytes, without a copy: they share
+// the decoder's data.
+func (d *Decoder) Bytes() []byte { return d.bytes(d.Uint()) }
 
 // Len reads a list's length and whether it is nil; a length above max
 // is a fault, so that no damaged entry makes a decoder allocate much.

@@ -16,6 +16,7 @@ func TestWireRoundTrip(t *testing.T) {
 	e.Bool(false)
 	e.String("")
 	e.String("héllo\x00")
+	e.Bytes([]byte{0, 1, 2})
 	e.Len(0, true)
 	e.Len(0, false)
 	e.Len(3, false)
@@ -25,7 +26,7 @@ func TestWireRoundTrip(t *testing.T) {
 	read := func(data []byte) ([]any, error) {
 		d := NewDecoder(data)
 		var out []any
-		out = append(out, d.Uint(), d.Int(), d.Bool(), d.Bool(), d.String(), d.String())
+		out = append(out, d.Uint(), d.Int(), d.Bool(), d.Bool(), d.String(), d.String(), string(d.Bytes()))
 		for range 3 {
 			n, isNil := d.Len(3)
 			out = append(out, n, isNil)
@@ -39,7 +40,7 @@ func TestWireRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []any{uint64(1 << 40), int64(-7), true, false, "", "héllo\x00", 0, true, 0, false, 3, false, true, false}
+	want := []any{uint64(1 << 40), int64(-7), true, false, "", "héllo\x00", "\x00\x01\x02", 0, true, 0, false, 3, false, true, false}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("read back %v, want %v", got, want)
 	}

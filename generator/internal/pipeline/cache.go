@@ -8,9 +8,7 @@ package pipeline
 
 import (
 	"context"
-	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sync/atomic"
 
@@ -58,9 +56,8 @@ type cacheRun struct {
 // entry is what the cache keeps of one accepted submission's run of one
 // benchmark.
 type entry struct {
-	// Run is the run as its kind encoded it; it follows the rest, which
-	// is JSON, as bytes.
-	Run []byte `json:"-"`
+	// Run is the run as its kind encoded it.
+	Run []byte
 	// Problems are the run's problems, none fatal.
 	Problems board.Problems
 	// Files and Answers are what the run's pages added to the site.
@@ -68,28 +65,53 @@ type entry struct {
 	Answers []render.Answer
 }
 
-// marshal is e as bytes: the length of its JSON, the JSON, the run.
+// Bounds of a sound entry's lists: a damaged one allocates no more.
+const (
+	maxEntryFiles   = 1 << 16
+	maxEntryAnswers = 1 << 20
+)
+
+// marshal is e as bytes: its problems as JSON (rare, of no fixed shape),
+// the rest as buildcache.Encoder writes it (decoding JSON cost a build
+// about as much as decoding the runs).
 func (e *entry) marshal() ([]byte, error) {
-	meta, err := json.Marshal(e)
-	if err != nil {
+	var w buildcache.Encoder
+	if err := w.JSON(e.Problems); err != nil {
 		return nil, err
 	}
-	out := binary.AppendUvarint(make([]byte, 0, 10+len(meta)+len(e.Run)), uint64(len(meta)))
-	out = append(out, meta...)
-	return append(out, e.Run...), nil
+	w.Len(len(e.Files), e.Files == nil)
+	for _, f := range e.Files {
+		w.String(f)
+	}
+	w.Len(len(e.Answers), e.Answers == nil)
+	for _, a := range e.Answers {
+		w.String(a.Slug)
+		w.String(a.Bench)
+		w.String(a.ID)
+		w.String(a.Resp)
+	}
+	w.Bytes(e.Run)
+	return w.B, nil
 }
 
-// unmarshal reads what marshal wrote.
+// unmarshal reads what marshal wrote; e.Run shares data.
 func (e *entry) unmarshal(data []byte) error {
-	n, k := binary.Uvarint(data)
-	if k <= 0 || n > uint64(len(data)-k) {
-		return errors.New("bad entry")
+	d := buildcache.NewDecoder(data)
+	d.JSON(&e.Problems)
+	if n, isNil := d.Len(maxEntryFiles); !isNil {
+		e.Files = make([]string, n)
+		for i := range e.Files {
+			e.Files[i] = d.String()
+		}
 	}
-	if err := json.Unmarshal(data[k:k+int(n)], e); err != nil {
-		return err
+	if n, isNil := d.Len(maxEntryAnswers); !isNil {
+		e.Answers = make([]render.Answer, n)
+		for i := range e.Answers {
+			e.Answers[i] = render.Answer{Slug: d.String(), Bench: d.String(), ID: d.String(), Resp: d.String()}
+		}
 	}
-	e.Run = data[k+int(n):]
-	return nil
+	e.Run = d.Bytes()
+	return d.Err()
 }
 
 // newCacheRun prepares the cache for a build of site, or returns nil when
@@ -106,7 +128,7 @@ func newCacheRun(c *Cache, benches []kind.Benchmark, opt kind.Options, site *ren
 	if err != nil {
 		return nil, fmt.Errorf("cache: %w", err)
 	}
-	cr := &cacheRun{c: c, base: buildcache.NewHasher("sciif build run v2").String(c.Program).Bytes(o).Key(start).Sum(),
+	cr := &cacheRun{c: c, base: buildcache.NewHasher("sciif build run v3").String(c.Program).Bytes(o).Key(start).Sum(),
 		benches: make([]buildcache.Key, len(benches)), coders: make([]kind.RunCoder, len(benches))}
 	for i, b := range benches {
 		rc, ok := b.(kind.RunCoder)
