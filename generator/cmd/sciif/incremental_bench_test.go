@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"syscall"
 	"testing"
 	"time"
@@ -27,6 +28,10 @@ func cpuUsed() time.Duration {
 // incremental-build goal of docs/performance.md.
 //
 //	SCIIF_BENCH_MODELS=1000 go test -run '^$' -bench IncrementalBuild -benchtime 1x ./generator/cmd/sciif
+//
+// With SCIIF_BENCH_PROFILE=FILE it writes a CPU profile of the first
+// round's incremental build alone to FILE (-cpuprofile would hold the
+// full builds too).
 func BenchmarkIncrementalBuild(b *testing.B) {
 	tuneGC() // as main does
 	dir := synthBoard(b, benchModels(b))
@@ -61,7 +66,9 @@ func BenchmarkIncrementalBuild(b *testing.B) {
 		if err := os.WriteFile(filepath.Join(added, "metadata.yaml"), meta, 0o644); err != nil {
 			b.Fatal(err)
 		}
+		stop := startProfile(b)
 		inc += build("--out", out)
+		stop()
 		clean := filepath.Join(dir, "clean")
 		os.RemoveAll(clean)
 		full += build("--no-cache", "--out", clean)
@@ -70,3 +77,30 @@ func BenchmarkIncrementalBuild(b *testing.B) {
 	b.ReportMetric(full.Seconds()/float64(n), "full-cpu-s/op")
 	b.ReportMetric(100*inc.Seconds()/full.Seconds(), "incremental-%-of-full")
 }
+
+// startProfile starts a CPU profile into $SCIIF_BENCH_PROFILE, if set and
+// not yet written, and returns what stops it: the profile holds the
+// first round's span between the two calls.
+func startProfile(b *testing.B) (stop func()) {
+	p := os.Getenv("SCIIF_BENCH_PROFILE")
+	if p == "" || profiled {
+		return func() {}
+	}
+	profiled = true
+	f, err := os.Create(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		b.Fatal(err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// profiled says startProfile wrote its profile.
+var profiled bool
