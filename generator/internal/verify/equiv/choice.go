@@ -22,7 +22,12 @@ var (
 // repeats, as keys are; an answer may list its letters in any order.
 var (
 	reLettersKey  = regexp.MustCompile(`^[A-J]{2,10}$`)
-	reLettersList = regexp.MustCompile(`^[(\[]?[A-J][)\]]?(?:\s*(?:,|;|&|\band\b|\s)\s*[(\[]?[A-J][)\]]?)+$`)
+	reLettersList = regexp.MustCompile(`^[(\[]?[A-J][)\]]?(?:\s*(?:,\s*and\b|,|;|&|\band\b|\s)\s*[(\[]?[A-J][)\]]?)+$`)
+	// reBoth is "both" before a list of letters: "Both A and B".
+	reBoth = regexp.MustCompile(`^(?i:both)\s+`)
+	// reLettersSaid is a list of letters with what is said of them as a
+	// group: "(B) and (C) are both wrong", "A and C are correct".
+	reLettersSaid = regexp.MustCompile(`^([(\[]?[A-J][)\]]?(?:\s*(?:,\s*and\b|,|&|\band\b)\s*[(\[]?[A-J][)\]]?)+)\s+(?i:are|were)\s+(?i:both\s+|all\s+)?(?i:wrong|incorrect|false|correct|right|true)\s*\.?$`)
 	reLetter      = regexp.MustCompile(`[A-J]`)
 )
 
@@ -32,6 +37,9 @@ var (
 // be a segment), a list of letters in any order.
 func choiceLetters(s string, key bool) (string, bool) {
 	s = strings.TrimSpace(s)
+	if m := reBoth.FindString(s); m != "" && !key {
+		s = s[len(m):]
+	}
 	var ls []string
 	switch {
 	case reLettersKey.MatchString(s):
@@ -87,10 +95,20 @@ func predChoice(s string) (string, bool) {
 	if len(s) == 1 && (s[0] >= 'a' && s[0] <= 'j' || s[0] >= 'A' && s[0] <= 'J') {
 		return strings.ToUpper(s), true
 	}
+	if m := reLetterNotOther.FindStringSubmatch(s); m != nil {
+		return m[1], true // "C, not B"
+	}
+	if m := reSmallLetter.FindStringSubmatch(s); m != nil {
+		return strings.ToUpper(m[1]), true // "b)", "(c)": an option of a list in small letters
+	}
 	for _, re := range reChoicePred {
 		// The last mention wins: "Option A is wrong; the answer is C".
 		if ms := re.FindAllStringSubmatchIndex(s, -1); len(ms) > 0 {
 			m := ms[len(ms)-1]
+			if reNotOther.MatchString(s[m[1]:]) {
+				// "The answer is C, not B": C, another letter rejected.
+				return s[m[2]:m[3]], true
+			}
 			if reChoiceRest.MatchString(s[m[1]:]) {
 				// "(B) is wrong", "(B) and (C)": the letter is rejected
 				// or not alone.
@@ -106,6 +124,25 @@ func predChoice(s string) (string, bool) {
 // rejects it or another letter joined to it.
 var reChoiceRest = regexp.MustCompile(`(?i)^[^.;]*?(?:\b(?:wrong|incorrect|false|not|isn't|aren't|never)\b|(?:,|\band\b|&|\bor\b|/)\s*[(\[]?[A-J]\b)`)
 
+var (
+	// reSmallLetter is one small option letter in brackets: "b)", "(c)".
+	reSmallLetter = regexp.MustCompile(`^[(\[]?([a-j])[)\]]$`)
+	// reNotOther is the end of a clause that rejects another letter after
+	// the one picked: ", not B.", " and not (B)".
+	reLetterNotOther = regexp.MustCompile(`^[(\[]?([A-J])[)\]]?\s*(?:,|;)?\s*(?i:not|but not)\s+[(\[]?[A-J][)\]]?\s*\.?$`)
+	reNotOther       = regexp.MustCompile(`(?i)^\s*[)\]]?\s*(?:,|;|\band\b)?\s*not\s+[(\[]?[A-J][)\]]?\s*\.?\s*$`)
+)
+
+// saidOfLetters reads "(B) and (C) are both wrong": the letters named as a
+// group. Picked or rejected together, they differ from any one of them.
+func saidOfLetters(s string) (string, bool) {
+	m := reLettersSaid.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return "", false
+	}
+	return choiceLetters(m[1], false)
+}
+
 func (c *cmpr) compareChoice(g, p string) Result {
 	gl, ok := choiceLetter(g)
 	if !ok {
@@ -119,6 +156,13 @@ func (c *cmpr) compareChoice(g, p string) Result {
 	if !ok {
 		if ls, ok := choiceLetters(p, false); ok {
 			r := decided(false, "choice", "option %s vs options %s", strings.ToUpper(gl), ls)
+			r.Gold, r.Pred = strings.ToUpper(gl), ls
+			return r
+		}
+		if ls, ok := saidOfLetters(p); ok && strings.Contains(ls, strings.ToUpper(gl)) {
+			// Picked together, they are more than one; rejected together,
+			// the key is rejected.
+			r := decided(false, "choice", "option %s against options %s named as a group, picked or rejected together", strings.ToUpper(gl), ls)
 			r.Gold, r.Pred = strings.ToUpper(gl), ls
 			return r
 		}

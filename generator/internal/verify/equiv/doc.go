@@ -53,8 +53,11 @@
 //   - choice: option letters A-J ("B", "(B)", "The answer is B"); the last
 //     letter mentioned wins, unless its clause rejects it or joins another
 //     letter to it ("(B) is wrong", "(B) and (C)": undecided, or a list of
-//     letters). A key of several letters ("ACD") matches the
-//     same letters in any order and notation ("A, C and D", "D, A, C").
+//     letters; "C, not B" picks C, "b)" is B). A key of several letters
+//     ("ACD") matches the same letters in any order and notation ("A, C,
+//     and D", "D, A, C", "Both A and B"). Letters said of as a group
+//     ("(B) and (C) are both wrong") differ from any one of them, picked
+//     or rejected together.
 //   - sequence: protein sequences in one- or three-letter codes (with or
 //     without hyphens: Met-Lys-Thr, M-K-T), DNA and RNA, case-insensitively;
 //     DNA against RNA is undecided. Ends are read in pairs (5'-…-3',
