@@ -435,6 +435,9 @@ func (c *cmpr) compareFormulas(g, p string, grow, prow int, gf, pf formula) Resu
 	// a condensed formula against a molecular one proves only the
 	// molecular formula, which isomers share; two molecular formulas are
 	// one formula unless their atoms come in another order (HCN, HNC).
+	if oxyacidAlias(gt, pt) {
+		return decided(true, "formula", "%s and %s write one acid, with its central atom first or as its structure", gt, pt)
+	}
 	structural := func(f formula, t string) bool {
 		return f.condensed || reHydrogenGroup.MatchString(t) || strings.Contains(t, "·")
 	}

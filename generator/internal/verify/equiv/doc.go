@@ -84,7 +84,9 @@
 //     undecided). Formulas with the same counts written differently are
 //     equal only in the notation both share: two molecular formulas are
 //     one formula (C2H4O2 = C2O2H4) unless they write the atoms in another
-//     order (HCN against HNC, linkage isomers: undecided); a condensed
+//     order (HCN against HNC, linkage isomers: undecided; an oxyacid's
+//     usual formula and its structure, HClO and HOCl, HNO3 and HONO2, are
+//     one compound); a condensed
 //     formula (an element in two places, a hydrate's dot, a repeated
 //     carbon group such as (CH3)2O) against a molecular one proves only
 //     the molecular formula, which isomers share (CH3COOH against C2H4O2:
@@ -128,7 +130,7 @@
 //     \begin{pmatrix}); a determinant (vmatrix) is not. A constant factor
 //     before a matrix multiplies its cells (\frac{1}{2}\begin{pmatrix}1&0\\
 //     0&1\end{pmatrix} = [[0.5,0],[0,0.5]]), never a determinant's. (a, b, c) matches
-//     ai + bj + ck (two components in round brackets may be an open
+//     ai + bj + ck, with or without a zero term (two components in round brackets may be an open
 //     interval and are undecided when equal). Repeated items in plain
 //     braces are undecided ({1, 2} against {1, 2, 2}: a set in plain text,
 //     a list grouped in LaTeX). A set against a tuple with the same items
@@ -136,7 +138,7 @@
 //     one item against that item ({2} against 2), and a nested list of rows
 //     against a flat list of as many items ([[1,2],[3,4]] against
 //     [1,2,3,4]), a row against a column of the same entries, and a
-//     tuple against unit vectors that are not read (i + 2j + 3k + 0).
+//     tuple against unit vectors that are not read (i + 2j + 3k + 1).
 //   - numeric, unit, unit_omitted: numbers and quantities. Units are
 //     converted to the reference's unit (absolute temperatures to kelvin);
 //     different dimensions are not equal, except a difference in amount of

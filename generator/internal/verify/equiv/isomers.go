@@ -173,3 +173,15 @@ func structureAgainstForms(row compound, f formula, name string) (Result, bool) 
 	}
 	return Result{}, false
 }
+
+// oxyacidAliases pairs the usual formula of an oxyacid, central atom first,
+// with its structure written out: one compound in two notations (HClO is
+// hypochlorous acid, HOCl; no other compound goes by either).
+var oxyacidAliases = map[string]string{
+	"HClO": "HOCl", "HBrO": "HOBr", "HIO": "HOI", "HNO2": "HONO", "HNO3": "HONO2",
+}
+
+// oxyacidAlias reports two writings of one oxyacid.
+func oxyacidAlias(a, b string) bool {
+	return oxyacidAliases[a] == b || oxyacidAliases[b] == a
+}

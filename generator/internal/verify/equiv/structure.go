@@ -402,8 +402,9 @@ func asMatrix(v *value) *value {
 }
 
 var (
-	reUnitVec = regexp.MustCompile(`\\(?:hat|vec|mathbf|boldsymbol)\s*\{?\s*([ijk])\s*\}?|([ijk])\x{0302}|([îĵ])`)
-	reVecTerm = regexp.MustCompile(`^([+-]?)\s*([^+]*?)\s*\*?\s*@([ijk])$`)
+	reUnitVec  = regexp.MustCompile(`\\(?:hat|vec|mathbf|boldsymbol)\s*\{?\s*([ijk])\s*\}?|([ijk])\x{0302}|([îĵ])`)
+	reVecTerm  = regexp.MustCompile(`^([+-]?)\s*([^+]*?)\s*\*?\s*@([ijk])$`)
+	reZeroTerm = regexp.MustCompile(`^[+-]?0+(?:\.0*)?$`)
 )
 
 // unitVector reads "2i + 3j - k", "2\hat{i} + 3\hat{j}" as components
@@ -442,6 +443,9 @@ func unitVector(s string) (comp [3]string, n int, ok bool) {
 	for i, part := range parts {
 		if i > 0 && seps[i-1] == "-" {
 			part = "-" + part
+		}
+		if reZeroTerm.MatchString(part) {
+			continue // i + 2j + 3k + 0: a zero adds nothing
 		}
 		m := reVecTerm.FindStringSubmatch(part)
 		if m == nil {
