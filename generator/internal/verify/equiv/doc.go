@@ -130,8 +130,8 @@
 //     \begin{pmatrix}); a determinant (vmatrix) is not. A constant factor
 //     before a matrix multiplies its cells (\frac{1}{2}\begin{pmatrix}1&0\\
 //     0&1\end{pmatrix} = [[0.5,0],[0,0.5]]), never a determinant's. (a, b, c) matches
-//     ai + bj + ck, with or without a zero term (two components in round brackets may be an open
-//     interval and are undecided when equal). Repeated items in plain
+//     ai + bj + ck, with or without a zero term (two components in round
+//     brackets may be an open interval and are undecided when equal). Repeated items in plain
 //     braces are undecided ({1, 2} against {1, 2, 2}: a set in plain text,
 //     a list grouped in LaTeX). A set against a tuple with the same items
 //     is undecided (\{1, 2\} against [1, 2], an interval), so is a set of
@@ -139,6 +139,11 @@
 //     against a flat list of as many items ([[1,2],[3,4]] against
 //     [1,2,3,4]), a row against a column of the same entries, and a
 //     tuple against unit vectors that are not read (i + 2j + 3k + 1).
+//   - set_builder: \{x \mid x > 0\} against \{y \mid 0 < y\} by the
+//     condition (setbuilder.go): inequalities by their truth values,
+//     equations up to a factor; another domain, a parameter, an equation
+//     against an inequality, or strict against non-strict that agree
+//     wherever sampled are undecided.
 //   - numeric, unit, unit_omitted: numbers and quantities. Units are
 //     converted to the reference's unit (absolute temperatures to kelvin);
 //     different dimensions are not equal, except a difference in amount of

@@ -235,6 +235,11 @@ func (c *cmpr) compare(g, p, typ string) Result {
 			return r
 		}
 	}
+	if typ == "" || typ == "set" {
+		if r, ok := c.tryBuilder(g, p); ok {
+			return r
+		}
+	}
 	if typ == "" || typ == "formula" {
 		if r, ok := c.tryChemEq(g, p); ok {
 			return r

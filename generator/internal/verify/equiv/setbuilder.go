@@ -1,0 +1,85 @@
+package equiv
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Sets in builder notation, \{x \mid x > 0\}, compare by their conditions:
+// two inequalities in the one variable by their truth values (the relation
+// rule: at sample points and around the numbers they hold), two equations
+// when one is a multiple of the other. The variable may be named apart
+// (\{y \mid y > 0\}); a domain other than the reals, or a domain on one
+// side only, is undecided, and so is an equation against an inequality
+// (both may be empty) and strict against non-strict with the same truth
+// values everywhere sampled (x^2 > -1 and x^2 >= -1 are both every real).
+
+var reBuilder = regexp.MustCompile(`^⦃\s*([a-z])\s*(\\in\s*(?:\\mathbb\{?R\}?|ℝ)\s*)?(?:\\mid|\||:)\s*(.+)⦄$`)
+
+// setBuilder reads a set in builder notation: its variable, whether it
+// names the reals as its domain, and its condition.
+func setBuilder(s string) (v string, reals bool, cond string, ok bool) {
+	m := reBuilder.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return "", false, "", false
+	}
+	return m[1], m[2] != "", strings.TrimSpace(m[3]), true
+}
+
+// renameVar writes the single-letter variable from as to in s.
+func renameVar(s, from, to string) string {
+	re := regexp.MustCompile(`(^|[^A-Za-z\\])` + regexp.QuoteMeta(from) + `([^A-Za-z]|$)`)
+	// Twice: adjacent occurrences share the character between them.
+	for i := 0; i < 2; i++ {
+		s = re.ReplaceAllString(s, "${1}"+to+"${2}")
+	}
+	return s
+}
+
+func (c *cmpr) tryBuilder(g, p string) (Result, bool) {
+	gv, greals, gc, ok1 := setBuilder(g)
+	pv, preals, pc, ok2 := setBuilder(p)
+	if !ok1 || !ok2 {
+		return Result{}, false
+	}
+	if greals != preals {
+		return undecided("set_builder", "a domain on one side only"), true
+	}
+	if gv != pv {
+		if strings.Contains(pc, gv) {
+			return undecided("set_builder", "variables %s and %s, and %s in the answer's condition", gv, pv, gv), true
+		}
+		pc = renameVar(pc, pv, gv)
+	}
+	gp, gops := splitRelation(gc)
+	pp, pops := splitRelation(pc)
+	if len(gops) != 1 || len(pops) != 1 {
+		return undecided("set_builder", "conditions that are not one relation each"), true
+	}
+	if (gops[0] == "=") != (pops[0] == "=") {
+		return undecided("set_builder", "an equation against an inequality: both may be empty"), true
+	}
+	for _, name := range allVars(mustParse(gp), mustParse(pp)) {
+		if name != gv {
+			return undecided("set_builder", "a condition with another letter, %s", name), true
+		}
+	}
+	r := c.compareRelations(gp, gops, pp, pops)
+	if r.Verdict == NotEqual && strings.HasPrefix(r.Reason, "strict against non-strict") {
+		return undecided("set_builder", "strict against non-strict with the same truth values at every point sampled: a boundary, or none"), true
+	}
+	r.Rule = "set_builder"
+	return r, true
+}
+
+// mustParse parses the sides of a relation into one node (nil-safe for
+// allVars): their sum, which holds every variable of either.
+func mustParse(parts []string) *node {
+	n := &node{op: 'n', lit: "0"}
+	for _, s := range parts {
+		if e, err := parseExpr(s); err == nil {
+			n = bin('+', n, e)
+		}
+	}
+	return n
+}
