@@ -21,6 +21,11 @@ type Draft struct {
 	opt  Options
 	lock io.Closer // holds the draft folder against other builds' clean-up
 	made []string  // folders Begin created above the output, deepest first
+	// whole: Commit syncs the draft's file system at once (Options.whole)
+	// through root, the draft folder opened before anything was written
+	// in it, and files are not synced one by one.
+	whole bool
+	root  *os.File
 
 	mu    sync.Mutex
 	files map[string]bool
@@ -55,9 +60,17 @@ func Begin(dir string, opt Options) (*Draft, error) {
 	d := &Draft{dir: real, tmp: tmp, opt: opt, made: made, files: map[string]bool{}, dirs: map[string]bool{}}
 	d.lock = lockDir(tmp)
 	pl.Close()
-	err = os.Chmod(tmp, 0o755)
+	if opt.whole() {
+		// Opened first, so that the sync before the swap reports any
+		// failure to write back what the draft holds.
+		d.root, err = os.Open(tmp)
+		d.whole = err == nil
+	}
 	if err == nil {
-		err = writeNew(filepath.Join(tmp, Marker), []byte(markerData), opt)
+		err = os.Chmod(tmp, 0o755)
+	}
+	if err == nil {
+		err = writeNew(filepath.Join(tmp, Marker), []byte(markerData), opt, !d.whole)
 	}
 	if err == nil {
 		err = opt.at("begun")
@@ -180,6 +193,7 @@ func (d *Draft) Commit() error {
 	}
 	d.mu.Unlock()
 	defer d.lock.Close()
+	defer d.closeRoot()
 	err := errors.Join(errs...)
 	if err == nil {
 		err = d.opt.at("written")
@@ -236,9 +250,13 @@ func (d *Draft) Commit() error {
 	return nil
 }
 
-// syncDirs syncs every folder of the draft, so that the entries of the
-// files, each synced as it was closed, survive a crash.
+// syncDirs makes the whole draft durable: its file system at once
+// (Options.whole), or every folder of the draft, so that the entries of
+// the files, each synced as it was closed, survive a crash.
 func (d *Draft) syncDirs() error {
+	if d.whole {
+		return d.opt.syncFileSystem(d.root)
+	}
 	d.mu.Lock()
 	dirs := make([]string, 0, len(d.dirs)+1)
 	dirs = append(dirs, d.tmp)
@@ -271,6 +289,14 @@ func (d *Draft) syncDir(p string) error {
 	return err
 }
 
+// closeRoot closes the handle on the draft folder, if there is one; again
+// does nothing.
+func (d *Draft) closeRoot() {
+	if d.root != nil {
+		_ = d.root.Close()
+	}
+}
+
 // missing lists the folders from p upwards that do not exist, deepest
 // first.
 func missing(p string) []string {
@@ -301,6 +327,7 @@ func (d *Draft) Abort() error {
 // discard removes the draft folder and returns the error that stopped the
 // draft, if any, telling whether the folder is left behind.
 func (d *Draft) discard(err error) error {
+	d.closeRoot()
 	rerr := os.RemoveAll(d.tmp)
 	switch {
 	case err == nil && rerr == nil:
@@ -350,9 +377,10 @@ func (w *file) Close() error {
 	if w.w != nil {
 		err = w.w.Flush()
 	}
-	if err == nil {
+	if err == nil && !w.d.whole {
 		// Each file is synced as it is finished, by the goroutine that
-		// wrote it, so that the syncs overlap with the rendering.
+		// wrote it, so that the syncs overlap with the rendering; or the
+		// whole draft at once before the swap (Options.whole).
 		err = w.d.opt.syncFile(w.f)
 	}
 	if cerr := w.f.Close(); err == nil {
@@ -375,8 +403,9 @@ func mkdir(p string) error {
 	return os.Chmod(p, 0o755)
 }
 
-// writeNew writes and syncs a new file with mode 0644 whatever the umask.
-func writeNew(p string, data []byte, opt Options) error {
+// writeNew writes a new file with mode 0644 whatever the umask, and syncs
+// it if sync.
+func writeNew(p string, data []byte, opt Options, sync bool) error {
 	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err
@@ -385,7 +414,7 @@ func writeNew(p string, data []byte, opt Options) error {
 	if cerr := f.Chmod(0o644); err == nil {
 		err = cerr
 	}
-	if err == nil {
+	if err == nil && sync {
 		err = opt.syncFile(f)
 	}
 	if cerr := f.Close(); err == nil {

@@ -40,7 +40,11 @@
 // Commit syncs every file and folder of the draft before the swap and the
 // folder holding the output (and any folder Begin made above it) after
 // it, so that a machine crash too leaves the complete previous site or the
-// complete new one, and the new one once Commit has returned.
+// complete new one, and the new one once Commit has returned. On Linux 5.8
+// and later the draft is synced with one syncfs(2) on its file system,
+// through the draft folder opened before anything was written in it (the
+// kernel reports any write-back failure since then); elsewhere each file
+// is synced as it is closed and each folder before the swap.
 //
 // Every error of this package is an *Error saying what the output folder
 // holds afterwards; PreviousIntact tells whether the previous site is still
@@ -83,6 +87,11 @@ type Options struct {
 	// and folder a publication syncs, for tests that watch what is synced
 	// and when, or make a sync fail.
 	sync func(f *os.File) error
+	// syncfs, when set, is called instead of syncfs(2) on the draft
+	// folder where the whole draft is synced at once; perFile, when set,
+	// syncs file by file where syncfs would do (see whole).
+	syncfs  func(f *os.File) error
+	perFile bool
 }
 
 func (o Options) at(point string) error {
@@ -98,6 +107,20 @@ func (o Options) syncFile(f *os.File) error {
 		return o.sync(f)
 	}
 	return f.Sync()
+}
+
+// whole reports whether a draft is made durable by one sync of its file
+// system (syncfs, on Linux 5.8 or later) rather than file by file: the
+// kernel then writes the site back in one pass, as it would have anyway,
+// instead of an fsync per file in the build's own time.
+func (o Options) whole() bool { return syncsWhole && !o.perFile }
+
+// syncFileSystem flushes the file system that holds f to disk.
+func (o Options) syncFileSystem(f *os.File) error {
+	if o.syncfs != nil {
+		return o.syncfs(f)
+	}
+	return syncFS(f)
 }
 
 // Outcome is what the output folder holds after a failed publication.

@@ -13,27 +13,37 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// syncLog records, through Options.sync and Options.hook, the paths synced
-// and the moment the draft is renamed into place.
+// syncLog records, through Options.sync, Options.syncfs and Options.hook,
+// the paths synced and the moment the draft is renamed into place; a
+// file system synced through a folder is logged as fsOf + the folder.
 type syncLog struct {
 	mu     sync.Mutex
 	events []string
 	fail   func(name string) bool
 }
 
-const renamed = "<renamed>"
+const (
+	renamed = "<renamed>"
+	fsOf    = "file system of "
+)
 
-func (l *syncLog) options() Options {
-	return Options{
-		sync: func(f *os.File) error {
+// options are the logging options, syncing file by file if perFile.
+func (l *syncLog) options(perFile bool) Options {
+	logged := func(prefix string, sync func(*os.File) error) func(*os.File) error {
+		return func(f *os.File) error {
 			l.mu.Lock()
-			l.events = append(l.events, f.Name())
+			l.events = append(l.events, prefix+f.Name())
 			l.mu.Unlock()
-			if l.fail != nil && l.fail(f.Name()) {
+			if l.fail != nil && l.fail(prefix+f.Name()) {
 				return errors.New("sync boom")
 			}
-			return f.Sync()
-		},
+			return sync(f)
+		}
+	}
+	return Options{
+		perFile: perFile,
+		sync:    logged("", (*os.File).Sync),
+		syncfs:  logged(fsOf, syncFS),
 		hook: func(p string) error {
 			if p == "renamed" {
 				l.mu.Lock()
@@ -55,6 +65,7 @@ func (l *syncLog) split(t *testing.T, parent, base string) (before, after []stri
 		t.Fatalf("the draft was never renamed into place; synced %q", l.events)
 	}
 	for _, name := range l.events[:i] {
+		name, fs := strings.CutPrefix(name, fsOf)
 		rel, err := filepath.Rel(parent, name)
 		if err != nil || !strings.HasPrefix(rel, "."+base+".new-") {
 			t.Errorf("synced %s before the rename, outside the draft", name)
@@ -64,6 +75,9 @@ func (l *syncLog) split(t *testing.T, parent, base string) (before, after []stri
 		rel = strings.TrimPrefix(rel, "/")
 		if rel == "" {
 			rel = "."
+		}
+		if fs {
+			rel = fsOf + rel
 		}
 		before = append(before, rel)
 	}
@@ -75,10 +89,11 @@ func (l *syncLog) split(t *testing.T, parent, base string) (before, after []stri
 
 // TestCommitSyncsEverythingBeforeTheRename checks the crash guarantee's
 // order: every file and folder of the draft is synced before the draft is
-// renamed into place, so a machine crash never finds a half-written site
-// under the output name; the folder holding the output is synced after,
-// so the new site survives a crash once Commit returns, and so are the
-// folders Begin created above it.
+// renamed into place (file by file, or its whole file system through the
+// draft folder where syncfs reports write-back failures), so a machine
+// crash never finds a half-written site under the output name; the folder
+// holding the output is synced after, so the new site survives a crash
+// once Commit returns, and so are the folders Begin created above it.
 func TestCommitSyncsEverythingBeforeTheRename(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("folders are not synced on Windows")
@@ -87,9 +102,35 @@ func TestCommitSyncsEverythingBeforeTheRename(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	perFile := []string{".", ".sciif-site", "a", "a/b", "a/b/streamed.html", "a/whole.html", "e", "e/f.txt", "index.html"}
+	modes := []struct {
+		name       string
+		perFile    bool
+		wantBefore []string
+	}{{"file by file", true, perFile}}
+	if syncsWhole {
+		modes = append(modes, struct {
+			name       string
+			perFile    bool
+			wantBefore []string
+		}{"syncfs", false, []string{fsOf + "."}})
+	}
+	for _, mode := range modes {
+		t.Run(mode.name, func(t *testing.T) {
+			dir := filepath.Join(root, mode.name)
+			if err := os.Mkdir(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			commitSyncs(t, dir, mode.perFile, mode.wantBefore)
+		})
+	}
+}
+
+// commitSyncs publishes twice in root/made/by-begin/site, checking what
+// is synced before and after the rename.
+func commitSyncs(t *testing.T, root string, perFile bool, wantBefore []string) {
 	parent := filepath.Join(root, "made", "by-begin")
 	out := filepath.Join(parent, "site")
-	wantBefore := []string{".", ".sciif-site", "a", "a/b", "a/b/streamed.html", "a/whole.html", "e", "e/f.txt", "index.html"}
 	for _, round := range []struct {
 		name, reason string
 		after        []string
@@ -101,7 +142,7 @@ func TestCommitSyncsEverythingBeforeTheRename(t *testing.T) {
 	} {
 		t.Run(round.name, func(t *testing.T) {
 			var log syncLog
-			d, err := Begin(out, log.options())
+			d, err := Begin(out, log.options(perFile))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -148,14 +189,22 @@ func TestFailedSyncSaysWhatTheFolderHolds(t *testing.T) {
 		fail         func(name, out string) bool
 		intact       bool
 		errHas       string
+		perFile      bool
+		// whole: the case needs syncfs (syncsWhole)
+		whole bool
 	}{
 		{name: "a file", reason: "the previous site stays when the new one cannot be made durable",
-			fail: func(name, _ string) bool { return strings.HasSuffix(name, "y.html") }, intact: true, errHas: "sync boom"},
+			fail: func(name, _ string) bool { return strings.HasSuffix(name, "y.html") }, intact: true, errHas: "sync boom", perFile: true},
 		{name: "a draft folder", reason: "a folder's entries are part of the site",
-			fail: func(name, _ string) bool { return filepath.Base(name) == "m" }, intact: true, errHas: "sync boom"},
+			fail: func(name, _ string) bool { return filepath.Base(name) == "m" }, intact: true, errHas: "sync boom", perFile: true},
+		{name: "the file system", reason: "the previous site stays when the draft's file system cannot be synced",
+			fail: func(name, _ string) bool { return strings.HasPrefix(name, fsOf) }, intact: true, errHas: "sync boom", whole: true},
 		{name: "the parent", reason: "after the rename the new site is there, and must not be reported as the previous one",
 			fail: func(name, out string) bool { return name == filepath.Dir(out) }, intact: false, errHas: "the new site is in place"},
 	} {
+		if tt.whole && !syncsWhole {
+			continue // syncfs is not used here: files are synced one by one
+		}
 		t.Run(tt.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "site")
 			if err := Write(dir, old, Options{}); err != nil {
@@ -166,7 +215,7 @@ func TestFailedSyncSaysWhatTheFolderHolds(t *testing.T) {
 				t.Fatal(err)
 			}
 			log := syncLog{fail: func(name string) bool { return tt.fail(name, real) }}
-			err = Write(dir, next, log.options())
+			err = Write(dir, next, log.options(tt.perFile))
 			if err == nil || !strings.Contains(err.Error(), tt.errHas) {
 				t.Fatalf("Write error = %v, want one containing %q", err, tt.errHas)
 			}
