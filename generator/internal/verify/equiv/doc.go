@@ -178,7 +178,7 @@
 //     both readings give it. A NotEqual between expressions written like
 //     names (sp3, Trp, Fe: a capital and two small letters, letters then a
 //     digit, an element symbol), quantities with a unit not in the table
-//     ("1 lx": a number, a space, letters) or functions not in the table
+//     ("5 nit": a number, a space, letters) or functions not in the table
 //     (lb(8)) is undecided: they are not products of variables; so is an
 //     Equal between capital letters in another order (RS against SR).
 //     A Greek letter is one variable however written (β, \beta; ε, ϵ,

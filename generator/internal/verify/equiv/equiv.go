@@ -282,7 +282,7 @@ func (c *cmpr) compare(g, p, typ string) Result {
 		return undecided("expression", "%q and %q are capital letters in another order: names or products?", g, p)
 	}
 	if r.Verdict == NotEqual && r.Rule == "expression" && (notation(g) || notation(p)) {
-		// sp3 against sp^3, W against Trp, 1 lx against 1 lm/m^2, lb(8):
+		// sp3 against sp^3, W against Trp, 5 nit against 5 cd/m^2, lb(8):
 		// names, units and functions, not products of variables.
 		return undecided("expression", "%q or %q reads as a name (sp3, Trp, Fe, a unit or a function not in the tables), not a product of variables", g, p)
 	}
@@ -298,7 +298,7 @@ var reNotation = regexp.MustCompile(`(?:^|[^A-Za-z\\])(?:[A-Z][a-z]{2}|[a-z]{2,}
 var reCapitals = regexp.MustCompile(`^\s*[A-Z]{2,}\s*$`)
 
 // reQuantityShape finds a number, a space and letters: a quantity whose
-// unit is not in the table (1 lx, 5 kat), not a product of variables.
+// unit is not in the table (5 nit), not a product of variables.
 var reQuantityShape = regexp.MustCompile(`^\s*[-+]?\d[\d.,]*(?:[eE][-+]?\d+)?\s+[A-Za-zµμΩÅ]`)
 
 // reCall finds a name of two letters or more applied to parentheses.

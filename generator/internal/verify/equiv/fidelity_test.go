@@ -48,7 +48,7 @@ func TestFidelityCorpus(t *testing.T) {
 	}
 	sort.Strings(names)
 	var all fidelityTally
-	t.Logf("%-22s %5s %5s %5s %7s %8s %13s %9s", "class", "pairs", "wrong", "undec", "decided", "resolved", "dec/determ.", "dec/all")
+	t.Logf("%-22s %5s %5s %5s %7s %8s %16s %9s", "class", "pairs", "wrong", "undec", "decided", "resolved", "dec/determinable", "dec/all")
 	for _, name := range names {
 		c := classes[name]
 		all.pairs += c.pairs
