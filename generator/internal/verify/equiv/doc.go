@@ -154,8 +154,10 @@
 //     2π rad (20 Hz = 125.7 rad/s, and 20 Hz ≠ 20 rad/s); a unit without a
 //     kind (s^-1, J/kg, kg m^2 s^-2) matches any kind of its dimension.
 //     rad is also the old unit of absorbed dose (0.01 Gy): where reading
-//     it so gives the other side's dimension (200 rad against 2 Gy), the
-//     pair is undecided rather than of different dimensions; so is ppm
+//     it so gives the other side's dimension, the pair is undecided when
+//     that reading makes it equal (200 rad against 2 Gy) and not equal
+//     when it differs too (1 mrad against 1 mGy; rad takes SI prefixes);
+//     so is ppm
 //     (ppb) against mg/L (µg/L), a convention for dilute water. A
 //     unit written on one side only is equal when the numbers agree, and
 //     undecided otherwise (dimensionless units such as % and ° are

@@ -102,6 +102,9 @@ func (c *cmpr) compareUnits(a, b *big.Float, gq, pq *quantity) (r Result) {
 			return undecided("unit", "%s against %s: parts per million (billion) of a dilute aqueous solution are often written as mg/L (µg/L)", gu.text, pu.text)
 		}
 		if radAsDose(gu, pu) || radAsDose(pu, gu) {
+			if c.differsAsDose(a, b, gq, pq) {
+				return decided(false, "unit", "%s against %s: different dimensions with rad the radian, different values with rad the old unit of dose (0.01 Gy)", gu.text, pu.text)
+			}
 			return undecided("unit", "rad in %s may be the radian or the old unit of absorbed dose (0.01 Gy)", gu.text+" or "+pu.text)
 		}
 		return decided(false, "unit", "dimensions differ: %s is %s, %s is %s", gu.text, gu.d, pu.text, pu.d)
@@ -174,6 +177,40 @@ func radAsDose(a, b *unit) bool {
 	alt[0] += 2 * e
 	alt[2] -= 2 * e
 	return alt == b.d
+}
+
+// asDose reads the rad of u as the old unit of absorbed dose, 0.01 Gy:
+// u with the dimension, kind and scale of a dose.
+func asDose(u *unit) *unit {
+	e := int(u.k[kRad])
+	if e == 0 || !strings.Contains(u.text, "rad") {
+		return u
+	}
+	v := *u
+	v.d[0] += 2 * e
+	v.d[2] -= 2 * e
+	v.k[kRad] = 0
+	v.k[kGy] += int8(e)
+	v.k[kJ] += int8(e)
+	v.scale *= math.Pow(0.01, float64(e))
+	return &v
+}
+
+// differsAsDose reports whether a and b, whose rad read as the radian
+// gives them different dimensions, also differ with the rad read as the
+// old unit of dose: then they differ in every reading (1 mrad against
+// 1 mGy). A dose against an equivalent dose (Sv) is no such proof.
+func (c *cmpr) differsAsDose(a, b *big.Float, gq, pq *quantity) bool {
+	gu, pu := asDose(gq.unit), asDose(pq.unit)
+	if gu.d != pu.d || gu.offset != 0 || pu.offset != 0 {
+		return false
+	}
+	if ok, cg, cp := matchKinds(gu.k, pu.k); !ok || cg != 0 || cp != 0 {
+		return false
+	}
+	b2 := newF().Mul(b, newF().SetFloat64(pu.scale))
+	b2.Quo(b2, newF().SetFloat64(gu.scale))
+	return c.compareNumbers(a, b2, gq, pq, gu.text).Verdict == NotEqual
 }
 
 // partsPerAsConcentration reports a ratio in parts per million, billion or

@@ -186,7 +186,7 @@ var unitTable = map[string]unitDef{
 	"pc":    {d: dLen, scale: 3.0856775814913673e16, prefix: true},
 	"G":     {d: d(0, 1, -2, -1, 0, 0, 0), scale: 1e-4}, // gauss
 	"Ci":    {d: d(0, 0, -1, 0, 0, 0, 0), k: kindOf(kBq, 1), scale: 3.7e10, prefix: true},
-	"rad":   {d: dNone, k: kAngle, scale: 1},
+	"rad":   {d: dNone, k: kAngle, scale: 1, prefix: true}, // mrad: the milliradian, or the millirad of dose
 	"sr":    {d: dNone, k: kindOf(kRad, 2), scale: 1},
 	"°":     {d: dNone, k: kAngle, scale: math.Pi / 180},
 	"deg":   {d: dNone, k: kAngle, scale: math.Pi / 180},
