@@ -147,11 +147,6 @@ func (d *Dictionary) Len() int {
 // dictionary on the site and in the build cache's keys.
 func (d *Dictionary) Digest() string { return hex.EncodeToString(d.digest[:]) }
 
-// String names the dictionary for readers: its digest and size.
-func (d *Dictionary) String() string {
-	return fmt.Sprintf("sha256 %s, %d words", d.Digest(), d.Len())
-}
-
 // MarshalText encodes the dictionary as its name, "sha256:<hex>", so that
 // options holding it record which dictionary they were given (and a
 // build cache keyed by them tells two dictionaries apart).
