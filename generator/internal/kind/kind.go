@@ -42,7 +42,7 @@
 //     one to Check.)
 //   - validate is build: pipeline.Check refuses exactly the submissions
 //     pipeline.Score leaves out.
-//   - A Rewarder's Rewards(nil) works; its Parts are non-empty and unique;
+//   - A Rewarder's Rewards(nil, Options{}) works; its Parts are non-empty and unique;
 //     a valid record's Reward is finite, names its item, carries only
 //     those parts in their order, and is the same every time; a broken
 //     record is a *RecordError, a label the benchmark cannot know a
