@@ -4,8 +4,8 @@ package render
 // model and the template functions.
 
 import (
-	"fmt"
 	"html/template"
+	"strconv"
 )
 
 // funcs are the functions every page template may call.
@@ -13,17 +13,57 @@ func funcs() template.FuncMap {
 	return template.FuncMap{
 		// shade names the background class of a cell under a policy
 		// ("s" or "l"), in tenths of the rate.
-		"shade": func(policy string, r RateView) string {
-			if r.Missing {
-				return policy + "s-na"
-			}
-			return fmt.Sprintf("%ss-%d", policy, r.Shade)
-		},
-		"inc": func(n int) int { return n + 1 },
+		"shade": shadeClass,
+		// rateCell and shadedRateCell are base.html's "rate" and
+		// "shaded-rate" cells, written without a template: a board's pages
+		// have one per model and column.
+		"rateCell":       func(p RatePair) template.HTML { return rateCell(p, false) },
+		"shadedRateCell": func(p RatePair) template.HTML { return rateCell(p, true) },
+		"inc":            func(n int) int { return n + 1 },
 		// policyTips is what a board's Strict and Loose policies mean,
 		// for the policy switch's tooltips.
 		"policyTips": func(strict, loose string) PolicyTips { return PolicyTips{strict, loose} },
 	}
+}
+
+// shadeClass names the background class of a cell under a policy ("s"
+// or "l"), in tenths of the rate.
+func shadeClass(policy string, r RateView) string {
+	if r.Missing {
+		return policy + "s-na"
+	}
+	return policy + "s-" + strconv.Itoa(r.Shade)
+}
+
+// rateCell is a table cell of p under both policies: base.html's "rate"
+// (the sort keys as data attributes) or, shaded, its "shaded-rate" (each
+// policy's shade as a class).
+func rateCell(p RatePair, shaded bool) template.HTML {
+	var h HTML
+	h.b = make([]byte, 0, 160)
+	if shaded {
+		h.Raw(`<td class="num `)
+		h.Attr(shadeClass("s", p.S))
+		h.Raw(" ")
+		h.Attr(shadeClass("l", p.L))
+		h.Raw(`">`)
+	} else {
+		h.Raw(`<td class="num" data-s="`)
+		h.Attr(p.S.Sort)
+		h.Raw(`" data-l="`)
+		h.Attr(p.L.Sort)
+		h.Raw(`">`)
+	}
+	h.Raw(`<span class="s">`)
+	h.Text(p.S.Pct)
+	h.Raw(`<small>`)
+	h.Text(p.S.CI)
+	h.Raw(`</small></span><span class="l">`)
+	h.Text(p.L.Pct)
+	h.Raw(`<small>`)
+	h.Text(p.L.CI)
+	h.Raw(`</small></span></td>`)
+	return h.String()
 }
 
 // PolicyTips say what a board's Strict and Loose policies mean.
