@@ -159,6 +159,16 @@ func (c *Converter) HTML(src string) template.HTML {
 	return template.HTML(c.out)
 }
 
+// WriteHTML converts src as HTML does, straight into h: no copy of the
+// result is made.
+func (c *Converter) WriteHTML(h *HTML, src string) {
+	c.src = append(c.src[:0], src...)
+	out := bufWriter(h.b)
+	// Writes to a bufWriter do not fail, so neither does Convert.
+	_ = c.md.Convert(c.src, &out)
+	h.b = out
+}
+
 // bufWriter is goldmark's util.BufWriter on a byte slice: the renderer
 // writes straight into it instead of through a bufio.Writer. Flush has
 // nothing to do.

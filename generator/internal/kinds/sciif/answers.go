@@ -31,7 +31,7 @@ func (s *site) answersHref(m *model, i int) string {
 // evidence. a's slices are reused from the card it held before, so that
 // a model's cards allocate them once (a board has models × problems of
 // them): a card is written out (writeCard) before the next is made.
-func (s *site) answerCard(md *render.Converter, m *model, i int, iv *sciifdata.ItemVerdict, resp string, a *answerView) {
+func (s *site) answerCard(m *model, i int, iv *sciifdata.ItemVerdict, resp string, a *answerView) {
 	it := &s.in.Bench.Items[i]
 	cons, votes, labels := a.Cons[:0], a.Votes[:0], a.Regimes[:0]
 	*a = answerView{
@@ -50,7 +50,7 @@ func (s *site) answerCard(md *render.Converter, m *model, i int, iv *sciifdata.I
 	a.Regimes = labels
 	if iv.Answered {
 		part, cut := render.Shown(resp)
-		a.Response = md.HTML(part)
+		a.Shown = part
 		if cut {
 			a.Cut = render.CutNote(resp, part, render.RootOf(s.Base(s.name)+s.answersHref(m, i)), m.Slug)
 			s.AddAnswer(m.Slug, s.name, it.ID, resp)
@@ -254,8 +254,8 @@ func (s *site) answersPages(md *render.Converter, m *model, run *sciifdata.Run) 
 				if i < len(run.Responses) {
 					resp = run.Responses[i]
 				}
-				s.answerCard(md, m, i, &run.Verdicts[i], resp, &card)
-				writeCard(h, &card)
+				s.answerCard(m, i, &run.Verdicts[i], resp, &card)
+				writeCard(h, &card, md)
 			}
 		})
 		if err != nil {

@@ -8,8 +8,8 @@ import "github.com/sciif/leaderboard/generator/internal/render"
 // hand, not by a template: a board of 1,000 models has 334,000 of them,
 // and html/template's reflection spent more time on them than all the
 // rest of the build. The golden files and TestHTMLEscapesAsTemplate keep
-// it to what the template wrote.
-func writeCard(h *render.HTML, a *answerView) {
+// it to what the template wrote. md converts the response's Markdown.
+func writeCard(h *render.HTML, a *answerView, md *render.Converter) {
 	h.Raw("\n" + `<article class="answer" id="`)
 	h.Attr(a.Anchor)
 	h.Raw("\">\n" + `<h2><a href="../../`)
@@ -22,7 +22,7 @@ func writeCard(h *render.HTML, a *answerView) {
 		return
 	}
 	writeCardVerdicts(h, a)
-	writeCardResponse(h, a)
+	writeCardResponse(h, a, md)
 	writeCardCorrectness(h, a)
 	for ci := range a.Cons {
 		writeCardConstraint(h, &a.Cons[ci])
@@ -51,7 +51,7 @@ func writeCardVerdicts(h *render.HTML, a *answerView) {
 
 // writeCardResponse writes a's response, folded, with a note where it
 // was shortened.
-func writeCardResponse(h *render.HTML, a *answerView) {
+func writeCardResponse(h *render.HTML, a *answerView, md *render.Converter) {
 	h.Raw(`<details class="response"><summary>Response`)
 	if a.Words >= 0 {
 		h.Raw(` (`)
@@ -59,7 +59,7 @@ func writeCardResponse(h *render.HTML, a *answerView) {
 		h.Raw(` words)`)
 	}
 	h.Raw(`</summary><div class="md">`)
-	h.Safe(a.Response)
+	md.WriteHTML(h, a.Shown)
 	h.Raw(`</div>`)
 	if c := a.Cut; c != nil {
 		h.Raw(`<p class="note cut">Shortened: the first `)

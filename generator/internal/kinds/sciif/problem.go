@@ -70,9 +70,11 @@ type answerView struct {
 	Answered bool
 	// Href is the answer's card on the model's answers page (problem
 	// pages); Item is the problem (answers pages).
-	Href        string
-	Item        render.Link
-	Response    template.HTML
+	Href string
+	Item render.Link
+	// Shown is the part of the response shown, as Markdown: writeCard
+	// converts it into the page.
+	Shown       string
 	Cut         *render.CutView
 	Words       int
 	Correct     bool
