@@ -44,7 +44,7 @@ def package_dir(checkout):
 def licence_text(pkg):
     """syllapy's LICENSE: beside the package in a checkout, or in the
     installed distribution's metadata."""
-    for p in [pkg.parent / "LICENSE"] + sorted(pkg.parent.glob("syllapy-*.dist-info/LICENSE*")):
+    for p in [pkg.parent / "LICENSE"] + sorted(pkg.parent.glob("syllapy-*.dist-info/**/LICENSE*")):
         if p.is_file():
             return p.read_text(encoding="utf-8")
     return None
