@@ -150,7 +150,10 @@
 //     substance alone (per mole or per particle?), which is undecided.
 //     Units carry the kind of quantity as well as the dimension: Hz and Bq,
 //     Gy and Sv, sr and rad, N m and J share a dimension but are undecided
-//     against each other; the one conversion between kinds is a cycle =
+//     against each other, unless their values differ also with the kinds
+//     taken for one, in SI and through 2π either way (5 N m against 6 J:
+//     not equal; Gy against Sv stays undecided, a weighting factor
+//     converts them); the one conversion between kinds is a cycle =
 //     2π rad (20 Hz = 125.7 rad/s, and 20 Hz ≠ 20 rad/s); a unit without a
 //     kind (s^-1, J/kg, kg m^2 s^-2) matches any kind of its dimension.
 //     rad is also the old unit of absorbed dose (0.01 Gy): where reading

@@ -113,6 +113,9 @@ func (c *cmpr) compareUnits(a, b *big.Float, gq, pq *quantity) (r Result) {
 	if !ok {
 		// Hz and Bq, Gy and Sv, N m and J: one dimension, but no physical
 		// conversion between the kinds of quantity they measure.
+		if c.differsInEveryKind(a, b, gq, pq) {
+			return decided(false, "unit", "%s (%s) and %s (%s) measure different kinds of quantity, and their values differ too (in SI units, and with a factor of 2π either way)", gu.text, gu.k, pu.text, pu.k)
+		}
 		return undecided("unit", "%s (%s) and %s (%s) share a dimension but measure different kinds of quantity", gu.text, gu.k, pu.text, pu.k)
 	}
 	if cg != 0 || cp != 0 {
@@ -177,6 +180,27 @@ func radAsDose(a, b *unit) bool {
 	alt[0] += 2 * e
 	alt[2] -= 2 * e
 	return alt == b.d
+}
+
+// differsInEveryKind reports whether two quantities of one dimension but
+// different kinds (5 N m against 6 J, 10 Hz against 20 Bq) also differ
+// when the kinds are taken for one: in SI units, and with a factor of 2π
+// either way (a cycle against a radian). Absorbed against equivalent
+// dose is no such proof: a weighting factor converts them (2 Gy may be
+// 40 Sv).
+func (c *cmpr) differsInEveryKind(a, b *big.Float, gq, pq *quantity) bool {
+	gu, pu := gq.unit, pq.unit
+	if gu.k[kGy] != pu.k[kGy] || gu.k[kSv] != pu.k[kSv] || gu.offset != 0 || pu.offset != 0 {
+		return false
+	}
+	for _, f := range []float64{1, 2 * math.Pi, 1 / (2 * math.Pi)} {
+		b2 := newF().Mul(b, newF().SetFloat64(pu.scale*f))
+		b2.Quo(b2, newF().SetFloat64(gu.scale))
+		if c.compareNumbers(a, b2, gq, pq, gu.text).Verdict != NotEqual {
+			return false
+		}
+	}
+	return true
 }
 
 // asDose reads the rad of u as the old unit of absorbed dose, 0.01 Gy:
