@@ -18,7 +18,7 @@ var elementNames = map[string]string{
 	"calcium": "Ca", "iron": "Fe", "cobalt": "Co", "nickel": "Ni", "copper": "Cu", "zinc": "Zn", "strontium": "Sr",
 	"technetium": "Tc", "iodine": "I", "xenon": "Xe", "caesium": "Cs", "cesium": "Cs", "lead": "Pb", "polonium": "Po",
 	"radon": "Rn", "radium": "Ra", "thorium": "Th", "uranium": "U", "plutonium": "Pu", "americium": "Am", "krypton": "Kr",
-	"bismuth": "Bi", "gold": "Au", "silver": "Ag", "mercury": "Hg", "tin": "Sn", "chromium": "Cr", "manganese": "Mn",
+	"neptunium": "Np", "bismuth": "Bi", "gold": "Au", "silver": "Ag", "mercury": "Hg", "tin": "Sn", "chromium": "Cr", "manganese": "Mn",
 }
 
 var (
@@ -28,11 +28,14 @@ var (
 )
 
 // nuclide reads an isotope as "symbol-mass" ("C-14", "Tc-99m"): ^{14}C,
-// ^{14}_{6}C, ¹⁴C, C-14, carbon-14, carbon 14, 14C, deuterium, tritium.
+// ^{14}_{6}C, ¹⁴C, C-14, carbon-14, carbon 14, 14C, protium, deuterium,
+// tritium.
 // A bare symbol with a number (C14) is not one: it may be a formula.
 func nuclide(s string) (string, bool) {
 	s = strings.TrimSpace(s)
 	switch strings.ToLower(s) {
+	case "protium":
+		return "H-1", true
 	case "deuterium":
 		return "H-2", true
 	case "tritium":
@@ -75,7 +78,7 @@ var atomicNumbers = map[string]int{
 	"H": 1, "He": 2, "Li": 3, "Be": 4, "B": 5, "C": 6, "N": 7, "O": 8, "F": 9, "Ne": 10, "Na": 11, "Mg": 12, "Al": 13,
 	"Si": 14, "P": 15, "S": 16, "Cl": 17, "Ar": 18, "K": 19, "Ca": 20, "Fe": 26, "Co": 27, "Ni": 28, "Cu": 29, "Zn": 30,
 	"Kr": 36, "Sr": 38, "Tc": 43, "Ag": 47, "Sn": 50, "I": 53, "Xe": 54, "Cs": 55, "Au": 79, "Hg": 80, "Pb": 82, "Bi": 83,
-	"Po": 84, "Rn": 86, "Ra": 88, "Th": 90, "U": 92, "Pu": 94, "Am": 95, "Cr": 24, "Mn": 25,
+	"Po": 84, "Rn": 86, "Ra": 88, "Th": 90, "U": 92, "Np": 93, "Pu": 94, "Am": 95, "Cr": 24, "Mn": 25,
 }
 
 // reNuclidePost reads an element with a raised number after it: C¹⁴,
