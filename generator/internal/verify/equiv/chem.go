@@ -21,7 +21,9 @@ var elements = func() map[string]bool {
 	return m
 }()
 
-var reFormula = regexp.MustCompile(`^(?:\d*[A-Z(\[][A-Za-z0-9()\[\]]*)(?:[·•*.]\d*[A-Z(][A-Za-z0-9()]*)*(?:\^\{?(?:\d*[+-]|[+-]\d+)\}?|[+-])?$`)
+var reFormula = regexp.MustCompile(`^(?:\d*[A-Z(\[][A-Za-z0-9()\[\]]*)(?:[·•*.](?:\d*|½)[A-Z(][A-Za-z0-9()]*)*(?:\^\{?(?:\d*[+-]|[+-]\d+)\}?|[+-])?$`)
+var reHalfHydrate = regexp.MustCompile(`[·•*.](?:0\.5|1/2|\\frac\{1\}\{2\}|\\frac12|½)`)
+
 var hydrateDots = strings.NewReplacer("•", "·", "*", "·", ".", "·")
 
 var reState = regexp.MustCompile(`\s*\((?:aq|s|l|g)\)$`)
@@ -79,6 +81,10 @@ func cleanFormula(s string) string {
 		s = reState.ReplaceAllString(s, "")
 	}
 	s = formulaNoise.Replace(s)
+	if strings.ContainsAny(s, "·•*.") {
+		// A hemihydrate's half in one notation: CaSO4·0.5H2O, CaSO4·1/2H2O.
+		s = reHalfHydrate.ReplaceAllString(s, "·½")
+	}
 	// Remove the braces left by subscripts, but keep charge braces.
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
@@ -210,14 +216,23 @@ func signed(digits, sign string) int {
 func parseNeutral(s, text string) (formula, bool) {
 	f := formula{counts: map[string]int{}, text: text}
 	seen := map[string]int{}
+	// A half (CaSO4·½H2O) counts the formula unit twice: Ca2S2O9H2.
+	whole := 1
+	if strings.Contains(s, "½") {
+		whole = 2
+	}
 	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == '·' || r == '•' || r == '*' || r == '.' }) {
-		mult := 1
+		mult := whole
+		if half, ok := strings.CutPrefix(part, "½"); ok {
+			mult, part = 1, half
+		}
 		j := 0
 		for j < len(part) && isDigit(part[j]) {
 			j++
 		}
 		if j > 0 {
-			mult, _ = strconv.Atoi(part[:j])
+			n, _ := strconv.Atoi(part[:j])
+			mult *= n
 		}
 		counts, ok := formulaCounts(part[j:], 0, seen)
 		if !ok || mult > 1000 {

@@ -73,8 +73,8 @@
 //     against Tyr), nor a residue against the one-letter code of another
 //     that is no option letter (Trp against Y); a residue against its own
 //     one letter is undecided (W: tryptophan, tungsten or watts).
-//   - formula: molecular formulas by element counts (parentheses, hydrates,
-//     Hill order) and charges (Fe^{3+}, Fe^3+, Fe³⁺, Fe3+ for a metal,
+//   - formula: molecular formulas by element counts (parentheses, hydrates
+//     with a half, CaSO4·½H2O = CaSO4·0.5H2O, Hill order) and charges (Fe^{3+}, Fe^3+, Fe³⁺, Fe3+ for a metal,
 //     Fe(III), NH4+; O2- and SO42- are ambiguous and undecided unless
 //     both readings agree), and the table of common names compounds. A name
 //     denotes a compound: two names are equal only when they name the same
