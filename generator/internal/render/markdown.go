@@ -15,6 +15,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
+	ghtml "github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
@@ -52,6 +53,7 @@ func newMarkdown(linkify bool) goldmark.Markdown {
 		),
 		goldmark.WithRendererOptions(
 			renderer.WithNodeRenderers(util.Prioritized(mathRenderer{}, 50), util.Prioritized(rawHTMLRenderer{}, 50)),
+			ghtml.WithWriter(textWriter{}),
 		),
 	)
 }
