@@ -221,7 +221,7 @@ func (b *benchmark) boardPrompts() []instrdata.Prompt {
 
 func (b *benchmark) Rank(runs []kind.Run, opt kind.Options) (kind.Board, error) {
 	bd := &instrdata.Board{Benchmark: b.spec.Name, Prompts: b.boardPrompts()}
-	if opt.Syllables != nil && b.usesData() {
+	if bd.Syllables = b.usesData(); bd.Syllables && opt.Syllables != nil {
 		name, _ := opt.Syllables.MarshalText()
 		bd.SyllableDictionary = string(name)
 	}
@@ -531,9 +531,9 @@ func (b *Board) Pages(rs *render.Site) error {
 	if err := rs.AddProtocol("instr/protocol.md"); err != nil {
 		return err
 	}
-	if d := b.board.SyllableDictionary; d != "" {
-		// The facts of this build: the dictionary the checkers used.
-		m, err := rs.Fragment("instr/methodology", struct{ Title, Dictionary string }{b.spec.Title, d})
+	if b.board.Syllables {
+		// The facts of this build: how syllables were counted.
+		m, err := rs.Fragment("instr/methodology", struct{ Title, Dictionary string }{b.spec.Title, b.board.SyllableDictionary})
 		if err != nil {
 			return err
 		}

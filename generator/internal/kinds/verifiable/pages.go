@@ -130,8 +130,10 @@ type instrView struct {
 	// Gap is the single-turn vs multi-turn table, on a paired multi-turn
 	// board only.
 	Gap *gapView
-	// SyllableDictionary names the syllable dictionary the checkers used
-	// (instrdata.Board), or is empty.
+	// Syllables and SyllableDictionary say whether the prompts count
+	// syllables and the dictionary the checkers used, if any
+	// (instrdata.Board).
+	Syllables          bool
 	SyllableDictionary string
 }
 
@@ -275,7 +277,7 @@ func (s *site) instrPages(b *instrdata.Board) ([]board.File, error) {
 func (s *site) instrPage(is *instrSite) (board.File, error) {
 	b := is.b
 	v := instrView{Name: is.title, Dir: is.dir, Prompts: len(b.Prompts), Chart: instrChartID(b, "byn"), Compare: s.ComparePath(b.Benchmark),
-		SyllableDictionary: b.SyllableDictionary,
+		Syllables: b.Syllables, SyllableDictionary: b.SyllableDictionary,
 		Head: render.SortHead{Caption: is.title + " accuracies; column headers sort the table", Cols: []render.SortCol{
 			{Key: "rank", Label: "Rank", Class: "rank", Title: "By prompt-level accuracy under the selected policy", Sorted: true, Policy: true},
 			{Key: "model", Label: "Model", Class: "sticky"},

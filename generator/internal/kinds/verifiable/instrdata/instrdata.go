@@ -32,6 +32,10 @@ type Board struct {
 	// command gave one and the board's prompts carry an instruction that
 	// uses it (IFBench's words:odd_even_syllables).
 	SyllableDictionary string `json:"syllable_dictionary,omitempty"`
+	// Syllables says the board's prompts carry such an instruction, so
+	// that its pages say how syllables were counted, with a dictionary
+	// or without.
+	Syllables bool `json:"-"`
 	// Skipped lists the problems of submissions left out as invalid.
 	Skipped board.Problems `json:"-"`
 }
