@@ -142,8 +142,9 @@
 //   - set_builder: \{x \mid x > 0\} against \{y \mid 0 < y\} by the
 //     condition (setbuilder.go): inequalities by their truth values,
 //     equations up to a factor; another domain, a parameter, an equation
-//     against an inequality, or strict against non-strict that agree
-//     wherever sampled are undecided.
+//     against an inequality, strict against non-strict that agree
+//     wherever sampled, or equations defined on different domains are
+//     undecided.
 //   - numeric, unit, unit_omitted: numbers and quantities. Units are
 //     converted to the reference's unit (absolute temperatures to kelvin);
 //     different dimensions are not equal, except a difference in amount of
@@ -176,7 +177,8 @@
 //     1e-12, at every point are undecided: 10^{-20} sin x against
 //     10^{-20} cos x),
 //     equations up to a constant factor, inequalities by their truth values
-//     at those points and near the numbers they contain; a value with a
+//     at those points and near the numbers they contain (where a side is
+//     undefined it does not hold: \sqrt{x} < 2 is not x < 4); a value with a
 //     name on the left ("x = 3", "v = 12 m/s") is compared as the value.
 //     log10(x) and log2(x) are logarithms to a base; \log is read as ln
 //     and as log10, lg as log10 and as log2, and a verdict stands only when

@@ -210,18 +210,14 @@ func (c *cmpr) compareRelations(gp, gops, pp, pops []string) Result {
 	extra := c.nearNumbers(gp[0], gp[1], pp[0], pp[1])
 	agree, differ := 0, 0
 	for _, pt := range points(vars, extra) {
-		t1, err := c.holds(gd, gop, pt)
-		if stop(err) {
-			return undecided("relation", "%v", err)
+		// Where a side is undefined (√x at x < 0) it does not hold: the
+		// solutions of √x < 2 are [0, 4), not those of x < 4.
+		t1, err1 := c.holds(gd, gop, pt)
+		t2, err2 := c.holds(pd, pop, pt)
+		if stop(err1) || stop(err2) {
+			return undecided("relation", "%v", errors.Join(err1, err2))
 		}
-		if err != nil {
-			continue
-		}
-		t2, err := c.holds(pd, pop, pt)
-		if stop(err) {
-			return undecided("relation", "%v", err)
-		}
-		if err != nil {
+		if err1 != nil && err2 != nil {
 			continue
 		}
 		if t1 == t2 {

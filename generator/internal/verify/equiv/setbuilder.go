@@ -11,8 +11,10 @@ import (
 // when one is a multiple of the other. The variable may be named apart
 // (\{y \mid y > 0\}); a domain other than the reals, or a domain on one
 // side only, is undecided, and so is an equation against an inequality
-// (both may be empty) and strict against non-strict with the same truth
-// values everywhere sampled (x^2 > -1 and x^2 >= -1 are both every real).
+// (both may be empty), strict against non-strict with the same truth
+// values everywhere sampled (x^2 > -1 and x^2 >= -1 are both every real),
+// and equations defined on different domains (x^2/x = 0 has no solution).
+// Where an inequality is undefined it does not hold (the relation rule).
 
 var reBuilder = regexp.MustCompile(`^⦃\s*([a-z])\s*(\\in\s*(?:\\mathbb\{?R\}?|ℝ)\s*)?(?:\\mid|\||:)\s*(.+)⦄$`)
 
@@ -64,6 +66,9 @@ func (c *cmpr) tryBuilder(g, p string) (Result, bool) {
 			return undecided("set_builder", "a condition with another letter, %s", name), true
 		}
 	}
+	if gops[0] == "=" && c.domainsDiffer(gp, gops[0], pp, pops[0]) {
+		return undecided("set_builder", "equations defined on different domains (x^2/x = 0 has no solution, x = 0 one)"), true
+	}
 	r := c.compareRelations(gp, gops, pp, pops)
 	if r.Verdict == NotEqual && strings.HasPrefix(r.Reason, "strict against non-strict") {
 		return undecided("set_builder", "strict against non-strict with the same truth values at every point sampled: a boundary, or none"), true
@@ -82,4 +87,27 @@ func mustParse(parts []string) *node {
 		}
 	}
 	return n
+}
+
+// domainsDiffer reports a sample point where one condition can be
+// evaluated and the other cannot: proportional equations agree only where
+// both are defined, but a set holds only the points where its condition
+// is defined (\{x \mid x^2/x = 0\} is empty, \{x \mid x = 0\} is not).
+func (c *cmpr) domainsDiffer(gp []string, gop string, pp []string, pop string) bool {
+	gl, gr, _, err1 := normRelation(gp, gop)
+	pl, pr, _, err2 := normRelation(pp, pop)
+	if err1 != nil || err2 != nil {
+		return true
+	}
+	gd := &node{op: '-', kids: []*node{gr, gl}}
+	pd := &node{op: '-', kids: []*node{pr, pl}}
+	extra := c.nearNumbers(gp[0], gp[1], pp[0], pp[1])
+	for _, pt := range points(allVars(gd, pd), extra) {
+		_, e1 := c.eval(gd, pt)
+		_, e2 := c.eval(pd, pt)
+		if stop(e1) || stop(e2) || (e1 == nil) != (e2 == nil) {
+			return true
+		}
+	}
+	return false
 }
