@@ -12,7 +12,7 @@ import (
 // path back to the first (COOH: both O on the C), a parenthesised group
 // is a branch on the atom before it (or on the atom after a leading
 // group) or, with a count, a repeated piece of chain, and C2H5 and C6H5
-// are ethyl and phenyl. Every reading whose valences add up (C 4, N 3,
+// are ethyl and phenyl, NO2 a nitro group. Every reading whose valences add up (C 4, N 3,
 // O 2, halogens 1; bond orders at most 3) is found; the formula denotes a
 // structure only when all of them are the same tree. Charges, S, P and
 // other elements that take several valences are not read. An acyclic
@@ -20,7 +20,7 @@ import (
 // the same canonical tree are the same compound, and two with different
 // trees are different compounds (constitutional isomers).
 
-var condValence = map[string]int{"C": 4, "N": 3, "O": 2, "F": 1, "Cl": 1, "Br": 1, "I": 1, "Ph": 1}
+var condValence = map[string]int{"C": 4, "N": 3, "O": 2, "F": 1, "Cl": 1, "Br": 1, "I": 1, "Ph": 1, "NO2": 1}
 
 // condOp is one step of a reading: an atom, or the start or end of a
 // branch.
@@ -250,6 +250,13 @@ func condAtoms(s string) ([]condOp, bool) {
 		case strings.HasPrefix(s[i:], "C6H5") && !(len(s) > i+4 && s[i+4] >= '0' && s[i+4] <= '9'):
 			ops = append(ops, condOp{kind: 'a', elem: "Ph", order: order})
 			i += 4
+			order = 0
+			continue
+		case strings.HasPrefix(s[i:], "NO2") && !(len(s) > i+3 && (s[i+3] >= '0' && s[i+3] <= '9' || s[i+3] == 'H')):
+			// A nitro group, R-NO2 (a nitrite is written R-ONO): one
+			// piece whose charges the valences above do not describe.
+			ops = append(ops, condOp{kind: 'a', elem: "NO2", order: order})
+			i += 3
 			order = 0
 			continue
 		case strings.HasPrefix(s[i:], "C2H5") && !(len(s) > i+4 && s[i+4] >= '0' && s[i+4] <= '9'):

@@ -98,8 +98,8 @@
 //     equation of letters such as P=IV is no formula of carbon and
 //     hydrogen. Two condensed formulas with the same counts compare by
 //     structure (condensed.go: CH3CH2OH = C2H5OH = HOCH2CH3, CH3CH2OH ≠
-//     CH3OCH3) when every reading of each gives one tree of heavy atoms;
-//     otherwise (C3H7OH: propyl or isopropyl) they may be isomers and are
+//     CH3OCH3; NO2 is a nitro group, CH3CH2NO2 ≠ CH3CH2ONO) when every
+//     reading of each gives one tree of heavy atoms; otherwise (C3H7OH: propyl or isopropyl) they may be isomers and are
 //     undecided. Salt names (saltname.go) give formulas by charge balance:
 //     iron(III) sulfate = Fe2(SO4)3, stannic oxide = SnO2, mercury(I)
 //     chloride = Hg2Cl2, ammonium phosphate = (NH4)3PO4; iron(II) chloride

@@ -39,8 +39,12 @@ func (c *cmpr) tryBonded(g, p string) (Result, bool) {
 	if !sameCounts(gf[0], pf[0]) {
 		return decided(false, "formula", "element counts %s vs %s", gf[0], pf[0]), true
 	}
+	// A formula that writes each element once and no bond (CH3NO2) is a
+	// molecular formula here, whatever structure it could be read as.
 	gs, gok := condensedStructure(g)
 	ps, pok := condensedStructure(p)
+	gok = gok && (gb || gf[0].condensed)
+	pok = pok && (pb || pf[0].condensed)
 	if !gok || !pok {
 		// A molecular formula against a bonded one: equal only when the
 		// formula has one structure (C2H4 and CH2=CH2).
