@@ -156,7 +156,9 @@
 //     not equal; Gy against Sv stays undecided, a weighting factor
 //     converts them); the one conversion between kinds is a cycle =
 //     2π rad (20 Hz = 125.7 rad/s, and 20 Hz ≠ 20 rad/s); a unit without a
-//     kind (s^-1, J/kg, kg m^2 s^-2) matches any kind of its dimension.
+//     kind (s^-1, J/kg, kg m^2 s^-2) matches any kind of its dimension,
+//     except in light's units, where the steradian tells quantities apart
+//     (lx = lm/m^2 = cd sr/m^2 against cd/m^2, lm against cd: undecided).
 //     rad is also the old unit of absorbed dose (0.01 Gy): where reading
 //     it so gives the other side's dimension, the pair is undecided when
 //     that reading makes it equal (200 rad against 2 Gy) and not equal

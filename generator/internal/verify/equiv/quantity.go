@@ -109,6 +109,13 @@ func (c *cmpr) compareUnits(a, b *big.Float, gq, pq *quantity) (r Result) {
 		}
 		return decided(false, "unit", "dimensions differ: %s is %s, %s is %s", gu.text, gu.d, pu.text, pu.d)
 	}
+	if gu.d[6] != 0 && gu.k != pu.k {
+		// A unit without a kind matches any kind of its dimension, but
+		// the steradian in light's units tells quantities apart:
+		// illuminance (lx = lm/m^2 = cd sr/m^2) is no luminance (cd/m^2),
+		// flux (lm) no intensity (cd).
+		return undecided("unit", "%s (%s) and %s (%s): luminous quantities of different kinds (illuminance or luminance, flux or intensity)", gu.text, gu.k, pu.text, pu.k)
+	}
 	ok, cg, cp := matchKinds(gu.k, pu.k)
 	if !ok {
 		// Hz and Bq, Gy and Sv, N m and J: one dimension, but no physical
