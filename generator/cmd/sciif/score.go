@@ -132,33 +132,7 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	if len(shown) > 1 && *format == "json" {
-		// Several boards: one JSON document naming each, each board in
-		// its stable download format.
-		type named struct {
-			Name  string          `json:"name"`
-			Kind  string          `json:"kind"`
-			Title string          `json:"title"`
-			Board json.RawMessage `json:"board"`
-		}
-		doc := struct {
-			Benchmarks []named `json:"benchmarks"`
-		}{}
-		for _, i := range shown {
-			b, err := board(i)
-			var buf bytes.Buffer
-			if err == nil {
-				err = b.Write(&buf, "json", opt)
-			}
-			if err != nil {
-				fmt.Fprintln(stderr, "sciif score:", err)
-				return 1
-			}
-			spec := res.Benchmarks[i].Spec()
-			doc.Benchmarks = append(doc.Benchmarks, named{spec.Name, spec.Kind, spec.Title, json.RawMessage(buf.Bytes())})
-		}
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(doc); err != nil {
+		if err := writeBoardsJSON(stdout, res.Benchmarks, shown, board, opt); err != nil {
 			fmt.Fprintln(stderr, "sciif score:", err)
 			return 1
 		}
@@ -178,4 +152,33 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 	}
 	return 0
+}
+
+// writeBoardsJSON writes several boards as one JSON document naming each,
+// each board in its stable download format.
+func writeBoardsJSON(w io.Writer, benches []kind.Benchmark, shown []int, board func(int) (kind.Board, error), opt kind.Options) error {
+	type named struct {
+		Name  string          `json:"name"`
+		Kind  string          `json:"kind"`
+		Title string          `json:"title"`
+		Board json.RawMessage `json:"board"`
+	}
+	doc := struct {
+		Benchmarks []named `json:"benchmarks"`
+	}{}
+	for _, i := range shown {
+		b, err := board(i)
+		if err != nil {
+			return err
+		}
+		var buf bytes.Buffer
+		if err := b.Write(&buf, "json", opt); err != nil {
+			return err
+		}
+		spec := benches[i].Spec()
+		doc.Benchmarks = append(doc.Benchmarks, named{spec.Name, spec.Kind, spec.Title, json.RawMessage(buf.Bytes())})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
 }
