@@ -17,9 +17,11 @@ import (
 // differs on them, or when both write marks and the marks differ.
 
 var (
-	reXArrow   = regexp.MustCompile(`\\x(rightarrow|rightleftharpoons)\s*(?:\[([^\[\]{}]*)\])?\s*\{([^{}]*)\}`)
-	reOverset  = regexp.MustCompile(`\\(?:overset|stackrel)\s*\{([^{}]*)\}\s*\{\s*(->|→|⟶|\\longrightarrow|\\to)\s*\}`)
-	reBrackets = regexp.MustCompile(`(->|→|⟶|⇌|<>=)\[([^\[\]]*)\](?:\[([^\[\]]*)\])?`)
+	reXArrow  = regexp.MustCompile(`\\x(rightarrow|rightleftharpoons)\s*(?:\[([^\[\]{}]*)\])?\s*\{([^{}]*)\}`)
+	reOverset = regexp.MustCompile(`\\(?:overset|stackrel)\s*\{([^{}]*)\}\s*\{\s*(->|→|⟶|\\longrightarrow|\\to)\s*\}`)
+	// mhchem's ->[above][below], followed by a space: ->[Cu(NH3)4]SO4
+	// writes a complex right after the arrow.
+	reBrackets = regexp.MustCompile(`(->|→|⟶|⇌|<>=)\[([^\[\]]*)\](?:\[([^\[\]]*)\])?(\s|$)`)
 	condWords  = strings.NewReplacer(`\text`, "", `\mathrm`, "", `\Delta`, "Δ", "△", "Δ", "{", "", "}", "", " ", "", `\`, "")
 )
 
@@ -63,7 +65,7 @@ func eqConditions(s string) (string, string, bool) {
 	s = reBrackets.ReplaceAllStringFunc(s, func(m string) string {
 		g := reBrackets.FindStringSubmatch(m)
 		add(g[2], g[3])
-		return g[1]
+		return g[1] + g[4]
 	})
 	if strings.Contains(s, `\x`) || strings.Contains(s, `\overset`) || strings.Contains(s, `\stackrel`) {
 		return "", "", false
