@@ -147,8 +147,26 @@ func newCacheRun(c *Cache, benches []kind.Benchmark, opt kind.Options, site *ren
 		cr.benches[i] = buildcache.NewHasher("benchmark").String(b.Spec().Kind).String(b.Spec().Name).String(b.Spec().File).Key(k).Sum()
 		cr.coders[i] = rc
 	}
+	if err := site.KeepFragments(fragments{cr}); err != nil {
+		return nil, fmt.Errorf("cache: %w", err)
+	}
 	return cr, nil
 }
+
+// fragments is the cache as the site's store of fragments
+// (render.FragmentStore): each kept under the build's base, so that
+// another program or other options take none.
+type fragments struct{ cr *cacheRun }
+
+func (f fragments) key(k [32]byte) buildcache.Key {
+	return buildcache.NewHasher("fragment").Key(f.cr.base).Bytes(k[:]).Sum()
+}
+
+func (f fragments) Fragment(k [32]byte) ([]byte, bool) { return f.cr.c.Store.Get(f.key(k)) }
+
+// KeepFragment stores a fragment; one that cannot be stored costs the
+// next build its rendering.
+func (f fragments) KeepFragment(k [32]byte, data []byte) { f.cr.c.Store.Put(f.key(k), data) }
 
 // key is the key of sub's run of benchmark i: the build's base, the
 // submission as read (id, folder, metadata, warnings), its file of the

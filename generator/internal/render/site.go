@@ -64,6 +64,9 @@ type siteState struct {
 	// root is the site's first view, the one Start returned.
 	root *Site
 
+	// fragments keeps what Memo renders for later builds; nil when none.
+	fragments FragmentStore
+
 	// startKey is StartKey's digest, computed once.
 	startOnce sync.Once
 	startKey  [32]byte

@@ -4,6 +4,7 @@ package sciif
 
 import (
 	"fmt"
+	"html/template"
 
 	"github.com/sciif/leaderboard/generator/internal/render"
 
@@ -55,6 +56,9 @@ type modelView struct {
 	KRates     []render.RatePair
 	Quad       [2][4]int
 	Items      int
+	// Figures are the per-constraint, collapse and quadrant tables
+	// (modelFigures), which depend on the model's scores alone.
+	Figures template.HTML
 	// NFailed counts the failed items, which the model's cases page
 	// lists (failedItems).
 	NFailed     int
@@ -111,6 +115,11 @@ func (s *site) modelPage(m *model) error {
 		}
 		v.Diagnostics = append(v.Diagnostics, d.String())
 	}
+	fig := modelFigures{ConsCols: v.ConsCols, ConsRates: v.ConsRates, Ks: v.Ks, KRates: v.KRates, Quad: v.Quad, Items: v.Items}
+	var err error
+	if v.Figures, err = s.Memo("sciif/model", "model-figures", fig); err != nil {
+		return err
+	}
 	charts, err := s.modelCharts(m, v)
 	if err != nil {
 		return err
@@ -125,6 +134,19 @@ func (s *site) modelPage(m *model) error {
 	}
 	s.Add(f)
 	return nil
+}
+
+// modelFigures is what the model page's "model-figures" template shows:
+// every model's page has them, and they stay the same while its scores
+// do, so a build cache keeps them (render.Site.Memo, keyed by this view
+// as JSON).
+type modelFigures struct {
+	ConsCols  []consCol
+	ConsRates []render.RatePair
+	Ks        []render.KCol
+	KRates    []render.RatePair
+	Quad      [2][4]int
+	Items     int
 }
 
 // isFailed says whether m failed item i: not both answered and correct

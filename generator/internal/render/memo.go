@@ -1,0 +1,73 @@
+package render
+
+// Fragments kept from one build for the next: a part of a page that a
+// board renders for every model, and that stays the same while the model
+// does, is taken from a store (the build cache) instead of rendered
+// again.
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"html/template"
+)
+
+// A FragmentStore keeps rendered fragments under keys that digest
+// everything they were rendered from (Memo). A fragment it does not hold
+// soundly is absent; it must be safe for concurrent use.
+type FragmentStore interface {
+	Fragment(key [32]byte) ([]byte, bool)
+	KeepFragment(key [32]byte, data []byte)
+}
+
+// KeepFragments has Memo take fragments from fs and keep the ones it
+// renders there. It must be called before Finish, as StartKey must,
+// whose digest the keys hold.
+func (s *Site) KeepFragments(fs FragmentStore) error {
+	if _, err := s.StartKey(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	s.fragments = fs
+	s.mu.Unlock()
+	return nil
+}
+
+// Memo is Partial(page, name, data), taken from the site's fragment
+// store (KeepFragments) when it holds it, and otherwise rendered and kept
+// there. The key digests the site's StartKey (version, templates, assets,
+// the boards as started), page, name and data as JSON: data must hold,
+// in exported fields, everything the template writes, and the template
+// may call only the page functions, which read nothing else. Without a
+// store Memo renders, so a site built without one has the same bytes.
+func (s *Site) Memo(page, name string, data any) (template.HTML, error) {
+	s.mu.Lock()
+	fs := s.fragments
+	s.mu.Unlock()
+	if fs == nil {
+		return s.Partial(page, name, data)
+	}
+	start, err := s.StartKey()
+	if err != nil {
+		return "", err
+	}
+	j, err := json.Marshal(data)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", name, err)
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "render memo v1\x00%q\x00%q\x00", page, name)
+	h.Write(start[:])
+	h.Write(j)
+	var k [32]byte
+	h.Sum(k[:0])
+	if b, ok := fs.Fragment(k); ok {
+		return template.HTML(b), nil
+	}
+	out, err := s.Partial(page, name, data)
+	if err != nil {
+		return "", err
+	}
+	fs.KeepFragment(k, []byte(out))
+	return out, nil
+}
