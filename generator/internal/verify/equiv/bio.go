@@ -164,16 +164,14 @@ func residue(s string) (byte, bool) {
 }
 
 // tryResidue compares a residue's three-letter code with its name (Trp
-// against tryptophan). A code alone against a one-letter code (W: also
-// tungsten, watts) or another code (Trp, Tyr: words?) is left to the rules
-// below, which leave it undecided; so are Asx, Glx and Xaa, which stand for
-// several.
-//
-// Two different residues are not equal in every notation (Trp against Tyr,
-// tryptophan against tyrosine), and so is a residue against the one-letter
-// code of another (Trp against Y: tyrosine, yttrium or a letter, but never
-// tryptophan), when that letter is no option letter (A-J) and stands for
-// one residue (not B, Z, X, U or O).
+// against tryptophan). Two different residues are not equal in every
+// notation (Trp against Tyr, tryptophan against tyrosine), and neither is
+// a residue against the one-letter code of another (Trp against Y:
+// tyrosine, yttrium or a letter, but never tryptophan) when that letter is
+// no option letter (A-J) and stands for one residue (not B, Z, X, U or
+// O). A residue against its own one-letter code (W: also tungsten, watts)
+// is left to the rules below, which leave it undecided; so are Asx, Glx
+// and Xaa, which stand for several.
 func tryResidue(g, p string) (Result, bool) {
 	ga, gok := residue(g)
 	pa, pok := residue(p)

@@ -180,7 +180,9 @@
 //     10^{-20} cos x),
 //     equations up to a constant factor, inequalities by their truth values
 //     at those points and near the numbers they contain (where a side is
-//     undefined it does not hold: \sqrt{x} < 2 is not x < 4); a value with a
+//     undefined it does not hold: \sqrt{x} < 2 is not x < 4; where it may
+//     have a value not computed, x^{1/3} at x < 0, the relations are
+//     undecided unless they differ elsewhere); a value with a
 //     name on the left ("x = 3", "v = 12 m/s") is compared as the value.
 //     log10(x) and log2(x) are logarithms to a base; \log is read as ln
 //     and as log10, lg as log10 and as log2, and a verdict stands only when

@@ -58,6 +58,7 @@ func TestCompare(t *testing.T) {
 		{name: "inequality", reason: "x < 1 and -x > -1 have the same solutions", gold: "x < 1", pred: "-x > -1", want: outcome{Equal, "relation"}},
 		{name: "strictness", reason: "x > 5 excludes 5", gold: "x > 5", pred: `x \geq 5`, want: outcome{NotEqual, "relation"}},
 		{name: "inequality domain", reason: "√x < 2 does not hold where √x is undefined: [0, 4), not x < 4", gold: "x < 4", pred: `\sqrt{x} < 2`, want: outcome{NotEqual, "relation"}},
+		{name: "inequality unsure domain", reason: "x^{1/3} at x < 0: a real cube root by one convention, none by another", gold: "x < 1", pred: `x^{1/3} < 1`, want: outcome{Undecided, "relation"}},
 		{name: "inequality domain agrees", reason: "ln x > 0 and x > 1: undefined for x <= 0, where x > 1 is false too", gold: "x > 1", pred: `\ln x > 0`, want: outcome{Equal, "relation"}},
 		{name: "interval ends", reason: "open and closed ends differ", gold: "[0,1)", pred: "(0,1)", want: outcome{NotEqual, "interval"}},
 		{name: "set order", reason: "sets have no order", gold: `\{1, 2, 3\}`, pred: `\{3, 1, 2\}`, want: outcome{Equal, "set"}},

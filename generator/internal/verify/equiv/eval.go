@@ -13,6 +13,12 @@ import (
 
 var errDomain = errors.New("outside the domain")
 
+// errUnsure is a value the evaluator does not give although it may exist:
+// a fractional power of a negative number (x^{1/3} at x = -8: a real cube
+// root by one convention, none by another), or a result out of range. It
+// is an errDomain, so that callers that skip such points still do.
+var errUnsure = fmt.Errorf("%w, or a value not computed", errDomain)
+
 var (
 	bigPi, _, _ = big.ParseFloat("3.14159265358979323846264338327950288419716939937510582097494459230781640628620899862803482534211706798", 10, prec, big.ToNearestEven)
 	bigE, _, _  = big.ParseFloat("2.71828182845904523536028747135266249775724709369995957496696762772407663035354759457138217852516642742", 10, prec, big.ToNearestEven)
@@ -185,13 +191,13 @@ func (c *cmpr) pow(x, y *big.Float) (*big.Float, error) {
 			}
 			// Refuse results whose binary exponent would leave big.Float's range.
 			if xe := x.MantExp(nil); math.Abs(float64(xe)*float64(n)) > 1e9 {
-				return nil, errDomain
+				return nil, errUnsure
 			}
 			return powInt(x, n, c.tick)
 		}
 	}
 	if x.Sign() < 0 {
-		return nil, errDomain
+		return nil, errUnsure
 	}
 	if x.Sign() == 0 {
 		if y.Sign() > 0 {
@@ -245,7 +251,7 @@ func lnBig(x *big.Float) float64 {
 // expBig is e^t as a big.Float, without float64's range limits.
 func expBig(t float64) (*big.Float, error) {
 	if math.IsNaN(t) || math.IsInf(t, 0) || math.Abs(t) > 1e9 {
-		return nil, errDomain
+		return nil, errUnsure
 	}
 	b := t / math.Ln2
 	e := math.Floor(b)

@@ -208,14 +208,19 @@ func (c *cmpr) compareRelations(gp, gops, pp, pops []string) Result {
 	// numbers they contain.
 	vars := allVars(gd, pd)
 	extra := c.nearNumbers(gp[0], gp[1], pp[0], pp[1])
-	agree, differ := 0, 0
+	agree, differ, unsure := 0, 0, 0
 	for _, pt := range points(vars, extra) {
 		// Where a side is undefined (√x at x < 0) it does not hold: the
-		// solutions of √x < 2 are [0, 4), not those of x < 4.
+		// solutions of √x < 2 are [0, 4), not those of x < 4. A value
+		// that may exist (x^{1/3} at x < 0) skips the point instead.
 		t1, err1 := c.holds(gd, gop, pt)
 		t2, err2 := c.holds(pd, pop, pt)
 		if stop(err1) || stop(err2) {
 			return undecided("relation", "%v", errors.Join(err1, err2))
+		}
+		if errors.Is(err1, errUnsure) || errors.Is(err2, errUnsure) {
+			unsure++
+			continue
 		}
 		if err1 != nil && err2 != nil {
 			continue
@@ -228,6 +233,9 @@ func (c *cmpr) compareRelations(gp, gops, pp, pops []string) Result {
 	}
 	if differ > 0 {
 		return decided(false, "relation", "the relations disagree at %d of %d points", differ, agree+differ)
+	}
+	if unsure > 0 {
+		return undecided("relation", "the same truth values where both are computed, but not computed at %d points (x^{1/3} at x < 0: a real root, or none?)", unsure)
 	}
 	if agree < minPoints {
 		return undecided("relation", "too few points")
