@@ -77,3 +77,24 @@ func TestSplice(t *testing.T) {
 		t.Errorf("Splice without fragments = %q, %v; want the page as is", h.Bytes(), err)
 	}
 }
+
+// BenchmarkAppendEscaped escapes the text of an answer card: judges'
+// reasons, a constraint's name, a rule's evidence.
+func BenchmarkAppendEscaped(b *testing.B) {
+	texts := []string{"no explicit evidence: constants with value and source", "Symbols & Constants Standardization",
+		"the normalised answers are identical", `28.64 mV`, "gemini-3-flash", "judges",
+		"no named constant with a wrong value; completeness of the declarations is for the judges",
+		`the response states "T = 300 K" before it enters the Arrhenius law <a+b>`}
+	n := 0
+	for _, t := range texts {
+		n += len(t)
+	}
+	b.SetBytes(int64(n))
+	var buf []byte
+	for b.Loop() {
+		buf = buf[:0]
+		for _, t := range texts {
+			buf = appendEscaped(buf, t)
+		}
+	}
+}
