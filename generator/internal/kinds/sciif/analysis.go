@@ -122,6 +122,20 @@ func (s *site) allKs() []render.KCol {
 	return out
 }
 
+// poolDisagreement is the judges' disagreement on the whole board, per
+// policy and constraint.
+func (s *site) poolDisagreement() []map[string]sciifdata.Disagreement {
+	scores := make([]*sciifdata.ModelScores, len(s.all))
+	for i := range s.all {
+		scores[i] = s.all[i].Scores
+	}
+	var out []map[string]sciifdata.Disagreement
+	for _, p := range board.Policies {
+		out = append(out, score.PoolDisagreement(scores, p))
+	}
+	return out
+}
+
 func (s *site) analysisPage() (board.File, error) {
 	v := analysisView{Ks: s.allKs(), Judges: s.judges}
 	cols, gets := s.headline()
@@ -170,15 +184,12 @@ func (s *site) analysisPage() (board.File, error) {
 			v.KReported = append(v.KReported, row)
 		}
 	}
-	// Judge disagreement is the whole board's, on every part of the page.
-	var pooled [2]map[string]sciifdata.Disagreement
-	scores := make([]*sciifdata.ModelScores, len(s.all))
-	for i := range s.all {
-		scores[i] = s.all[i].Scores
+	// Judge disagreement is the whole board's, on every part of the page:
+	// pooled once (build).
+	if s.pooled == nil {
+		s.pooled = s.poolDisagreement()
 	}
-	for pi, p := range board.Policies {
-		pooled[pi] = score.PoolDisagreement(scores, p)
-	}
+	pooled := s.pooled
 	for pi := range board.Policies {
 		for _, c := range s.cons {
 			d := disagreeRow{Abbrev: c.Abbrev, Name: c.Name}

@@ -122,13 +122,7 @@ func (s *site) rankCells(m *model, ranges bool) [2]rankCell {
 			out[i] = rankCell{Label: "—", Sort: 1 << 30}
 			continue
 		}
-		tied := false
-		for j := range s.all {
-			o := s.all[j].Scores.Policy(p)
-			if s.all[j].Scores.ID != m.Scores.ID && o != nil && o.Rank == ps.Rank {
-				tied = true
-			}
-		}
+		tied := s.atRank[i][ps.Rank] > 1 // m is one of them
 		out[i] = rankCell{Label: render.RankLabel(ps.Rank, tied), Sort: ps.Rank}
 		if k, ok := s.cmpIndex[m.Scores.ID]; ok && ranges {
 			out[i].Label = s.cmp.RankLabel(k, i, ps.Rank, tied)

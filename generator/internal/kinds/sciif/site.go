@@ -93,6 +93,12 @@ type site struct {
 	cmp *render.Comparison
 	// cmpIndex is each model's place in cmp, by id.
 	cmpIndex map[string]int
+	// atRank counts, per policy, the board's models at each rank, which
+	// tells a tied rank (rankCells) without a pass over every model.
+	atRank []map[int]int
+	// pooled is the judges' disagreement on the whole board, per policy
+	// (poolDisagreement), which every part of the analysis page shows.
+	pooled []map[string]sciifdata.Disagreement
 }
 
 // familyGroup is a family and its constraints in catalog order.
@@ -135,6 +141,15 @@ func newSite(rs *render.Site, name string, in input) (*site, error) {
 		s.models = append(s.models, model{Scores: ms, Run: run, Slug: ref.Slug, Index: ref.Index, cells: cond.cells, rules: cond.rules})
 	}
 	s.all = s.models
+	for _, p := range board.Policies {
+		n := map[int]int{}
+		for i := range s.all {
+			if ps := s.all[i].Scores.Policy(p); ps != nil {
+				n[ps.Rank]++
+			}
+		}
+		s.atRank = append(s.atRank, n)
+	}
 	s.ks = s.allKs()
 	if err := s.items(); err != nil {
 		return nil, err
@@ -357,6 +372,7 @@ func (s *site) build() error {
 	if err := s.ComparePage(s.cmp); err != nil {
 		return err
 	}
+	s.pooled = s.poolDisagreement() // for every part of the analysis page
 	for _, p := range []struct {
 		per  int
 		page func(*site) (board.File, error)
