@@ -24,6 +24,7 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 //go:embed profiles.bin
@@ -85,7 +86,8 @@ func load(b []byte) (*model, error) {
 		return nil, bad
 	}
 	nl, ng, ne, ns, nc := int(le.Uint32(b[4:])), int(le.Uint32(b[8:])), int(le.Uint32(b[12:])), int(le.Uint32(b[16:])), int(le.Uint32(b[20:]))
-	if ns&(ns-1) != 0 || ns <= ng {
+	// A sampled n-gram's languages are kept as the bits of a uint64.
+	if ns&(ns-1) != 0 || ns <= ng || nl > 64 {
 		return nil, bad
 	}
 	m := &model{tableBits: uint(bits.TrailingZeros(uint(ns)))}
@@ -172,45 +174,23 @@ func (m *model) probabilities(text string) ([]float64, error) {
 	nl := len(m.langs)
 	langprob := make([]float64, nl)
 	rnd := seeded()
-	prob := make([]float64, nl)
-	// factor[j] is what prob[j] is multiplied by for the sampled n-gram:
-	// weight, plus the n-gram's probability in language j where it has one
-	// (indexed by a byte, so without bounds checks).
-	var factor [256]float64
+	// prob is indexed by a language's number masked to six bits (load
+	// checks there are at most 64), so without bounds checks.
+	var prob [64]float64
+	all := uint64(1)<<nl - 1
 	for range nTrial {
-		for i := range prob {
+		for i := range nl {
 			prob[i] = 1.0 / float64(nl)
 		}
 		alpha := alphaDefault + rnd.gauss()*alphaWidth
 		weight := alpha / baseFreq
-		for j := range factor {
-			factor[j] = weight
-		}
 		for i := 0; ; i++ {
 			g := int(ngrams[rnd.below(len(ngrams))])
 			lo, hi := le.Uint32(m.start[4*g:]), le.Uint32(m.start[4*g+4:])
 			langs, probs := m.lang[lo:hi], m.prob[8*lo:8*hi]
-			for k, j := range langs {
-				factor[j] = weight + math.Float64frombits(le.Uint64(probs[8*k:]))
-			}
-			// Each probability is multiplied by its own factor, as in
-			// Python; four at a time, without bounds checks.
-			p, f := prob[:nl], factor[:nl]
-			j := 0
-			for ; j+4 <= nl; j += 4 {
-				p[j] *= f[j]
-				p[j+1] *= f[j+1]
-				p[j+2] *= f[j+2]
-				p[j+3] *= f[j+3]
-			}
-			for ; j < nl; j++ {
-				p[j] *= f[j]
-			}
-			for _, j := range langs {
-				factor[j] = weight
-			}
+			update(&prob, all, weight, langs, probs)
 			if i%5 == 0 {
-				if normalize(prob) > convThreshold || i >= iterationLimit {
+				if normalize(prob[:nl]) > convThreshold || i >= iterationLimit {
 					break
 				}
 			}
@@ -220,6 +200,27 @@ func (m *model) probabilities(text string) ([]float64, error) {
 		}
 	}
 	return langprob, nil
+}
+
+// update multiplies each probability by weight plus the sampled n-gram's
+// probability in that language, as Python does with 0.0 where the
+// language lacks the n-gram: weight + 0.0 is weight (weight is never -0),
+// so the languages of the n-gram (langs, their probabilities in probs, 8
+// bytes each) are multiplied first, then the others (of all), each once.
+func update(prob *[64]float64, all uint64, weight float64, langs, probs []byte) {
+	probs = probs[:8*len(langs)]
+	at := unsafe.Pointer(unsafe.SliceData(probs))
+	var has uint64
+	for k, j := range langs {
+		// probs[8*k:] without its bounds checks, which the slicing
+		// above makes needless.
+		b := (*[8]byte)(unsafe.Add(at, 8*k))
+		prob[j&63] *= weight + math.Float64frombits(le.Uint64(b[:]))
+		has |= 1 << (j & 63)
+	}
+	for rest := all &^ has; rest != 0; rest &= rest - 1 {
+		prob[bits.TrailingZeros64(rest)&63] *= weight
+	}
 }
 
 func normalize(prob []float64) float64 {
@@ -243,7 +244,8 @@ func normalize(prob []float64) float64 {
 // runs of spaces squeezed, at most 10000 characters, and Latin letters
 // dropped from texts that are mostly non-Latin.
 func (m *model) prepare(text string, out []rune) []rune {
-	if strings.Contains(text, "http") {
+	// Every URL has "://", which is rarer than "http" is an "h".
+	if strings.Contains(text, "://") {
 		text = removeURLs(text)
 	}
 	if strings.Contains(text, "@") {

@@ -58,23 +58,38 @@ func (r *pyRandom) initByArray(key []uint32) {
 
 func (r *pyRandom) uint32() uint32 {
 	if r.idx >= 624 {
-		for kk := 0; kk < 624; kk++ {
-			y := (r.mt[kk] & 0x80000000) | (r.mt[(kk+1)%624] & 0x7fffffff)
-			v := r.mt[(kk+397)%624] ^ (y >> 1)
-			if y&1 != 0 {
-				v ^= 0x9908b0df
-			}
-			r.mt[kk] = v
-		}
-		r.idx = 0
+		r.twist()
 	}
-	y := r.mt[r.idx]
+	y := r.mt[uint(r.idx)%624]
 	r.idx++
 	y ^= y >> 11
 	y ^= (y << 7) & 0x9d2c5680
 	y ^= (y << 15) & 0xefc60000
 	y ^= y >> 18
 	return y
+}
+
+// twist makes the next 624 words of state, genrand_uint32's loop written
+// as its three ranges so that no index wraps.
+func (r *pyRandom) twist() {
+	mt := &r.mt
+	next := func(a, b, c uint32) uint32 {
+		y := a&0x80000000 | b&0x7fffffff
+		v := c ^ y>>1
+		if y&1 != 0 {
+			v ^= 0x9908b0df
+		}
+		return v
+	}
+	kk := 0
+	for ; kk < 624-397; kk++ {
+		mt[kk] = next(mt[kk], mt[kk+1], mt[kk+397])
+	}
+	for ; kk < 623; kk++ {
+		mt[kk] = next(mt[kk], mt[kk+1], mt[kk+397-624])
+	}
+	mt[623] = next(mt[623], mt[0], mt[396])
+	r.idx = 0
 }
 
 // float returns random.random(): 53 random bits in [0, 1).
