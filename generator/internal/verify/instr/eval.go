@@ -229,77 +229,105 @@ func (r *Registry) EvaluateEach(prompts []Prompt, responses []string, fn func(i 
 // its own goroutine and must return once yield returns false; fn is
 // called from one goroutine at a time. EvaluateStream returns when both
 // are done: the first error fn returns, else feed's error.
+//
+// Prompts travel in batches of streamBatch, so that the goroutines hand
+// work to one another once a batch rather than once a prompt (each
+// handing is a switch of goroutines, and often a thread parked and woken).
 func (r *Registry) EvaluateStream(feed func(yield func(Prompt, string) bool) error, fn func(i int, strict, loose PromptResult) error) error {
 	type job struct {
-		i        int
 		p        Prompt
 		response string
 	}
+	type batch struct {
+		n    int // the index of the batch
+		jobs []job
+	}
 	type pair struct{ strict, loose PromptResult }
 	type end struct {
-		n   int
+		n   int // the number of batches fed
 		err error
 	}
 	workers := max(1, runtime.GOMAXPROCS(0))
-	window := 8 * workers
-	// done[i%window] carries the results of prompt i. The feeder takes a
-	// token from free before handing out a prompt and fn's loop returns it
-	// after prompt i is consumed, so a slot never holds two results and a
+	// window batches are in flight, 8 prompts per worker in all.
+	window := max(2, 8*workers/streamBatch)
+	// done[n%window] carries the results of batch n. The feeder takes a
+	// token from free before handing out a batch and fn's loop returns it
+	// after batch n is consumed, so a slot never holds two results and a
 	// worker never waits to hand one over.
-	done := make([]chan pair, window)
+	done := make([]chan []pair, window)
 	for i := range done {
-		done[i] = make(chan pair, 1)
+		done[i] = make(chan []pair, 1)
 	}
 	free := make(chan struct{}, window)
 	for range window {
 		free <- struct{}{}
 	}
-	work := make(chan job)
+	work := make(chan batch)
 	quit := make(chan struct{})
 	fed := make(chan end, 1)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			for j := range work {
-				s, l := r.evaluate(j.p, j.response, true)
-				done[j.i%window] <- pair{s, l}
+			for b := range work {
+				out := make([]pair, len(b.jobs))
+				for k, j := range b.jobs {
+					out[k].strict, out[k].loose = r.evaluate(j.p, j.response, true)
+				}
+				done[b.n%window] <- out
 			}
 		})
 	}
 	go func() {
 		n := 0
-		err := feed(func(p Prompt, response string) bool {
+		var jobs []job
+		send := func() bool {
 			select {
 			case <-free:
 			case <-quit:
 				return false
 			}
-			work <- job{n, p, response}
+			work <- batch{n, jobs}
 			n++
+			jobs = nil
 			return true
+		}
+		err := feed(func(p Prompt, response string) bool {
+			if jobs == nil {
+				jobs = make([]job, 0, streamBatch)
+			}
+			jobs = append(jobs, job{p, response})
+			return len(jobs) < streamBatch || send()
 		})
+		if len(jobs) > 0 {
+			send()
+		}
 		close(work)
 		fed <- end{n, err}
 	}()
 	var err error
-	total := -1 // the number fed, once feed has returned
-	for i := 0; total < 0 || i < total; {
-		var p pair
+	total := -1 // the number of batches fed, once feed has returned
+	i := 0      // the index of the next prompt
+	stopped := false
+	for b := 0; !stopped && (total < 0 || b < total); {
+		var out []pair
 		if total < 0 {
 			select {
-			case p = <-done[i%window]:
+			case out = <-done[b%window]:
 			case e := <-fed:
 				total, err = e.n, e.err
 				continue
 			}
 		} else {
-			p = <-done[i%window]
+			out = <-done[b%window]
 		}
-		if ferr := fn(i, p.strict, p.loose); ferr != nil {
-			err = ferr
-			break
+		for _, p := range out {
+			if ferr := fn(i, p.strict, p.loose); ferr != nil {
+				err, stopped = ferr, true
+				break
+			}
+			i++
 		}
-		i++
+		b++
 		free <- struct{}{}
 	}
 	close(quit)
@@ -309,3 +337,6 @@ func (r *Registry) EvaluateStream(feed func(yield func(Prompt, string) bool) err
 	wg.Wait()
 	return err
 }
+
+// streamBatch is how many prompts EvaluateStream hands over at once.
+const streamBatch = 4
