@@ -223,20 +223,23 @@ func update(prob *[64]float64, all uint64, weight float64, langs, probs []byte) 
 	}
 }
 
+// normalize divides each probability by their sum, added in order as
+// Python's sum() adds them, and returns the largest quotient, which is the
+// largest probability divided by the sum: correctly rounded division keeps
+// the order. Probabilities are never negative, so the largest has the
+// largest bits. (Where the sum is 0 this returns NaN and Python's loop 0,
+// and neither passes the threshold.)
 func normalize(prob []float64) float64 {
 	sum := 0.0
+	var top uint64
 	for _, p := range prob {
 		sum += p
+		top = max(top, math.Float64bits(p))
 	}
-	maxp := 0.0
-	for i, p := range prob {
-		p /= sum
-		if maxp < p {
-			maxp = p
-		}
-		prob[i] = p
+	for i := range prob {
+		prob[i] /= sum
 	}
-	return maxp
+	return math.Float64frombits(top) / sum
 }
 
 // prepare mirrors Detector.append and cleaning_text: URLs and e-mail
