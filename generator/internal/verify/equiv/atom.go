@@ -127,6 +127,9 @@ func (c *cmpr) compareAtom1(g, p string) Result {
 	}
 	if gs != g || ps != p {
 		if gs != g && ps != p || len(splitOps(gs)) == 0 && len(splitOps(ps)) == 0 {
+			strict := c.strictDomain
+			c.strictDomain = true
+			defer func() { c.strictDomain = strict }()
 			return c.compareAtom1(gs, ps)
 		}
 	}

@@ -184,6 +184,27 @@
 //     have a value not computed, x^{1/3} at x < 0, the relations are
 //     undecided unless they differ elsewhere); a value with a
 //     name on the left ("x = 3", "v = 12 m/s") is compared as the value.
+//     Domains (domain.go): sides that agree wherever both are defined
+//     are equal only when no point is found where one is defined and the
+//     other is not, at the sample points or where a guard of one side
+//     alone fails (a divisor or the base of a negative power vanishing,
+//     cos u under tan u; a negative number under an even root or a power
+//     of one half, x^{1/2}, which has no real value; a logarithm of 0 or
+//     less), found on a grid, around the numbers written, and by bisection
+//     (√2 for x - √2). Such a point makes \sqrt{x}^2 against x, \ln(x^2)
+//     against 2\ln x, x^2/x = 0 against x = 0 and y = \frac{x^2-4}{x-2}
+//     against y = x + 2 undecided. The one exception is a removable
+//     singularity of an expression (a divisor of one side alone vanishing,
+//     the values agreeing around it): \frac{x^2-1}{x-1} = x + 1, since the
+//     simplified form is the final answer an examiner expects; an
+//     equation, a labelled value (a curve) and a relation change their
+//     solutions there and get no exception. A relation does not hold
+//     where it is undefined, so (x^2-1)/(x-1) > 0 against x + 1 > 0 is not
+//     equal (1 is a solution of the second only), x^2/x > 0 against x > 0
+//     equal; a point where rounding may decide (a relation at its limit at
+//     a root found by bisection) is undecided. Double roots that are no
+//     factor of the divisor as written and fall between the grid's
+//     points are not found.
 //     log10(x) and log2(x) are logarithms to a base; \log is read as ln
 //     and as log10, lg as log10 and as log2, and a verdict stands only when
 //     both readings give it. A NotEqual between expressions written like

@@ -131,6 +131,10 @@ type cmpr struct {
 	// records that it was met, and lg2 re-reads it as binary.
 	usedLg bool
 	lg2    bool
+	// strictDomain is set while comparing the values of labelled answers
+	// (y = x + 1): an equation of a curve, whose points change where a
+	// side has no value, so no removable singularity is accepted.
+	strictDomain bool
 }
 
 // tick charges n steps of work and reports when the bound is reached. The

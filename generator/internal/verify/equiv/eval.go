@@ -197,6 +197,11 @@ func (c *cmpr) pow(x, y *big.Float) (*big.Float, error) {
 		}
 	}
 	if x.Sign() < 0 {
+		if dyadic(y) {
+			// x^{1/2}, x^{3/4}: an even root of a negative number has no
+			// real value in any convention.
+			return nil, errDomain
+		}
 		return nil, errUnsure
 	}
 	if x.Sign() == 0 {

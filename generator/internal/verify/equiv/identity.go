@@ -2,6 +2,7 @@ package equiv
 
 import (
 	"errors"
+	"fmt"
 	"math/big"
 	"slices"
 	"sort"
@@ -137,19 +138,17 @@ func (c *cmpr) identity(a, b *node) Result {
 	}
 	loose := lossy(a) || lossy(b)
 	agree, differ, floor := 0, 0, 0
+	var oneSide *domainGap // a point where one side alone is undefined
 	for _, pt := range points(vars, nil) {
-		x, err := c.eval(a, pt)
-		if stop(err) {
-			return undecided("expression", "%v", err)
+		x, err1 := c.eval(a, pt)
+		y, err2 := c.eval(b, pt)
+		if stop(err1) || stop(err2) {
+			return undecided("expression", "%v", errors.Join(err1, err2))
 		}
-		if err != nil {
-			continue
-		}
-		y, err := c.eval(b, pt)
-		if stop(err) {
-			return undecided("expression", "%v", err)
-		}
-		if err != nil {
+		if err1 != nil || err2 != nil {
+			if oneSide == nil && (err1 == nil || err2 == nil) && !errors.Is(err1, errUnsure) && !errors.Is(err2, errUnsure) {
+				oneSide = &domainGap{at: pt, def: [2]int8{defined(err1), defined(err2)}}
+			}
 			continue
 		}
 		switch ok, byFloor := closeBy(x, y, loose); {
@@ -171,7 +170,7 @@ func (c *cmpr) identity(a, b *node) Result {
 		// within the absolute floor whatever the variables.
 		return undecided("expression", "the values at %d points in %s are too small to tell apart", agree, vs)
 	case differ == 0:
-		return decided(true, "expression", "equal at %d points in %s", agree, vs)
+		return c.equalOnDomain(a, b, oneSide, c.strictDomain, "expression", fmt.Sprintf("equal at %d points in %s", agree, vs))
 	case agree == 0 && (slices.Contains(vars, "i") || slices.Contains(vars, "j")):
 		return undecided("expression", "different at %d points in %s, but i or j may be the imaginary unit", differ, vs)
 	case agree == 0:
@@ -239,6 +238,9 @@ func (c *cmpr) compareRelations(gp, gops, pp, pops []string) Result {
 	}
 	if agree < minPoints {
 		return undecided("relation", "too few points")
+	}
+	if r, ok := c.relationGaps(gd, gop, pd, pop); ok {
+		return r
 	}
 	if gop != pop {
 		return decided(false, "relation", "strict against non-strict (%s vs %s)", gops[0], pops[0])
@@ -312,20 +314,21 @@ func (c *cmpr) proportional(a, b *node) Result {
 	}
 	loose := lossy(a) || lossy(b)
 	var ratio *big.Float
+	var oneSide *domainGap // a point where one side alone is undefined
 	n := 0
 	for _, pt := range points(vars, nil) {
-		x, err := c.eval(a, pt)
-		if stop(err) {
-			return undecided("equation", "%v", err)
+		x, err1 := c.eval(a, pt)
+		y, err2 := c.eval(b, pt)
+		if stop(err1) || stop(err2) {
+			return undecided("equation", "%v", errors.Join(err1, err2))
 		}
-		if err != nil {
+		if err1 != nil || err2 != nil {
+			if oneSide == nil && (err1 == nil || err2 == nil) && !errors.Is(err1, errUnsure) && !errors.Is(err2, errUnsure) {
+				oneSide = &domainGap{at: pt, def: [2]int8{defined(err1), defined(err2)}}
+			}
 			continue
 		}
-		y, err := c.eval(b, pt)
-		if stop(err) {
-			return undecided("equation", "%v", err)
-		}
-		if err != nil || y.Sign() == 0 {
+		if y.Sign() == 0 {
 			continue
 		}
 		r := newF().Quo(x, y)
@@ -342,5 +345,5 @@ func (c *cmpr) proportional(a, b *node) Result {
 	if n < minPoints {
 		return undecided("equation", "too few points")
 	}
-	return decided(true, "equation", "one equation is the other times %s", fmtBig(ratio))
+	return c.equalOnDomain(a, b, oneSide, true, "equation", fmt.Sprintf("one equation is the other times %s", fmtBig(ratio)))
 }
