@@ -51,3 +51,20 @@ func hasLoweredPrefix(s, prefix string) bool {
 	}
 	return strings.HasPrefix(text.Lower(s[:end]), prefix)
 }
+
+// lowerTail returns a suffix of text.Lower(s) that holds its last n
+// characters at least (all of it when it is shorter). Without a capital
+// sigma, whose lower case depends on its neighbours, and in valid UTF-8
+// (read back to front as front to back), each character lower-cases on its
+// own to one or more characters, so the last n characters of s decide.
+func lowerTail(s string, n int) string {
+	if strings.Contains(s, "\u03a3") || !utf8.ValidString(s) {
+		return text.Lower(s)
+	}
+	start := len(s)
+	for k := 0; k < n && start > 0; k++ {
+		_, size := utf8.DecodeLastRuneInString(s[:start])
+		start -= size
+	}
+	return text.Lower(s[start:])
+}

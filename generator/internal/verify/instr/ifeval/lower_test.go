@@ -23,10 +23,10 @@ func TestOnlyKelvinAndDottedILowerToASCII(t *testing.T) {
 	}
 }
 
-// FuzzLoweredMatchesLower holds countLowered and hasLoweredPrefix to
-// text.Lower of the whole text.
+// FuzzLoweredMatchesLower holds countLowered, hasLoweredPrefix and
+// lowerTail to text.Lower of the whole text.
 func FuzzLoweredMatchesLower(f *testing.F) {
-	for _, s := range []string{"Kik\u212a İi I", "ΣΑΣ σ", "ÀB\xffc", "Write a story. WRITE", "İstanbul", "ΟΔΟΣ ΟΔΟΣ."} {
+	for _, s := range []string{"Kik\u212a İi I", "ΣΑΣ σ", "ÀB\xffc", "Write a story. WRITE", "İstanbul", "ΟΔΟΣ ΟΔΟΣ.", "Ends with İİ", "x\xe2\x82"} {
 		f.Add(s, "i")
 		f.Add(s, "write a")
 		f.Add(s, "σ")
@@ -47,6 +47,12 @@ func FuzzLoweredMatchesLower(f *testing.F) {
 		for _, q := range []string{text.Lower(p), p, lower[:min(len(lower), len(p))]} {
 			if got, want := hasLoweredPrefix(s, q), strings.HasPrefix(lower, q); got != want {
 				t.Errorf("hasLoweredPrefix(%q, %q) = %v, want %v", s, q, got, want)
+			}
+		}
+		for _, n := range []int{0, 1, 3, utf8.RuneCountInString(p), 40} {
+			tail := lowerTail(s, n)
+			if !strings.HasSuffix(lower, tail) || utf8.RuneCountInString(tail) < min(n, utf8.RuneCountInString(lower)) {
+				t.Errorf("lowerTail(%q, %d) = %q, not a suffix of %q with %d characters", s, n, tail, lower, n)
 			}
 		}
 	})

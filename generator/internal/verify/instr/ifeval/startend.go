@@ -18,7 +18,9 @@ var startendEndChecker = instr.Checker{
 			return instr.Undecided(err)
 		}
 		phrase = text.Lower(text.Strip(phrase))
-		v := text.Lower(strings.Trim(text.Strip(response), `"`))
+		// The end of the lower-cased response decides, and the reason
+		// shows its last 40 characters.
+		v := lowerTail(strings.Trim(text.Strip(response), `"`), max(40, utf8.RuneCountInString(phrase)))
 		if strings.HasSuffix(v, phrase) {
 			return instr.Result{Followed: true, Reason: fmt.Sprintf("ends with %q", phrase)}
 		}
