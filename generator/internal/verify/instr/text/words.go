@@ -208,7 +208,40 @@ func p(chars string) rule {
 }
 
 // padChars surrounds every occurrence of a character of chars with spaces.
+// The text between is copied whole; text that is not valid UTF-8 goes
+// rune by rune (padCharsRunes), which writes an invalid byte as U+FFFD.
 func padChars(s, chars string) string {
+	if !utf8.ValidString(s) {
+		return padCharsRunes(s, chars)
+	}
+	var b strings.Builder
+	last := 0
+	for i := 0; ; {
+		k := strings.IndexAny(s[i:], chars)
+		if k < 0 {
+			break
+		}
+		i += k
+		_, size := utf8.DecodeRuneInString(s[i:])
+		if b.Cap() == 0 {
+			b.Grow(len(s) + 16)
+		}
+		b.WriteString(s[last:i])
+		b.WriteByte(' ')
+		b.WriteString(s[i : i+size])
+		b.WriteByte(' ')
+		i += size
+		last = i
+	}
+	if b.Cap() == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// padCharsRunes is padChars rune by rune.
+func padCharsRunes(s, chars string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 16)
 	for _, c := range s {
@@ -383,6 +416,11 @@ func splitContractions(s string) string {
 	} else {
 		lower = []byte(strings.ToLower(s))
 	}
+	// Every word of contractions holds an apostrophe, "nn", "mm" or "tt".
+	if bytes.IndexByte(lower, '\'') < 0 && !bytes.Contains(lower, []byte("nn")) &&
+		!bytes.Contains(lower, []byte("mm")) && !bytes.Contains(lower, []byte("tt")) {
+		return s
+	}
 	for i, c := range contractions {
 		if !bytes.Contains(lower, []byte(c.word)) {
 			continue
@@ -478,7 +516,7 @@ func finalPeriod(s, closers, sep string) string {
 // splitQuoteBeforeLetter applies (?i)(')(?!re|ve|ll|m|t|s|d|n)(\w)\b → "' x":
 // an apostrophe before a one-character word that is not a clitic.
 func splitQuoteBeforeLetter(s string) string {
-	if !strings.Contains(s, "'") {
+	if !strings.Contains(s, "'") || utf8.ValidString(s) && !quoteSplits(s) {
 		return s
 	}
 	rs := []rune(s)
@@ -488,16 +526,7 @@ func splitQuoteBeforeLetter(s string) string {
 		if rs[i] != '\'' || i+1 >= len(rs) || !IsWord(rs[i+1]) {
 			continue
 		}
-		// The lookahead is case-insensitive the Python way: ſ is an s, K a k.
-		rest := FoldASCII(string(rs[i+1 : min(len(rs), i+3)]))
-		clitic := false
-		for _, c := range []string{"re", "ve", "ll", "m", "t", "s", "d", "n"} {
-			if strings.HasPrefix(rest, c) {
-				clitic = true
-				break
-			}
-		}
-		if clitic {
+		if isClitic(string(rs[i+1 : min(len(rs), i+3)])) {
 			continue
 		}
 		if i+2 >= len(rs) || !IsWord(rs[i+2]) {
@@ -507,6 +536,44 @@ func splitQuoteBeforeLetter(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// isClitic reports whether the one or two characters after an apostrophe
+// start a clitic. The lookahead is case-insensitive the Python way: ſ is an
+// s, K a k.
+func isClitic(next string) bool {
+	rest := FoldASCII(next)
+	for _, c := range []string{"re", "ve", "ll", "m", "t", "s", "d", "n"} {
+		if strings.HasPrefix(rest, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// quoteSplits reports whether splitQuoteBeforeLetter changes s, valid
+// UTF-8: whether an apostrophe is followed by a word character that does
+// not start a clitic and is not followed by another. Where none is, the
+// rule's loop only copies s, apostrophe by apostrophe.
+func quoteSplits(s string) bool {
+	for i := 0; ; {
+		k := strings.IndexByte(s[i:], '\'')
+		if k < 0 {
+			return false
+		}
+		i += k + 1
+		r1, n1 := utf8.DecodeRuneInString(s[i:])
+		if n1 == 0 || !IsWord(r1) {
+			continue
+		}
+		r2, n2 := utf8.DecodeRuneInString(s[i+n1:])
+		if isClitic(s[i : i+n1+n2]) {
+			continue
+		}
+		if n2 == 0 || !IsWord(r2) {
+			return true
+		}
+	}
 }
 
 // spaceTrimmedEnd is the length of s without its trailing space (IsSpace).
