@@ -196,6 +196,31 @@ func (s *site) problemPage(md *render.Converter, i int) error {
 	}, func(h *render.HTML) { s.problemRows(h, i) })
 }
 
+// rowHead is the start of a model's row on every problem page, escaped
+// once: up to its answers folder in the link (head), then from the
+// link's end to the end of the name (name).
+type rowHead struct{ head, name string }
+
+// problemRowHeads are the models' rowHeads, in board order.
+func (s *site) problemRowHeads() []rowHead {
+	out := make([]rowHead, len(s.models))
+	for mi := range s.models {
+		m := &s.models[mi]
+		var h render.HTML
+		h.Raw("\n" + `<tr id="m-`)
+		h.Attr(m.Slug)
+		h.Raw(`"><th scope="row"><a href="`)
+		h.URL("../models/" + m.Slug + "/")
+		out[mi].head = string(h.Bytes())
+		h.Reset()
+		h.Raw(`">`)
+		h.Text(m.Scores.Name)
+		h.Raw(`</a></th>`)
+		out[mi].name = string(h.Bytes())
+	}
+	return out
+}
+
 // problemRows writes a row per model of problem i's table: its verdicts
 // on correctness, compliance and each constraint, linked to its answer.
 // Written by hand, not by a template, for the same reason as writeCard:
@@ -209,16 +234,15 @@ func (s *site) problemRows(h *render.HTML, i int) {
 			h.Raw(`<td><span class="vote no">no</span>`)
 		}
 	}
+	var sh render.HTML
+	sh.URLPart(s.answersFile[i] + "#" + s.itemSlugs[i])
+	suffix := string(sh.Bytes())
 	for mi := range s.models {
 		m := &s.models[mi]
 		c := m.cells[i]
-		h.Raw("\n" + `<tr id="m-`)
-		h.Attr(m.Slug)
-		h.Raw(`"><th scope="row"><a href="`)
-		h.URL("../" + s.answersHref(m, i) + "#" + s.itemSlugs[i])
-		h.Raw(`">`)
-		h.Text(m.Scores.Name)
-		h.Raw(`</a></th>`)
+		h.Raw(s.rowHeads[mi].head)
+		h.Raw(suffix)
+		h.Raw(s.rowHeads[mi].name)
 		if !c.has(cAnswered) {
 			h.Raw(`<td colspan="3" class="muted">not answered</td></tr>`)
 			continue

@@ -99,6 +99,9 @@ type site struct {
 	// pooled is the judges' disagreement on the whole board, per policy
 	// (poolDisagreement), which every part of the analysis page shows.
 	pooled []map[string]sciifdata.Disagreement
+	// rowHeads start each model's row on the problem pages
+	// (problemRowHeads).
+	rowHeads []rowHead
 }
 
 // familyGroup is a family and its constraints in catalog order.
@@ -422,6 +425,7 @@ func (s *site) build() error {
 	if err != nil {
 		return err
 	}
+	s.rowHeads = s.problemRowHeads()
 	return render.Each(len(s.in.Bench.Items), func(i int, md *render.Converter) error {
 		return s.problemPage(md, i)
 	})
