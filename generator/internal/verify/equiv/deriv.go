@@ -87,12 +87,23 @@ func parseDeriv(s string) (deriv, bool) {
 func (c *cmpr) tryDeriv(g, p string) (Result, bool) {
 	gl, pl := reLooksDx.MatchString(g), reLooksDx.MatchString(p)
 	if !gl && !pl {
+		if r, ok := c.compareDerivAtoms(g, p); ok {
+			return r, true
+		}
+		if leibnizInside(stripLabel(g)) || leibnizInside(stripLabel(p)) {
+			// (dy/dx)^2 is no (y/x)^2: Leibniz's notation inside an
+			// expression is never algebra.
+			return undecided("derivative", "Leibniz's notation inside an expression, not read"), true
+		}
 		return Result{}, false
 	}
 	gd, gok := parseDeriv(g)
 	pd, pok := parseDeriv(p)
 	if !gok || !pok {
 		if r, ok := c.derivOps(g, p); ok {
+			return r, true
+		}
+		if r, ok := c.compareDerivAtoms(g, p); ok {
 			return r, true
 		}
 		if gl && pl || gok || pok || reLeibAny.MatchString(stripLabel(g)) || reLeibAny.MatchString(stripLabel(p)) {
@@ -126,4 +137,10 @@ func otherDeriv(gd, pd deriv) (Result, bool) {
 		return decided(false, "derivative", "derivatives of %s in %s and in %s", gd.f, gd.x, pd.x), true
 	}
 	return undecided("derivative", "derivatives of %s in %s and of %s in %s", gd.f, gd.x, pd.f, pd.x), true
+}
+
+// leibnizInside reports Leibniz's notation anywhere in s: an operator
+// (d/dx, \frac{d}{dx}, \partial) or a quotient (dy/dx, \frac{dy}{dx}).
+func leibnizInside(s string) bool {
+	return reLeibAny.MatchString(s) || reLeibFracAtom.MatchString(s) || reLeibSlashAtom.MatchString(s)
 }

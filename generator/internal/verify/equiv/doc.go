@@ -39,7 +39,16 @@
 //     f' against g' (f, g and h name functions only), dy/dx against dx/dy,
 //     and f'(x) against f'(t) are not
 //     equal; y' against f'(x) (y may be f(x)) and any other derivative
-//     against anything else are undecided.
+//     against anything else are undecided. Inside an expression
+//     (derivatom.go) each derivative is one variable, the same in every
+//     notation ((dy/dx)^2 = y'^2 = \left(\frac{dy}{dx}\right)^2,
+//     \frac{1}{2}m\dot{x}^2 = \frac{m}{2}(dx/dt)^2), so that expressions
+//     in them compare by evaluation, both ways soundly (the values of y, y'
+//     and y'' at a point are free); a derivative on one side only, of an
+//     expression, at an argument other than its variable (f'(x+1)),
+//     beside a function applied (g(x)), or with its inverse (dy/dx and
+//     dx/dy) is undecided, and Leibniz's notation that is not read so is
+//     never algebra (undecided).
 //   - isotope, stereo, hybridisation: ^{14}C, C-14, carbon-14, 14C and
 //     deuterium by element and mass number (C¹⁴, the mass after the
 //     symbol, is undecided: an old notation or a power); cis/trans, E/Z, R/S and D/L
