@@ -43,12 +43,12 @@
 //     (derivatom.go) each derivative is one variable, the same in every
 //     notation ((dy/dx)^2 = y'^2 = \left(\frac{dy}{dx}\right)^2,
 //     \frac{1}{2}m\dot{x}^2 = \frac{m}{2}(dx/dt)^2), so that expressions
-//     in them compare by evaluation, both ways soundly (the values of y, y'
-//     and y'' at a point are free); a derivative on one side only, of an
-//     expression, at an argument other than its variable (f'(x+1)),
-//     beside a function applied (g(x)), or with its inverse (dy/dx and
-//     dx/dy) is undecided, and Leibniz's notation that is not read so is
-//     never algebra (undecided).
+//     in them compare by evaluation, both ways soundly (the values of a
+//     function and its derivatives at a point are free); a derivative on
+//     one side only, of an expression, at an argument other than its
+//     variable (f'(x+1)), beside a function applied (g(x)), or with its
+//     inverse (dy/dx and dx/dy) is undecided, and Leibniz's notation that
+//     is not read so is never algebra (undecided).
 //   - isotope, stereo, hybridisation: ^{14}C, C-14, carbon-14, 14C and
 //     deuterium by element and mass number (C¹⁴, the mass after the
 //     symbol, is undecided: an old notation or a power); cis/trans, E/Z, R/S and D/L
