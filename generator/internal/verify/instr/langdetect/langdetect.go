@@ -24,7 +24,6 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
 )
 
 //go:embed profiles.bin
@@ -46,6 +45,9 @@ type model struct {
 	// each): the n-gram's count in the language divided by the language's
 	// total of n-grams of its length, as langdetect computes them.
 	keys, start, lang, prob []byte
+	// probs is prob decoded, one float64 per entry (1.5 MB): the
+	// detection's innermost loop reads them as floats, not bytes.
+	probs []float64
 	// table is an open-addressing hash table of 1<<tableBits slots (4 bytes
 	// each): 1 + the index of the key that hashes there, 0 for none.
 	table     []byte
@@ -111,6 +113,10 @@ func load(b []byte) (*model, error) {
 	m.table, m.cjk = take(4*ns), take(8*nc)
 	if len(m.cjk) != 8*nc || len(b) != 0 {
 		return nil, bad
+	}
+	m.probs = make([]float64, ne)
+	for i := range m.probs {
+		m.probs[i] = math.Float64frombits(le.Uint64(m.prob[8*i:]))
 	}
 	return m, nil
 }
@@ -187,7 +193,7 @@ func (m *model) probabilities(text string) ([]float64, error) {
 		for i := 0; ; i++ {
 			g := int(ngrams[rnd.below(len(ngrams))])
 			lo, hi := le.Uint32(m.start[4*g:]), le.Uint32(m.start[4*g+4:])
-			langs, probs := m.lang[lo:hi], m.prob[8*lo:8*hi]
+			langs, probs := m.lang[lo:hi], m.probs[lo:hi]
 			update(&prob, all, weight, langs, probs)
 			if i%5 == 0 {
 				if normalize(prob[:nl]) > convThreshold || i >= iterationLimit {
@@ -205,17 +211,13 @@ func (m *model) probabilities(text string) ([]float64, error) {
 // update multiplies each probability by weight plus the sampled n-gram's
 // probability in that language, as Python does with 0.0 where the
 // language lacks the n-gram: weight + 0.0 is weight (weight is never -0),
-// so the languages of the n-gram (langs, their probabilities in probs, 8
-// bytes each) are multiplied first, then the others (of all), each once.
-func update(prob *[64]float64, all uint64, weight float64, langs, probs []byte) {
-	probs = probs[:8*len(langs)]
-	at := unsafe.Pointer(unsafe.SliceData(probs))
+// so the languages of the n-gram (langs, their probabilities in probs)
+// are multiplied first, then the others (of all), each once.
+func update(prob *[64]float64, all uint64, weight float64, langs []byte, probs []float64) {
+	probs = probs[:len(langs)]
 	var has uint64
 	for k, j := range langs {
-		// probs[8*k:] without its bounds checks, which the slicing
-		// above makes needless.
-		b := (*[8]byte)(unsafe.Add(at, 8*k))
-		prob[j&63] *= weight + math.Float64frombits(le.Uint64(b[:]))
+		prob[j&63] *= weight + probs[k]
 		has |= 1 << (j & 63)
 	}
 	for rest := all &^ has; rest != 0; rest &= rest - 1 {
