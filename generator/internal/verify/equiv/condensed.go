@@ -74,6 +74,16 @@ type condPiece struct {
 // reading for each parenthesised group with a count (branches, or a piece
 // of chain).
 func condPrograms(s string) ([][]condOp, bool) {
+	// HOOC and HO2C lead a carboxyl written from its hydrogen
+	// (HOOCCH2COOH): both oxygens are on the carbon after them, which
+	// the reading atom by atom would take for a peroxide. A carbon
+	// with hydrogens after them (HOOCH3) is read as written.
+	for _, r := range [][2]string{{"HOOC", "(COOH)"}, {"HO2C", "(CO2H)"}} {
+		if rest, ok := strings.CutPrefix(s, r[0]); ok && rest != "" && rest[0] != 'H' {
+			s = r[1] + rest
+			break
+		}
+	}
 	leadH := 0
 	i := 0
 	// Leading hydrogens belong to the first heavy atom: HCOOH, H2NCH2.

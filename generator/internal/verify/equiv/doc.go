@@ -113,6 +113,11 @@
 //     iron(III) sulfate = Fe2(SO4)3, stannic oxide = SnO2, mercury(I)
 //     chloride = Hg2Cl2, ammonium phosphate = (NH4)3PO4; iron(II) chloride
 //     ≠ FeCl3; a dimer (Al2Cl6 against aluminium chloride) is undecided.
+//     Acetate, the one organic anion, matches a formula that writes it as
+//     acetate (lead(II) acetate = Pb(CH3COO)2 = Pb(C2H3O2)2 = Pb(OAc)2;
+//     other counts are not equal, PbC4H6O4 is undecided). HOOC or HO2C
+//     before a carbon without hydrogens is a carboxyl written from its
+//     hydrogen (HOOCCH3 = CH3COOH; HOOCH3 is methyl hydroperoxide).
 //   - chem_equation: chemical equations (chemeq.go) as multisets of
 //     species with coefficients on each side of ->, →, ⟶ or " = ";
 //     equilibria (⇌, <=>) only against equilibria. Equal with the same
@@ -214,13 +219,15 @@
 //     a root found by bisection) is undecided. Double roots that are no
 //     factor of the divisor as written and fall between the grid's
 //     points are not found.
-//     log10(x) and log2(x) are logarithms to a base; \log is read as ln
+//     log10(x) and log2(x) are logarithms to a base, lb(x) and ld(x) the
+//     binary logarithm (ISO 80000-2; lb 8 without parentheses, a logarithm
+//     or pounds, is undecided); \log is read as ln
 //     and as log10, lg as log10 and as log2, and a verdict stands only when
 //     both readings give it. A NotEqual between expressions written like
 //     names (sp3, Trp, Fe: a capital and two small letters, letters then a
 //     digit, an element symbol), quantities with a unit not in the table
 //     ("5 nit": a number, a space, letters) or functions not in the table
-//     (lb(8)) is undecided: they are not products of variables; so is an
+//     (erf(1)) is undecided: they are not products of variables; so is an
 //     Equal between capital letters in another order (RS against SR).
 //     A Greek letter is one variable however written (β, \beta; ε, ϵ,
 //     \varepsilon). The empty set is \emptyset, \varnothing, ∅ or \{\}. A complex

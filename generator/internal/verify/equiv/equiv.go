@@ -305,6 +305,10 @@ var reCapitals = regexp.MustCompile(`^\s*[A-Z]{2,}\s*$`)
 // unit is not in the table (5 nit), not a product of variables.
 var reQuantityShape = regexp.MustCompile(`^\s*[-+]?\d[\d.,]*(?:[eE][-+]?\d+)?\s+[A-Za-zµμΩÅ]`)
 
+// reLbWord finds lb before a number without parentheses (lb 8): the
+// binary logarithm, or pounds written before their number, never l·b·8.
+var reLbWord = regexp.MustCompile(`(?:^|[^A-Za-z\\])l[bd]\s+\d`)
+
 // reCall finds a name of two letters or more applied to parentheses.
 var reCall = regexp.MustCompile(`(?:^|[^A-Za-z\\])([a-z]{2,})\s*\(`)
 
@@ -312,13 +316,14 @@ func notation(s string) bool {
 	if reNotation.MatchString(s) || reQuantityShape.MatchString(s) {
 		return true
 	}
-	// lb(8), ld(8): a function that is not in the table, not l·b·8.
+	// erf(1), sgn(x): a function that is not in the table, not e·r·f·1;
+	// lb(8) and ld(8) are the binary logarithm.
 	for _, m := range reCall.FindAllStringSubmatch(s, -1) {
-		if !fnNames[m[1]] && !greek[m[1]] {
+		if !fnNames[m[1]] && !greek[m[1]] && m[1] != "lb" && m[1] != "ld" {
 			return true
 		}
 	}
-	return false
+	return reLbWord.MatchString(s)
 }
 
 // squash drops white space, for the identity rule, except between two

@@ -149,6 +149,12 @@ func tokenize(s string, constOnly bool) ([]token, error) {
 				i += k
 				continue
 			}
+			if (w == "lb" || w == "ld") && strings.HasPrefix(s[i:], "(") {
+				// lb(8): the binary logarithm of ISO 80000-2 (ld in
+				// German texts), not l·b·8 nor pounds.
+				emit(tFn, "log_2")
+				continue
+			}
 			switch {
 			case fnNames[w]:
 				emit(tFn, w)

@@ -2,6 +2,7 @@ package equiv
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -288,7 +289,7 @@ func (c *cmpr) compareSalt(g, p string) (Result, bool) {
 		return undecided("formula", "%s has the formula of %s", other, name), true
 	}
 	if s.ion.counts["C"] > 0 && s.ion.counts["H"] > 0 {
-		return Result{}, false // an organic anion (acetate): isomers; the table decides
+		return c.compareOrganicSalt(s, name, other)
 	}
 	fs := parseFormula(other)
 	if len(fs) == 0 {
@@ -316,4 +317,51 @@ func (c *cmpr) compareSalt(g, p string) (Result, bool) {
 func isSalt(s string) bool {
 	_, ok := parseSalt(s)
 	return ok
+}
+
+// acetateForms are the ways a salt's formula writes the acetate ion: its
+// condensed formulas either way round, its molecular formula (the usual
+// C2H3O2 of a salt), and OAc.
+var acetateForms = []string{"CH3COO", "CH3CO2", "C2H3O2", "OOCCH3", "O2CCH3", "OAc", "AcO"}
+
+// compareOrganicSalt decides a salt of acetate, the one organic anion of
+// the table, against a formula: equal when the formula writes the salt
+// with the ion in one of its forms (lead(II) acetate is Pb(CH3COO)2 or
+// Pb(C2H3O2)2, sodium acetate CH3COONa), not equal when its element counts
+// differ; the same counts written otherwise may be an isomer (Pb(HCOOCH2)2
+// is no acetate) and are left to the table of names or undecided.
+func (c *cmpr) compareOrganicSalt(s salt, name, other string) (Result, bool) {
+	if !sameIon(s.ion, saltAnions["acetate"]) || s.water > 0 {
+		return Result{}, false
+	}
+	g := gcdInt(s.charge, s.ion.charge)
+	nc, na := s.ion.charge/g, s.charge/g
+	cat := s.cation
+	if nc > 1 {
+		if cat == "NH4" {
+			cat = "(NH4)"
+		}
+		cat += strconv.Itoa(nc)
+	}
+	o := cleanFormula(other)
+	for _, f := range acetateForms {
+		an := f
+		if na > 1 {
+			an = "(" + f + ")" + strconv.Itoa(na)
+		}
+		if o == cat+an || o == an+cat {
+			return decided(true, "formula", "%s is %s: the acetate ion written %s", name, cat+an, f), true
+		}
+	}
+	sf := s.formula()
+	fs := parseFormula(other)
+	if len(fs) == 0 || strings.Contains(o, "Ac") {
+		return Result{}, false
+	}
+	for _, f := range fs {
+		if sameCounts(sf, f) || multiple(sf, f) {
+			return Result{}, false
+		}
+	}
+	return decided(false, "formula", "%s is %s by charge balance, not %s", name, sf, fs[0]), true
 }
