@@ -71,3 +71,24 @@ func FuzzTreebankShortcutsMatchRuneLoops(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFirstLastRunesMatchRuneSlices holds FirstRunes and LastRunes, which
+// walk only the characters they return, to slicing []rune(s).
+func FuzzFirstLastRunesMatchRuneSlices(f *testing.F) {
+	for _, s := range []string{"", "abc", "héllo wörld ✓ 😀", "a\xffb\xe2\x82c", "\xf0\x9f\x98"} {
+		f.Add(s, 2)
+		f.Add(s, 40)
+	}
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		if n < 0 || n > 1000 {
+			return
+		}
+		r := []rune(s)
+		if got, want := FirstRunes(s, n), string(r[:min(n, len(r))]); got != want {
+			t.Errorf("FirstRunes(%q, %d) = %q, want %q", s, n, got, want)
+		}
+		if got, want := LastRunes(s, n), string(r[max(0, len(r)-n):]); got != want {
+			t.Errorf("LastRunes(%q, %d) = %q, want %q", s, n, got, want)
+		}
+	})
+}

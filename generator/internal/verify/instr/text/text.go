@@ -113,15 +113,32 @@ var isASCIIWordTable = func() (t [utf8.RuneSelf]bool) {
 
 // FirstRunes returns the first n code points of s, as Python's s[:n] does.
 func FirstRunes(s string, n int) string {
-	r := []rune(s)
-	return string(r[:min(n, len(r))])
+	if !utf8.ValidString(s) {
+		// []rune and back write each invalid byte as U+FFFD.
+		r := []rune(s)
+		return string(r[:min(n, len(r))])
+	}
+	end := 0
+	for k := 0; k < n && end < len(s); k++ {
+		_, size := utf8.DecodeRuneInString(s[end:])
+		end += size
+	}
+	return s[:end]
 }
 
 // LastRunes returns the last n code points of s, as Python's s[-n:] does for
 // n > 0.
 func LastRunes(s string, n int) string {
-	r := []rune(s)
-	return string(r[max(0, len(r)-n):])
+	if !utf8.ValidString(s) {
+		r := []rune(s)
+		return string(r[max(0, len(r)-n):])
+	}
+	start := len(s)
+	for k := 0; k < n && start > 0; k++ {
+		_, size := utf8.DecodeLastRuneInString(s[:start])
+		start -= size
+	}
+	return s[start:]
 }
 
 // Strip removes leading and trailing whitespace as Python's str.strip does.
