@@ -3,6 +3,7 @@ package ifeval
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -45,9 +46,9 @@ func need(relation string, threshold float64) string {
 
 func plural(n int, one, many string) string {
 	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
+		return "1 " + one
 	}
-	return fmt.Sprintf("%d %s", n, many)
+	return strconv.Itoa(n) + " " + many
 }
 
 // snippet shortens s for a reason.
