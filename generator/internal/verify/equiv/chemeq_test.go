@@ -37,7 +37,9 @@ func TestCondensedReadings(t *testing.T) {
 		}
 	}
 	same := [][]string{{"CH3CH2OH", "C2H5OH", "HOCH2CH3"}, {"CH3CH(CH3)CH3", "(CH3)3CH", "CH(CH3)3"}, {"CH3COOH", "CH3CO2H", "HOOCCH3", "HO2CCH3"},
-		{"CH3CH2NO2", "C2H5NO2", "NO2CH2CH3"}} // NO2 is a nitro group
+		{"CH3CH2NO2", "C2H5NO2", "NO2CH2CH3"},                                              // NO2 is a nitro group
+		{"CH3CH(CH3)COOH", "HOOCCH(CH3)CH3", "(COOH)CH(CH3)CH3"},                           // a branch after a leading group keeps the group
+		{"(CH3)2SO", "CH3S(O)CH3"}, {"(CH3)2S", "CH3SCH3"}, {"(CH3)2SO2", "CH3S(O)(O)CH3"}} // sulfur of valence 4, 2, 6
 	for _, group := range same {
 		first, ok := condensedStructure(group[0])
 		if !ok {

@@ -107,6 +107,9 @@ var compounds = []compound{
 	{"zinc oxide", "ZnO", "", true}, {"zinc sulfate", "ZnSO4", "", true}, {"zinc chloride", "ZnCl2", "", true},
 	{"lead(ii) nitrate", "Pb(NO3)2", "", true}, {"lead(ii) iodide", "PbI2", "", true},
 	{"sodium acetate", "C2H3NaO2", "CH3COONa|CH3CO2Na|NaCH3COO|NaC2H3O2", false},
+	{"dimethyl sulfoxide|dmso|methylsulfinylmethane", "C2H6OS", "(CH3)2SO|CH3S(O)CH3|(CH3)2S=O|CH3S(=O)CH3", false},
+	{"dimethyl sulfide|methylthiomethane", "C2H6S", "(CH3)2S|CH3SCH3", false},
+	{"dimethyl sulfone|methylsulfonylmethane", "C2H6O2S", "(CH3)2SO2|CH3SO2CH3|CH3S(O)(O)CH3", false},
 	// Ions, named with or without "ion".
 	{"hydroxide", "OH^-", "", true}, {"ammonium", "NH4^+", "", true}, {"hydronium|oxonium", "H3O^+", "", true},
 	{"sulfate", "SO4^2-", "", true}, {"sulfite", "SO3^2-", "", true}, {"nitrate", "NO3^-", "", true},

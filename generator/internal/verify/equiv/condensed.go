@@ -14,13 +14,24 @@ import (
 // group) or, with a count, a repeated piece of chain, and C2H5 and C6H5
 // are ethyl and phenyl, NO2 a nitro group. Every reading whose valences add up (C 4, N 3,
 // O 2, halogens 1; bond orders at most 3) is found; the formula denotes a
-// structure only when all of them are the same tree. Charges, S, P and
-// other elements that take several valences are not read. An acyclic
+// structure only when all of them are the same tree. Sulfur is read with
+// each of its valences 2, 4 and 6; charges, P and other elements that
+// take several valences are not read. An acyclic
 // tree with hydrogen counts fixes the bond orders, so two formulas with
 // the same canonical tree are the same compound, and two with different
 // trees are different compounds (constitutional isomers).
 
-var condValence = map[string]int{"C": 4, "N": 3, "O": 2, "F": 1, "Cl": 1, "Br": 1, "I": 1, "Ph": 1, "NO2": 1}
+var condValence = map[string]int{"C": 4, "N": 3, "O": 2, "F": 1, "Cl": 1, "Br": 1, "I": 1, "Ph": 1, "NO2": 1,
+	"S2": 2, "S4": 4, "S6": 6}
+
+// Sulfur takes valence 2, 4 or 6 ((CH3)2S, (CH3)2SO, (CH3)2SO2), 2 only
+// with a hydrogen (CH3SH): each reading tries every valence of each S (at
+// most condMaxSulfur of them),
+// and the tree names the valence (S4), so that a formula whose readings
+// need two valences (CH3SOCH3: a sulfenate or DMSO) denotes no structure.
+const condMaxSulfur = 3
+
+var sulfurValences = []string{"S2", "S4", "S6"}
 
 // condOp is one step of a reading: an atom, or the start or end of a
 // branch.
@@ -47,17 +58,50 @@ func condensedStructure(s string) (string, bool) {
 	canon := ""
 	budget := 20000
 	for _, prog := range progs {
-		ok := condReadings(prog, &budget, func(c string) bool {
-			if canon == "" {
-				canon = c
+		for _, p := range sulfurVariants(prog) {
+			ok := condReadings(p, &budget, func(c string) bool {
+				if canon == "" {
+					canon = c
+				}
+				return c == canon
+			})
+			if !ok {
+				return "", false
 			}
-			return c == canon
-		})
-		if !ok {
-			return "", false
 		}
 	}
 	return canon, canon != ""
+}
+
+// sulfurVariants returns prog with each S given each of its valences, or
+// none when it has more S atoms than condMaxSulfur.
+func sulfurVariants(prog []condOp) [][]condOp {
+	var at []int
+	for i, op := range prog {
+		if op.kind == 'a' && op.elem == "S" {
+			at = append(at, i)
+		}
+	}
+	if len(at) > condMaxSulfur {
+		return nil
+	}
+	out := [][]condOp{prog}
+	for _, i := range at {
+		vals := sulfurValences
+		if prog[i].h > 0 {
+			vals = vals[:1] // a thiol's S: H-S(=CH2)CH3 and its kind are no reading
+		}
+		var next [][]condOp
+		for _, p := range out {
+			for _, v := range vals {
+				q := append([]condOp(nil), p...)
+				q[i].elem = v
+				next = append(next, q)
+			}
+		}
+		out = next
+	}
+	return out
 }
 
 // condPiece is one piece of a formula: a run of atoms (ops), or a
@@ -67,7 +111,10 @@ type condPiece struct {
 	ops   []condOp
 	group []condOp // the content of a group
 	count int
-	lead  bool
+	// counted: the count is written ((CH2)2); a group without one is a
+	// branch (CH3S(O)CH3), never a piece of chain.
+	counted bool
+	lead    bool
 }
 
 // condPrograms expands the formula into flat programs, one per choice of
@@ -140,7 +187,7 @@ func condPieces(s string, i int) ([]condPiece, bool) {
 				return nil, false
 			}
 			atoms += len(inner) * n
-			pieces = append(pieces, condPiece{group: inner, count: n, lead: !seenAtom})
+			pieces = append(pieces, condPiece{group: inner, count: n, counted: k > j+1, lead: !seenAtom})
 			i = k
 		default:
 			j := i
@@ -188,7 +235,7 @@ func condExpand(pieces []condPiece) ([][]condOp, bool) {
 		var next [][]condOp
 		for _, prog := range progs {
 			next = append(next, append(append([]condOp{}, prog...), branch...))
-			if !p.lead && p.group[0].order == 0 {
+			if !p.lead && p.counted && p.group[0].order == 0 {
 				var chain []condOp
 				for r := 0; r < p.count; r++ {
 					chain = append(chain, p.group...)
@@ -282,6 +329,8 @@ func condAtoms(s string) ([]condOp, bool) {
 			el = s[i : i+2]
 		case s[i] == 'C' || s[i] == 'N' || s[i] == 'O' || s[i] == 'F' || s[i] == 'I':
 			el = s[i : i+1]
+		case s[i] == 'S' && (i+1 == len(s) || s[i+1] < 'a' || s[i+1] > 'z'):
+			el = "S" // Si, Sn, Se are other elements
 		default:
 			return nil, false
 		}
@@ -355,10 +404,10 @@ func condReadings(prog []condOp, budget *int, yield func(string) bool) bool {
 			if len(path) == 0 {
 				// A leading group: its first atom bonds to the first atom
 				// after the groups.
-				rec(k+1, nil, append(stack, condFrame{path: nil, anchor: -1}))
+				rec(k+1, nil, pushFrame(stack, condFrame{path: nil, anchor: -1}))
 				return
 			}
-			rec(k+1, nil, append(stack, condFrame{path: path, anchor: path[len(path)-1]}))
+			rec(k+1, nil, pushFrame(stack, condFrame{path: path, anchor: path[len(path)-1]}))
 			return
 		case ')':
 			f := stack[len(stack)-1]
@@ -413,6 +462,14 @@ func condReadings(prog []condOp, budget *int, yield func(string) bool) bool {
 	}
 	rec(0, nil, nil)
 	return !stopped
+}
+
+// pushFrame returns stack with f on top, in a new array: an append into
+// the spare capacity of a stack that an earlier branch popped would write
+// over a frame the readings still to be tried hold ((COOH)CH(CH3)CH3 lost
+// its leading group's frame so).
+func pushFrame(stack []condFrame, f condFrame) []condFrame {
+	return append(stack[:len(stack):len(stack)], f)
 }
 
 // condFrame is an open branch of a reading: the path to return to at its

@@ -118,6 +118,9 @@
 //     other counts are not equal, PbC4H6O4 is undecided). HOOC or HO2C
 //     before a carbon without hydrogens is a carboxyl written from its
 //     hydrogen (HOOCCH3 = CH3COOH; HOOCH3 is methyl hydroperoxide).
+//     Sulfur is read with valence 2, 4 or 6, 2 only with a hydrogen
+//     ((CH3)2SO = CH3S(O)CH3, DMSO; CH3SOCH3, a sulfenate or DMSO, is
+//     undecided).
 //   - chem_equation: chemical equations (chemeq.go) as multisets of
 //     species with coefficients on each side of ->, →, ⟶ or " = ";
 //     equilibria (⇌, <=>) only against equilibria. Equal with the same
