@@ -19,12 +19,12 @@ import (
 	"errors"
 	"math"
 	"math/bits"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 //go:embed profiles.bin
@@ -46,8 +46,8 @@ type model struct {
 	// each): the n-gram's count in the language divided by the language's
 	// total of n-grams of its length, as langdetect computes them.
 	keys, start, lang, prob []byte
-	// What the sampling rounds read is copied to the heap when the
-	// profiles load, decoded (2 MB in all): starts is start, langs lang,
+	// What the sampling rounds read is copied out when the profiles load,
+	// decoded (2 MB in all, see tableBytes): starts is start, langs8 lang,
 	// probs prob. Read in place from the embedded bytes, at random, they
 	// cost a detection about a quarter more.
 	starts []uint32
@@ -119,16 +119,28 @@ func load(b []byte) (*model, error) {
 	if len(m.cjk) != 8*nc || len(b) != 0 {
 		return nil, bad
 	}
-	m.starts = make([]uint32, ng+1)
-	for i := range m.starts {
-		m.starts[i] = le.Uint32(m.start[4*i:])
-	}
-	m.langs8 = slices.Clone(m.lang)
-	m.probs = make([]float64, ne)
+	m.probs = tableOf[float64](ne)
 	for i := range m.probs {
 		m.probs[i] = math.Float64frombits(le.Uint64(m.prob[8*i:]))
 	}
+	m.starts = tableOf[uint32](ng + 1)
+	for i := range m.starts {
+		m.starts[i] = le.Uint32(m.start[4*i:])
+	}
+	m.langs8 = tableOf[byte](ne)
+	copy(m.langs8, m.lang)
 	return m, nil
+}
+
+// tableOf returns a zeroed table of n values of T (of 1, 4 or 8 bytes)
+// in tableBytes' memory.
+func tableOf[T byte | uint32 | float64](n int) []T {
+	var zero T
+	b := tableBytes(n * int(unsafe.Sizeof(zero)))
+	if n == 0 {
+		return nil
+	}
+	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b))), n)
 }
 
 // Detect returns the ISO 639-1 code (zh-cn and zh-tw for Chinese) of the most
