@@ -99,12 +99,21 @@ func (r *pyRandom) float() float64 {
 }
 
 // below returns random._randbelow(n) for 0 < n < 2^32, the index
-// random.choice picks.
+// random.choice picks. It draws the words as uint32 does, without a call
+// for each: it is called once per sampling round.
 func (r *pyRandom) below(n int) int {
 	k := bits.Len(uint(n))
 	for {
-		v := int(r.uint32() >> (32 - k))
-		if v < n {
+		if r.idx >= 624 {
+			r.twist()
+		}
+		y := r.mt[uint(r.idx)%624]
+		r.idx++
+		y ^= y >> 11
+		y ^= (y << 7) & 0x9d2c5680
+		y ^= (y << 15) & 0xefc60000
+		y ^= y >> 18
+		if v := int(y >> (32 - k)); v < n {
 			return v
 		}
 	}
