@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"math"
+	"math/bits"
 	"os"
 	"strings"
 	"testing"
@@ -192,6 +193,25 @@ func TestPyRandomStream(t *testing.T) {
 		y ^= y >> 18
 		if got := r.uint32(); got != y {
 			t.Fatalf("word %d = %#x, want %#x", i, got, y)
+		}
+	}
+}
+
+// TestBelowDrawsAsRandbelow holds below, which draws its words in place,
+// to _randbelow written with uint32: the top bit-length bits of a word,
+// drawn again until they are below n.
+func TestBelowDrawsAsRandbelow(t *testing.T) {
+	r, ref := newPyRandom(0), newPyRandom(0)
+	for i := range 3000 {
+		n := 1 + i*i*7919%100000
+		want := -1
+		for k := bits.Len(uint(n)); want < 0; {
+			if v := int(ref.uint32() >> (32 - k)); v < n {
+				want = v
+			}
+		}
+		if got := r.below(n); got != want {
+			t.Fatalf("draw %d: below(%d) = %d, want %d", i, n, got, want)
 		}
 	}
 }
