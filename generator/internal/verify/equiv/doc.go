@@ -219,9 +219,9 @@
 //     where it is undefined, so (x^2-1)/(x-1) > 0 against x + 1 > 0 is not
 //     equal (1 is a solution of the second only), x^2/x > 0 against x > 0
 //     equal; a point where rounding may decide (a relation at its limit at
-//     a root found by bisection) is undecided. Double roots that are no
-//     factor of the divisor as written and fall between the grid's
-//     points are not found.
+//     a root found by bisection) is undecided. A divisor that touches zero
+//     without changing sign (x^4-4x^2+4 at ±√2) is found at a minimum of
+//     its absolute value.
 //     log10(x) and log2(x) are logarithms to a base, lb(x) and ld(x) the
 //     binary logarithm (ISO 80000-2; lb 8 without parentheses, a logarithm
 //     or pounds, is undecided); \log is read as ln

@@ -19,8 +19,9 @@ import (
 // positive. Sides with the same guards have the same domain. Otherwise
 // each guard of one side alone is scanned along each variable, on a grid
 // and around the numbers the expressions contain, for the points where it
-// fails or vanishes (a change of sign narrowed by bisection), and both
-// sides are evaluated there.
+// fails or vanishes (a change of sign narrowed by bisection, a minimum of
+// its absolute value by ternary search), and both sides are evaluated
+// there.
 
 type guardKind uint8
 

@@ -42,6 +42,8 @@ func TestCompareDomains(t *testing.T) {
 		{name: "inequality with a hole, not holding", reason: "x^2/x > 0 and x > 0 are both false at 0", gold: `\frac{x^2}{x} > 0`, pred: "x > 0", want: outcome{Equal, "relation"}},
 		{name: "hole on the boundary", reason: "x^2/x >= 0 is x > 0: the point where >= would add 0 is where it is undefined", gold: `\frac{x^2}{x} \geq 0`, pred: "x > 0", want: outcome{Undecided, "relation"}},
 		{name: "half power inequality", reason: "x^{1/2} < 1 is [0, 1), not x < 1", gold: "x < 1", pred: "x^{1/2} < 1", want: outcome{NotEqual, "relation"}},
+		{name: "double root", reason: "(x^2-2)^2 touches zero at ±√2 without a change of sign: found as a minimum of its absolute value", gold: `\frac{(x^2-2)^2}{x^4-4x^2+4} > 0`, pred: "x^2 + 1 > 0", want: outcome{NotEqual, "relation"}},
+		{name: "no root", reason: "x^2 + 1 has a minimum and no root: no point is undefined", gold: `\frac{x^2+1}{x^2+1} > 0`, pred: "x^2 + 1 > 0", want: outcome{Equal, "relation"}},
 		{name: "hole on the boundary, exactly", reason: "at 1.37 the reference is undefined and the answer exactly at its limit: both fail, and both are x > 1.37", gold: `\frac{x^2-1.37^2}{x-1.37} > 2.74`, pred: "x + 1.37 > 2.74", want: outcome{Equal, "relation"}},
 		{name: "hole on the boundary, by bisection", reason: "at √2, found by bisection, the answer is at its limit, where rounding may decide", gold: `\frac{x^2-2}{x-\sqrt{2}} > 2\sqrt{2}`, pred: `x + \sqrt{2} > 2\sqrt{2}`, want: outcome{Undecided, "relation"}},
 	}

@@ -195,7 +195,89 @@ func (c *cmpr) scanGuard(g guard, v string, base env, grid []*big.Float) ([]doma
 			cands = append(cands, cd)
 		}
 	}
+	return c.doubleRoots(g.n, v, base, grid, vals, cands)
+}
+
+// maxDoubleRoots bounds the local minima of a guard searched for a root
+// that touches zero without a change of sign.
+const maxDoubleRoots = 4
+
+// doubleRoots adds the roots of g where it touches zero without changing
+// sign ((x^2-2)^2 at √2): at each local minimum of |g| on the grid between
+// values of one sign, a ternary search narrows the minimum, which is a
+// root when |g| there is tiny against its values on the grid.
+func (c *cmpr) doubleRoots(g *node, v string, base env, grid, vals []*big.Float, cands []domainCand) ([]domainCand, error) {
+	found := 0
+	for i := 1; i+1 < len(grid) && found < maxDoubleRoots; i++ {
+		a, m, b := vals[i-1], vals[i], vals[i+1]
+		if a == nil || m == nil || b == nil || m.Sign() == 0 || a.Sign() != m.Sign() || b.Sign() != m.Sign() {
+			continue
+		}
+		if newF().Abs(m).Cmp(newF().Abs(a)) >= 0 || newF().Abs(m).Cmp(newF().Abs(b)) > 0 {
+			continue
+		}
+		found++
+		x, fx, err := c.ternaryMin(g, v, base, grid[i-1], grid[i+1])
+		if err != nil {
+			return nil, err
+		}
+		if fx == nil {
+			continue
+		}
+		scale := newF().Abs(a)
+		if ab := newF().Abs(b); ab.Cmp(scale) > 0 {
+			scale = ab
+		}
+		if r, _ := newF().Quo(fx, scale).Float64(); fx.Sign() == 0 || r < 1e-12 {
+			cands = append(cands, domainCand{at: with(base, v, x), approx: fx.Sign() != 0, v: v, isolated: true})
+		}
+	}
 	return cands, nil
+}
+
+// ternaryMin narrows the minimum of |g| along v between lo and hi, and
+// returns it with |g| there (nil when g has no value on the way).
+func (c *cmpr) ternaryMin(g *node, v string, base env, lo, hi *big.Float) (*big.Float, *big.Float, error) {
+	iters := 120
+	if lossy(g) {
+		iters = 70
+	}
+	abs := func(x *big.Float) (*big.Float, error) {
+		y, err := c.eval(g, with(base, v, x))
+		if err != nil {
+			return nil, err
+		}
+		return y.Abs(y), nil
+	}
+	lo, hi = newF().Set(lo), newF().Set(hi)
+	third := newF().SetFloat64(1.0 / 3)
+	for k := 0; k < iters; k++ {
+		d := newF().Mul(sub(hi, lo), third)
+		m1, m2 := add(lo, d), sub(hi, d)
+		f1, err1 := abs(m1)
+		f2, err2 := abs(m2)
+		if stop(err1) || stop(err2) {
+			return nil, nil, errors.Join(err1, err2)
+		}
+		if err1 != nil || err2 != nil {
+			return nil, nil, nil
+		}
+		if f1.Cmp(f2) <= 0 {
+			hi = m2
+		} else {
+			lo = m1
+		}
+	}
+	x := newF().Add(lo, hi)
+	x.SetMantExp(x, -1)
+	fx, err := abs(x)
+	if stop(err) {
+		return nil, nil, err
+	}
+	if err != nil {
+		return nil, nil, nil
+	}
+	return x, fx, nil
 }
 
 // bisect narrows a change of sign of g along v between lo and hi to a
