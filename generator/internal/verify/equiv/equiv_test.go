@@ -90,20 +90,6 @@ func TestCompare(t *testing.T) {
 		{name: "cancellation", reason: "sin(π) is 1.2e-16 in float64: equal to 0 only within the floor, so undecided", gold: `x \sin(\pi)`, pred: "0", want: outcome{Undecided, "expression"}},
 		{name: "floor and scale", reason: "at working precision the values agree relatively", gold: `\sin(x)^2 + \cos(x)^2`, pred: "1", want: outcome{Equal, "expression"}},
 		{name: "huge power", reason: "10^(10^10) is refused, not computed", gold: "10^{10^{10}}", pred: "10^{10^{10}}+1", want: outcome{Undecided, "numeric"}},
-		{name: "binary log", reason: "lb is log2 (ISO 80000-2), not l·b", gold: "lb(8)", pred: "3", want: outcome{Equal, "numeric"}},
-		{name: "binary log, German", reason: "ld is log2 too", gold: `\operatorname{ld}(8)`, pred: "3", want: outcome{Equal, "numeric"}},
-		{name: "binary log differs", reason: "log2 8 is 3, not 4", gold: "lb(8)", pred: "4", want: outcome{NotEqual, "numeric"}},
-		{name: "lb without parentheses", reason: "lb 8: a logarithm or pounds, never l·b·8", gold: "lb 8", pred: "3", want: outcome{Undecided, "expression"}},
-		{name: "pounds", reason: "lb after a number stays the pound", gold: "5 lb", pred: "2.268 kg", want: outcome{Equal, "unit"}},
-		{name: "acid from its H", reason: "HOOC leads a carboxyl written from its hydrogen", gold: "CH3COOH", pred: "HOOCCH3", want: outcome{Equal, "formula"}},
-		{name: "acid from its H, two ends", reason: "HOOCCH2COOH is malonic acid, not a peroxide (was not equal to (COOH)CH2COOH)", gold: "HOOCCH2COOH", pred: "(COOH)CH2COOH", want: outcome{Equal, "formula"}},
-		{name: "acid from its H against an ester", reason: "acetic acid is not methyl formate", gold: "HOOCCH3", pred: "HCOOCH3", want: outcome{NotEqual, "formula"}},
-		{name: "lactic acid from its H", reason: "was not equal: read as a peroxide", gold: "HOOCCH(OH)CH3", pred: "CH3CH(OH)COOH", want: outcome{Equal, "formula"}},
-		{name: "hydroperoxide", reason: "HOOCH3 has hydrogens on its carbon: methyl hydroperoxide, read as written", gold: "HOOCH3", pred: "CH3OOH", want: outcome{Equal, "formula"}},
-		{name: "acetate salt", reason: "lead(II) acetate by charge balance, the ion written CH3COO", gold: "lead(II) acetate", pred: "Pb(CH3COO)2", want: outcome{Equal, "formula"}},
-		{name: "acetate salt, OAc", reason: "OAc is acetate in a salt's formula", gold: "copper(II) acetate", pred: "Cu(OAc)2", want: outcome{Equal, "formula"}},
-		{name: "acetate salt, wrong charge", reason: "lead(II) acetate has two acetates", gold: "lead(II) acetate", pred: "Pb(CH3COO)4", want: outcome{NotEqual, "formula"}},
-		{name: "acetate salt, molecular formula", reason: "PbC4H6O4 proves the counts only: an isomer may share them", gold: "lead(II) acetate", pred: "PbC4H6O4", want: outcome{Undecided, "formula"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -141,18 +141,9 @@ func tokenize(s string, constOnly bool) ([]token, error) {
 			}
 			w := s[i:j]
 			i = j
-			if w == "log" && strings.HasPrefix(s[i:], "10(") || w == "log" && strings.HasPrefix(s[i:], "2(") {
-				// log10(x) and log2(x), as programs write them: a base,
-				// not a factor (log10(2) is not ln 20).
-				k := strings.IndexByte(s[i:], '(')
-				emit(tFn, "log_"+s[i:i+k])
+			if fn, k, ok := logToBase(w, s[i:]); ok {
+				emit(tFn, fn)
 				i += k
-				continue
-			}
-			if (w == "lb" || w == "ld") && strings.HasPrefix(s[i:], "(") {
-				// lb(8): the binary logarithm of ISO 80000-2 (ld in
-				// German texts), not l·b·8 nor pounds.
-				emit(tFn, "log_2")
 				continue
 			}
 			switch {
@@ -235,6 +226,22 @@ func tokenize(s string, constOnly bool) ([]token, error) {
 		}
 	}
 	return out, nil
+}
+
+// logToBase reads a logarithm to a base written as a name, w followed by
+// rest: log10(x) and log2(x), as programs write them (log10(2) is not
+// ln 20), and lb(x), the binary logarithm of ISO 80000-2 (ld in German
+// texts), not l·b·x nor pounds. It returns the function and how many
+// bytes of rest its name takes.
+func logToBase(w, rest string) (string, int, bool) {
+	switch {
+	case w == "log" && (strings.HasPrefix(rest, "10(") || strings.HasPrefix(rest, "2(")):
+		k := strings.IndexByte(rest, '(')
+		return "log_" + rest[:k], k, true
+	case (w == "lb" || w == "ld") && strings.HasPrefix(rest, "("):
+		return "log_2", 0, true
+	}
+	return "", 0, false
 }
 
 // node is an expression tree.
