@@ -130,9 +130,18 @@ func (c *Comparison) rankBits(j int) ([]int, [][]bool) {
 
 // RankRanges is, under policy j, each model's range of ranks given the
 // paired tests (score.RankRanges), in board order. The first of each
-// range is the model's rank on the board.
+// range is the model's rank on the board. It is worked out once per
+// comparison and policy; callers must not change it.
 func (c *Comparison) RankRanges(j int) [][2]int {
-	return score.RankRanges(c.rankBits(j))
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ranges == nil {
+		c.ranges = make([][][2]int, len(c.Policies))
+	}
+	if c.ranges[j] == nil {
+		c.ranges[j] = score.RankRanges(c.rankBits(j))
+	}
+	return c.ranges[j]
 }
 
 // RankLabel is model i's rank under policy j as a board shows it: its
@@ -140,15 +149,7 @@ func (c *Comparison) RankRanges(j int) [][2]int {
 // "=" when tied, then the range of ranks it could hold when that is wider
 // ("=3 (3–5)").
 func (c *Comparison) RankLabel(i, j, rank int, tied bool) string {
-	c.mu.Lock()
-	if c.ranges == nil {
-		c.ranges = make([][][2]int, len(c.Policies))
-	}
-	if c.ranges[j] == nil {
-		c.ranges[j] = c.RankRanges(j)
-	}
-	rr := c.ranges[j]
-	c.mu.Unlock()
+	rr := c.RankRanges(j)
 	if rank <= 0 || i >= len(rr) {
 		return RankLabel(rank, tied)
 	}

@@ -93,12 +93,12 @@ func Ranks(pass []int, passes [][]bool) []int {
 
 // rankCounts gives each competitor its rank (one plus the number of
 // competitors that beat it significantly) and the number of competitors
-// it beats significantly. Outcomes are held as bit sets, and p-values
-// cached by discordant counts: a board of 1,000 models tests up to half
-// a million pairs that share a few thousand counts.
+// it beats significantly. Outcomes are held as bit sets, and each
+// verdict of the test kept by discordant counts: a board of 1,000 models
+// tests up to half a million pairs that share a few thousand counts.
 func rankCounts(pass []int, passes [][]bool) (ranks, beaten []int) {
 	sets := bitSets(passes)
-	p := map[[2]int]float64{}
+	sig := newSignificance(passes)
 	ranks = make([]int, len(pass))
 	beaten = make([]int, len(pass))
 	for i := range pass {
@@ -107,19 +107,65 @@ func rankCounts(pass []int, passes [][]bool) (ranks, beaten []int) {
 			if i == j || pass[j] <= pass[i] {
 				continue
 			}
-			n10, n01 := discordant(sets[j], sets[i])
-			pv, ok := p[[2]int{n10, n01}]
-			if !ok {
-				pv = mcNemar(n10, n01)
-				p[[2]int{n10, n01}] = pv
-			}
-			if pv < Alpha {
+			if sig.below(discordant(sets[j], sets[i])) {
 				ranks[i]++ // j beats i significantly
 				beaten[j]++
 			}
 		}
 	}
 	return ranks, beaten
+}
+
+// maxDense bounds the table of significance: boards of up to about 2,000
+// items keep it in a slice, larger ones in a map.
+const maxDense = 1 << 21
+
+// significance is whether mcNemar(n10, n01) < Alpha, worked out once per
+// pair of counts: the test is symmetric, so a pair is kept by its total
+// n and its smaller count k (at most n/2), at n*(n/2+1)+k in dense when
+// that fits, else in sparse.
+type significance struct {
+	dense  []int8 // 0 not yet known, 1 below Alpha, 2 not
+	width  int    // items/2 + 1
+	sparse map[[2]int]bool
+}
+
+func newSignificance(passes [][]bool) *significance {
+	items := 0
+	for _, v := range passes {
+		items = max(items, len(v))
+	}
+	s := &significance{width: items/2 + 1}
+	if n := (items + 1) * s.width; n <= maxDense {
+		s.dense = make([]int8, n)
+	} else {
+		s.sparse = map[[2]int]bool{}
+	}
+	return s
+}
+
+func (s *significance) below(n10, n01 int) bool {
+	n, k := n10+n01, min(n10, n01)
+	if s.dense != nil && k < s.width && n*s.width+k < len(s.dense) {
+		i := n*s.width + k
+		if s.dense[i] == 0 {
+			s.dense[i] = 2
+			if mcNemar(n10, n01) < Alpha {
+				s.dense[i] = 1
+			}
+		}
+		return s.dense[i] == 1
+	}
+	if s.sparse == nil {
+		s.sparse = map[[2]int]bool{}
+	}
+	key := [2]int{n, k}
+	v, ok := s.sparse[key]
+	if !ok {
+		v = mcNemar(n10, n01) < Alpha
+		s.sparse[key] = v
+	}
+	return v
 }
 
 // discordant counts the items a passes and b fails (n10) and the other

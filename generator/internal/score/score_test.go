@@ -137,10 +137,11 @@ func TestPolicyPoolsFamiliesOverEnablements(t *testing.T) {
 }
 
 // TestRanksAsPairwiseMcNemar ranks random boards (sizes around the 64-item
-// words of the bit sets) and wants what one McNemar test per pair gives.
+// words of the bit sets, and one past the dense table of verdicts) and
+// wants what one McNemar test per pair gives.
 func TestRanksAsPairwiseMcNemar(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, items := range []int{1, 63, 64, 65, 334} {
+	for _, items := range []int{1, 63, 64, 65, 334, 3000} { // 3000: past maxDense
 		for _, models := range []int{1, 2, 40} {
 			passes := make([][]bool, models)
 			pass := make([]int, models)

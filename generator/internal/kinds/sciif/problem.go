@@ -199,7 +199,7 @@ func (s *site) problemPage(md *render.Converter, i int) error {
 // rowHead is the start of a model's row on every problem page, escaped
 // once: up to its answers folder in the link (head), then from the
 // link's end to the end of the name (name).
-type rowHead struct{ head, name string }
+type rowHead struct{ head, name template.HTML }
 
 // problemRowHeads are the models' rowHeads, in board order.
 func (s *site) problemRowHeads() []rowHead {
@@ -211,12 +211,12 @@ func (s *site) problemRowHeads() []rowHead {
 		h.Attr(m.Slug)
 		h.Raw(`"><th scope="row"><a href="`)
 		h.URL("../models/" + m.Slug + "/")
-		out[mi].head = string(h.Bytes())
+		out[mi].head = h.String()
 		h.Reset()
 		h.Raw(`">`)
 		h.Text(m.Scores.Name)
 		h.Raw(`</a></th>`)
-		out[mi].name = string(h.Bytes())
+		out[mi].name = h.String()
 	}
 	return out
 }
@@ -236,13 +236,13 @@ func (s *site) problemRows(h *render.HTML, i int) {
 	}
 	var sh render.HTML
 	sh.URLPart(s.answersFile[i] + "#" + s.itemSlugs[i])
-	suffix := string(sh.Bytes())
+	suffix := sh.String()
 	for mi := range s.models {
 		m := &s.models[mi]
 		c := m.cells[i]
-		h.Raw(s.rowHeads[mi].head)
-		h.Raw(suffix)
-		h.Raw(s.rowHeads[mi].name)
+		h.Safe(s.rowHeads[mi].head)
+		h.Safe(suffix)
+		h.Safe(s.rowHeads[mi].name)
 		if !c.has(cAnswered) {
 			h.Raw(`<td colspan="3" class="muted">not answered</td></tr>`)
 			continue
