@@ -24,7 +24,9 @@ import (
 // Derivative notations inside an expression. \frac{dy}{dx} and \dot{x}
 // may follow a letter (2y\frac{dy}{dx}); dy/dx may not (in ady/dx the d
 // may be a factor); y' may follow at most two letters that make no
-// function's name (my” is m y”, sin' is no derivative of s i n).
+// function's name (my' is m y', sin' is no derivative of s i n), and a
+// capital takes a prime only with its argument (F'(x); A' may be a
+// transpose).
 var (
 	reLeibFracAtom  = regexp.MustCompile(`\\frac\{d` + dOrd + `\s*[A-Za-z]` + dArg + `\}\{d[A-Za-z]` + dOrd + `\}`)
 	reDotAtom       = regexp.MustCompile(`\\(?:dot|ddot|dddot)\s*\{?\s*[A-Za-z]\s*\}?`)
@@ -52,9 +54,12 @@ func atomSpans(s string) ([][2]int, bool) {
 		spans = append(spans, [2]int{m[2], m[3]})
 	}
 	for _, m := range rePrimeAtom.FindAllStringSubmatchIndex(s, -1) {
-		run := s[m[2]:m[3]]
-		if strings.Contains(run, `\`) || len(run) > 2 || fnNames[run+s[m[4]:m[4]+1]] {
+		run, letter := s[m[2]:m[3]], s[m[4]]
+		if strings.Contains(run, `\`) || len(run) > 2 || fnNames[run+string(letter)] {
 			continue
+		}
+		if letter >= 'A' && letter <= 'Z' && !strings.Contains(s[m[4]:m[5]], "(") {
+			continue // A' is a transpose, a complement or a point as often: only F'(x) is read
 		}
 		spans = append(spans, [2]int{m[4], m[5]})
 	}

@@ -27,6 +27,8 @@ func TestCompareDerivativesInside(t *testing.T) {
 		{name: "one side only", reason: "a derivative of an unnamed function against an expression is left to the judges", gold: "(dy/dx)^2", pred: "2x", want: outcome{Undecided, "derivative"}},
 		{name: "inverse derivative", reason: "dy/dx times dx/dy is 1: they are no two free variables", gold: `\frac{dy}{dx} + y`, pred: `y + \frac{dx}{dy}`, want: outcome{Undecided, "derivative"}},
 		{name: "argument", reason: "f'(x+1) is the derivative at x + 1, not a product", gold: "f'(x+1)^2", pred: "(f'(x+1))^2", want: outcome{Undecided, "parse"}},
+		{name: "transpose", reason: "A' on a capital may be a transpose: A'B and BA' are not products of numbers", gold: "A'B", pred: "BA'", want: outcome{Undecided, "parse"}},
+		{name: "capital with its argument", reason: "F'(x) is a derivative", gold: "F'(x)^2", pred: "(F'(x))^2", want: outcome{Equal, "derivative"}},
 		{name: "function applied", reason: "g(x) beside f'(x) is an application, not g times x", gold: "f'(x) g(x)", pred: "g(x) f'(x)", want: outcome{Undecided, "parse"}},
 	}
 	for _, tc := range cases {
