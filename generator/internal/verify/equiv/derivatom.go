@@ -169,9 +169,13 @@ func (c *cmpr) compareDerivAtoms(g, p string) (Result, bool) {
 		}
 	}
 	r := c.compare(strings.TrimSpace(g2), strings.TrimSpace(p2), "")
-	if r.Verdict == Undecided || (r.Rule != "expression" && r.Rule != "identical") {
+	if r.Verdict == Undecided || (!derivAtomRules[r.Rule]) {
 		return undecided("derivative", "derivatives inside expressions, each read as one variable: %s", r.Reason), true
 	}
 	r.Rule, r.Reason = "derivative", "each derivative read as one variable: "+r.Reason
 	return r, true
 }
+
+// derivAtomRules are the rules whose verdicts stand when derivatives are
+// read as variables: algebra, not units, names or structures.
+var derivAtomRules = map[string]bool{"expression": true, "identical": true, "equation": true, "relation": true}

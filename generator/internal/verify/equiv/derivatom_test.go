@@ -27,6 +27,8 @@ func TestCompareDerivativesInside(t *testing.T) {
 		{name: "one side only", reason: "a derivative of an unnamed function against an expression is left to the judges", gold: "(dy/dx)^2", pred: "2x", want: outcome{Undecided, "derivative"}},
 		{name: "inverse derivative", reason: "dy/dx times dx/dy is 1: they are no two free variables", gold: `\frac{dy}{dx} + y`, pred: `y + \frac{dx}{dy}`, want: outcome{Undecided, "derivative"}},
 		{name: "argument", reason: "f'(x+1) is the derivative at x + 1, not a product", gold: "f'(x+1)^2", pred: "(f'(x+1))^2", want: outcome{Undecided, "parse"}},
+		{name: "differential equation", reason: "an equation in derivatives compares up to a factor like any other", gold: "y'' + y = 0", pred: `\frac{d^2y}{dx^2} = -y`, want: outcome{Equal, "derivative"}},
+		{name: "other differential equation", reason: "y' = 2x and y' = 2y are different equations", gold: `\frac{dy}{dx} = 2x`, pred: "y' = 2y", want: outcome{NotEqual, "derivative"}},
 		{name: "transpose", reason: "A' on a capital may be a transpose: A'B and BA' are not products of numbers", gold: "A'B", pred: "BA'", want: outcome{Undecided, "parse"}},
 		{name: "capital with its argument", reason: "F'(x) is a derivative", gold: "F'(x)^2", pred: "(F'(x))^2", want: outcome{Equal, "derivative"}},
 		{name: "function applied", reason: "g(x) beside f'(x) is an application, not g times x", gold: "f'(x) g(x)", pred: "g(x) f'(x)", want: outcome{Undecided, "parse"}},
