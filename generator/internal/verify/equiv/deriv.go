@@ -142,5 +142,8 @@ func otherDeriv(gd, pd deriv) (Result, bool) {
 // leibnizInside reports Leibniz's notation anywhere in s: an operator
 // (d/dx, \frac{d}{dx}, \partial) or a quotient (dy/dx, \frac{dy}{dx}).
 func leibnizInside(s string) bool {
+	if strings.Count(s, "d") < 2 && !strings.Contains(s, `\partial`) {
+		return false // Leibniz's notation writes d twice
+	}
 	return reLeibAny.MatchString(s) || reLeibFracAtom.MatchString(s) || reLeibSlashAtom.MatchString(s)
 }

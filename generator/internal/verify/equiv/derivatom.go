@@ -136,6 +136,9 @@ func derivVar(d deriv) string {
 // derivative one variable; false when either side is not read so or has
 // none.
 func (c *cmpr) compareDerivAtoms(g, p string) (Result, bool) {
+	if !mayWriteDeriv(g) || !mayWriteDeriv(p) {
+		return Result{}, false
+	}
 	var ds []deriv
 	g2, ok1 := derivAtoms(g, &ds)
 	ng := len(ds)
@@ -179,3 +182,9 @@ func (c *cmpr) compareDerivAtoms(g, p string) (Result, bool) {
 // derivAtomRules are the rules whose verdicts stand when derivatives are
 // read as variables: algebra, not units, names or structures.
 var derivAtomRules = map[string]bool{"expression": true, "identical": true, "equation": true, "relation": true}
+
+// mayWriteDeriv is a quick test, before the regular expressions, that s
+// may write a derivative: a prime, a dot, or two d's (dy/dx).
+func mayWriteDeriv(s string) bool {
+	return strings.ContainsAny(s, "'′″") || strings.Contains(s, `dot`) || strings.Contains(s, `\prime`) || strings.Count(s, "d") >= 2
+}
