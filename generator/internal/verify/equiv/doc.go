@@ -223,8 +223,9 @@
 //     without changing sign (x^4-4x^2+4 at ±√2) is found at a minimum of
 //     its absolute value.
 //     log10(x) and log2(x) are logarithms to a base, lb(x) and ld(x) the
-//     binary logarithm (ISO 80000-2; lb 8 without parentheses, a logarithm
-//     or pounds, is undecided); \log is read as ln
+//     binary logarithm (ISO 80000-2; lb(h+1) may be l·b·(h+1), so only an
+//     Equal stands between expressions, and lb 8 is undecided); \log is
+//     read as ln
 //     and as log10, lg as log10 and as log2, and a verdict stands only when
 //     both readings give it. A NotEqual between expressions written like
 //     names (sp3, Trp, Fe: a capital and two small letters, letters then a

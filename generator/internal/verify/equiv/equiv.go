@@ -317,9 +317,10 @@ func notation(s string) bool {
 		return true
 	}
 	// erf(1), sgn(x): a function that is not in the table, not e·r·f·1;
-	// lb(8) and ld(8) are the binary logarithm.
+	// lb(8) is read as the binary logarithm, but lb(h+1) may be l·b·(h+1),
+	// so only an Equal stands.
 	for _, m := range reCall.FindAllStringSubmatch(s, -1) {
-		if !fnNames[m[1]] && !greek[m[1]] && m[1] != "lb" && m[1] != "ld" {
+		if !fnNames[m[1]] && !greek[m[1]] {
 			return true
 		}
 	}

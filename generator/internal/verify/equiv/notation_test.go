@@ -20,6 +20,7 @@ func TestCompareLogsAcidsAndSalts(t *testing.T) {
 		{name: "binary log", reason: "lb is log2 (ISO 80000-2), not l·b", gold: "lb(8)", pred: "3", want: outcome{Equal, "numeric"}},
 		{name: "binary log, German", reason: "ld is log2 too", gold: `\operatorname{ld}(8)`, pred: "3", want: outcome{Equal, "numeric"}},
 		{name: "binary log differs", reason: "log2 8 is 3, not 4", gold: "lb(8)", pred: "4", want: outcome{NotEqual, "numeric"}},
+		{name: "lb as a product", reason: "lb(h+1) may be l·b·(h+1): the binary-log reading decides no NotEqual between expressions", gold: "lb(h+1)", pred: "lbh + lb", want: outcome{Undecided, "expression"}},
 		{name: "lb without parentheses", reason: "lb 8: a logarithm or pounds, never l·b·8", gold: "lb 8", pred: "3", want: outcome{Undecided, "expression"}},
 		{name: "pounds", reason: "lb after a number stays the pound", gold: "5 lb", pred: "2.268 kg", want: outcome{Equal, "unit"}},
 		{name: "acid from its H", reason: "HOOC leads a carboxyl written from its hydrogen", gold: "CH3COOH", pred: "HOOCCH3", want: outcome{Equal, "formula"}},
