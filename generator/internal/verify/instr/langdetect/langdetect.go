@@ -474,6 +474,36 @@ func (m *model) extract(text []rune, result []int32) []int32 {
 		if capital {
 			continue
 		}
+		// A window of ASCII letters and spaces, the usual one, reads its
+		// n-grams from ascii at once (a code is at most 52, so or-ing
+		// them is below 0x80 unless one is 0xff).
+		if ng == 3 && codes[0]|codes[1]|codes[2] < 0x80 {
+			c0, c1, c2 := codes[2], codes[1], codes[0]
+			if grams[2] != ' ' {
+				if g := ascii[c0]; g >= 0 {
+					result = append(result, g)
+				}
+			}
+			if g := ascii[asciiN+c1*asciiN+c0]; g >= 0 {
+				result = append(result, g)
+			}
+			if g := ascii[asciiN+asciiN*asciiN+(c2*asciiN+c1)*asciiN+c0]; g >= 0 {
+				result = append(result, g)
+			}
+			continue
+		}
+		if ng == 2 && codes[0]|codes[1] < 0x80 {
+			c0, c1 := codes[1], codes[0]
+			if grams[1] != ' ' {
+				if g := ascii[c0]; g >= 0 {
+					result = append(result, g)
+				}
+			}
+			if g := ascii[asciiN+c1*asciiN+c0]; g >= 0 {
+				result = append(result, g)
+			}
+			continue
+		}
 		// slot is asciiSlot of the last n codes, while they are codes.
 		slot, ascii3 := 0, true
 		for n := 1; n <= ng; n++ {
