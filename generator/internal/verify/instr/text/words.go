@@ -13,9 +13,13 @@ import (
 // contractions such as cannot). Go's regexp has no lookaround, so the rules
 // that need it are written out by hand.
 func WordTokenize(s string) []string {
-	var out []string
+	// About one token in five bytes of English.
+	out := make([]string, 0, len(s)/5+1)
 	for _, sent := range Sentences(s) {
 		out = appendTreebankTokens(out, sent)
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }
@@ -416,9 +420,7 @@ func splitContractions(s string) string {
 	} else {
 		lower = []byte(strings.ToLower(s))
 	}
-	// Every word of contractions holds an apostrophe, "nn", "mm" or "tt".
-	if bytes.IndexByte(lower, '\'') < 0 && !bytes.Contains(lower, []byte("nn")) &&
-		!bytes.Contains(lower, []byte("mm")) && !bytes.Contains(lower, []byte("tt")) {
+	if !mayHaveContraction(lower) {
 		return s
 	}
 	for i, c := range contractions {
@@ -433,6 +435,22 @@ func splitContractions(s string) string {
 		s = c.re.ReplaceAllString(s, " ${1} ${2} ")
 	}
 	return s
+}
+
+// mayHaveContraction reports whether lower holds an apostrophe, "nn", "mm"
+// or "tt", one of which every word of contractions holds.
+func mayHaveContraction(lower []byte) bool {
+	for i, c := range lower {
+		switch c {
+		case '\'':
+			return true
+		case 'n', 'm', 't':
+			if i+1 < len(lower) && lower[i+1] == c {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func isASCII(s string) bool {
