@@ -86,11 +86,16 @@ func (c *Cache) Get(k Key) ([]byte, bool) {
 		return nil, false
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxEntry+1))
-	if err != nil || len(data) > MaxEntry {
+	// Read into a buffer of the file's size (io.ReadAll grows one in
+	// steps, a copy each: the runs a build reuses are tens of MB).
+	var buf bytes.Buffer
+	if st, err := f.Stat(); err == nil && st.Size() >= 0 && st.Size() <= MaxEntry {
+		buf.Grow(int(st.Size()) + bytes.MinRead)
+	}
+	if _, err := buf.ReadFrom(io.LimitReader(f, MaxEntry+1)); err != nil || buf.Len() > MaxEntry {
 		return nil, false
 	}
-	return decode(k, data)
+	return decode(k, buf.Bytes())
 }
 
 // decode checks an entry's header against k and its payload against the

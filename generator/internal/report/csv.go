@@ -168,6 +168,17 @@ func NewWriter(w io.Writer, row any) (*Writer, error) {
 	return cw, nil
 }
 
+// NewRows returns a Writer of rows only, shaped as row's header (see
+// NewWriter) but without it: a part of a file whose header and other
+// rows are written apart, byte for byte as one Writer would write them.
+func NewRows(w io.Writer, row any) (*Writer, error) {
+	h, err := Header(row)
+	if err != nil {
+		return nil, err
+	}
+	return &Writer{w: csv.NewWriter(w), rec: make([]string, 0, len(h)), width: len(h)}, nil
+}
+
 // Text adds a text cell to the row, defused (see Text.MarshalCSV).
 func (w *Writer) Text(t Text) { w.rec = append(w.rec, safeCell(string(t))) }
 

@@ -83,8 +83,9 @@ func TestCSVRefusesPlainStrings(t *testing.T) {
 	}
 }
 
-// TestWriterAsGocsv wants rows written cell by cell to be what CSV
-// (gocsv) writes of the same rows: header, quoting, numbers, booleans and
+// TestWriterAsGocsv wants rows written cell by cell, by one Writer or
+// by a header and Writers of rows apart (NewRows), to be what CSV (gocsv)
+// writes of the same rows: header, quoting, numbers, booleans and
 // defused text.
 func TestWriterAsGocsv(t *testing.T) {
 	type row struct {
@@ -120,6 +121,33 @@ func TestWriterAsGocsv(t *testing.T) {
 	}
 	if got.String() != want.String() {
 		t.Errorf("Writer wrote:\n%s\nwant (gocsv):\n%s", got.String(), want.String())
+	}
+	// The header alone, then each row by a Writer of its own (NewRows),
+	// joined: the same bytes.
+	var parts bytes.Buffer
+	hw, err := NewWriter(&parts, row{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := hw.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		rw, err := NewRows(&parts, row{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rw.Text(r.Name)
+		rw.Int(r.Count)
+		rw.Bool(r.OK)
+		rw.Text(r.Note)
+		rw.End()
+		if err := rw.Flush(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if parts.String() != want.String() {
+		t.Errorf("header and rows written apart:\n%s\nwant (gocsv):\n%s", parts.String(), want.String())
 	}
 	if !strings.Contains(got.String(), `"'=HYPERLINK(""x"")"`) || !strings.Contains(got.String(), "'-1,") {
 		t.Errorf("text cells are not defused:\n%s", got.String())

@@ -125,6 +125,10 @@ type condensed struct {
 	// rules counts, per rule id, the points and the correctness verdicts
 	// that rule decided.
 	rules map[string][2]int
+	// csv is the model's rows of verdicts.csv (verdictRows), written
+	// with its answers pages (RunPages) and kept with the run in the
+	// build cache; nil when not written.
+	csv []byte
 }
 
 func condense(verdicts []sciifdata.ItemVerdict) condensed {

@@ -8,6 +8,7 @@ import (
 	"github.com/sciif/leaderboard/generator/internal/render"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/report"
 )
 
@@ -37,56 +38,88 @@ type VerdictRow struct {
 	RuleOverrides   int         `csv:"rule_overrides"`
 }
 
-// verdictsCSV writes verdicts.csv, a row per model and item, cell by
-// cell (report.Writer): the board's largest file, models × items rows.
+// verdictsCSV writes verdicts.csv, a row per model and item: the
+// board's largest file, models × items rows. Each model's rows are its
+// run's (written with its answers pages, so kept in the build cache)
+// or else written here.
 func (s *site) verdictsCSV() (board.File, error) {
 	name := s.Base(s.name) + "verdicts.csv"
 	var buf bytes.Buffer
 	w, err := report.NewWriter(&buf, VerdictRow{})
+	if err == nil {
+		err = w.Flush() // the header
+	}
 	if err != nil {
 		return board.File{}, fmt.Errorf("%s: %w", name, err)
 	}
-	var fs, fl []string
+	n := buf.Len()
+	for mi := range s.models {
+		n += len(s.models[mi].csv)
+	}
+	buf.Grow(n - buf.Len()) // once, for the rows the runs wrote
 	for mi := range s.models {
 		m := &s.models[mi]
-		for i := range s.in.Bench.Items {
-			it := &s.in.Bench.Items[i]
-			c := m.cells[i]
-			answered := c.has(cAnswered)
-			w.Text(report.Text(m.Scores.ID))
-			w.Text(report.Text(it.ID))
-			w.Text(report.Text(it.Subject))
-			w.Int(it.K())
-			w.Bool(answered)
-			w.Bool(c.has(cCorrect))
-			if answered {
-				w.Text(report.Text(c.correctBy()))
-			} else {
-				w.Text("") // neither judges nor rules saw it
+		rows := m.csv
+		if rows == nil {
+			if rows, err = verdictRows(s.in.Bench, m.Scores.ID, m.cells); err != nil {
+				return board.File{}, fmt.Errorf("%s: %w", name, err)
 			}
-			w.Bool(c.compliant(board.Strict))
-			w.Bool(c.compliant(board.Loose))
-			fs, fl = fs[:0], fl[:0]
-			for ci, id := range it.Constraints {
-				if !answered {
-					break // not answered: no constraint was audited
-				}
-				if !c.pass(ci, board.Strict) {
-					fs = append(fs, id)
-				}
-				if !c.pass(ci, board.Loose) {
-					fl = append(fl, id)
-				}
-			}
-			w.Text(report.Text(strings.Join(fs, " ")))
-			w.Text(report.Text(strings.Join(fl, " ")))
-			w.Bool(c.has(cJudgesDisagree))
-			w.Int(int(c.pointsAgainst))
-			w.End()
 		}
-	}
-	if err := w.Flush(); err != nil {
-		return board.File{}, fmt.Errorf("%s: %w", name, err)
+		buf.Write(rows)
 	}
 	return board.File{Path: name, Data: buf.Bytes()}, nil
+}
+
+// verdictRows are model id's rows of verdicts.csv, one per item of
+// bench, from its condensed verdicts, written cell by cell
+// (report.Writer).
+func verdictRows(bench *sciifdata.Benchmark, id string, cells []cell) ([]byte, error) {
+	if len(cells) != len(bench.Items) {
+		return nil, fmt.Errorf("model %s: %d verdicts for %d items", id, len(cells), len(bench.Items))
+	}
+	var buf bytes.Buffer
+	w, err := report.NewRows(&buf, VerdictRow{})
+	if err != nil {
+		return nil, err
+	}
+	var fs, fl []string
+	for i := range bench.Items {
+		it := &bench.Items[i]
+		c := cells[i]
+		answered := c.has(cAnswered)
+		w.Text(report.Text(id))
+		w.Text(report.Text(it.ID))
+		w.Text(report.Text(it.Subject))
+		w.Int(it.K())
+		w.Bool(answered)
+		w.Bool(c.has(cCorrect))
+		if answered {
+			w.Text(report.Text(c.correctBy()))
+		} else {
+			w.Text("") // neither judges nor rules saw it
+		}
+		w.Bool(c.compliant(board.Strict))
+		w.Bool(c.compliant(board.Loose))
+		fs, fl = fs[:0], fl[:0]
+		for ci, cid := range it.Constraints {
+			if !answered {
+				break // not answered: no constraint was audited
+			}
+			if !c.pass(ci, board.Strict) {
+				fs = append(fs, cid)
+			}
+			if !c.pass(ci, board.Loose) {
+				fl = append(fl, cid)
+			}
+		}
+		w.Text(report.Text(strings.Join(fs, " ")))
+		w.Text(report.Text(strings.Join(fl, " ")))
+		w.Bool(c.has(cJudgesDisagree))
+		w.Int(int(c.pointsAgainst))
+		w.End()
+	}
+	if err := w.Flush(); err != nil {
+		return nil, fmt.Errorf("model %s: %w", id, err)
+	}
+	return buf.Bytes(), nil
 }

@@ -155,6 +155,9 @@ func (r *run) RunPages(rs *render.Site) error {
 	if err := s.modelCasesPage(m); err != nil {
 		return err
 	}
+	if r.cond.csv, err = verdictRows(r.b.bench, r.model.ID, r.cond.cells); err != nil {
+		return err
+	}
 	r.run.Verdicts, r.run.Responses = nil, nil
 	r.paged = true
 	return nil

@@ -40,8 +40,10 @@ type runWire struct {
 	// NoCells tells nil cells (a judges' run) from none.
 	NoCells bool
 	Rules   map[string][2]int
-	Judges  *runWire
-	Paged   bool
+	// CSV is the model's rows of verdicts.csv, when written.
+	CSV    []byte
+	Judges *runWire
+	Paged  bool
 	// Sub says that Run held the submission (the judges' run does not).
 	Sub bool
 }
@@ -80,7 +82,7 @@ func toWire(r *run) *runWire {
 	if r == nil {
 		return nil
 	}
-	w := &runWire{Run: r.run, Model: r.model, Rules: r.cond.rules, Judges: toWire(r.judges), Paged: r.paged, NoCells: r.cond.cells == nil}
+	w := &runWire{Run: r.run, Model: r.model, Rules: r.cond.rules, CSV: r.cond.csv, Judges: toWire(r.judges), Paged: r.paged, NoCells: r.cond.cells == nil}
 	w.Sub = r.run.Submission.ID != ""
 	w.Run.Submission = board.Submission{}
 	if r.passes != nil {
@@ -120,7 +122,7 @@ func (w *runWire) toRun(sub *board.Submission, b *benchmark) (*run, error) {
 			}
 		}
 	}
-	r.cond.rules = w.Rules
+	r.cond.rules, r.cond.csv = w.Rules, w.CSV
 	if len(w.Cells)%cellSize != 0 {
 		return nil, errors.New("bad cells")
 	}

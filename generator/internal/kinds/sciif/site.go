@@ -27,7 +27,10 @@ type siteModel struct {
 	// cells holds a cell per item; rules how often each rule decided.
 	cells []cell
 	rules map[string][2]int
-	Slug  string
+	// csv holds its rows of verdicts.csv when its run wrote them
+	// (condensed.csv); nil: verdictsCSV writes them.
+	csv  []byte
+	Slug string
 	// Index is the model's place among the site's models, which fixes its
 	// colour in charts.
 	Index int
@@ -141,7 +144,7 @@ func newSite(rs *render.Site, name string, in input) (*site, error) {
 		if !ok {
 			return nil, fmt.Errorf("model %s is not on the site", ms.ID)
 		}
-		s.models = append(s.models, model{Scores: ms, Run: run, Slug: ref.Slug, Index: ref.Index, cells: cond.cells, rules: cond.rules})
+		s.models = append(s.models, model{Scores: ms, Run: run, Slug: ref.Slug, Index: ref.Index, cells: cond.cells, rules: cond.rules, csv: cond.csv})
 	}
 	s.all = s.models
 	for _, p := range board.Policies {
