@@ -41,26 +41,13 @@ func (s *Site) KeepFragments(fs FragmentStore) error {
 // may call only the page functions, which read nothing else. Without a
 // store Memo renders, so a site built without one has the same bytes.
 func (s *Site) Memo(page, name string, data any) (template.HTML, error) {
-	s.mu.Lock()
-	fs := s.fragments
-	s.mu.Unlock()
-	if fs == nil {
+	k, fs, err := s.memoKey(fmt.Sprintf("render memo v1\x00%q\x00%q\x00", page, name), data)
+	if err != nil || fs == nil {
+		if err != nil {
+			return "", fmt.Errorf("%s: %w", name, err)
+		}
 		return s.Partial(page, name, data)
 	}
-	start, err := s.StartKey()
-	if err != nil {
-		return "", err
-	}
-	j, err := json.Marshal(data)
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", name, err)
-	}
-	h := sha256.New()
-	fmt.Fprintf(h, "render memo v1\x00%q\x00%q\x00", page, name)
-	h.Write(start[:])
-	h.Write(j)
-	var k [32]byte
-	h.Sum(k[:0])
 	if b, ok := fs.Fragment(k); ok {
 		return template.HTML(b), nil
 	}
@@ -70,4 +57,54 @@ func (s *Site) Memo(page, name string, data any) (template.HTML, error) {
 	}
 	fs.KeepFragment(k, []byte(out))
 	return out, nil
+}
+
+// MemoBytes is make(), taken from the site's fragment store when it
+// holds it under name and data, and otherwise made and kept there: Memo
+// for what a page computes in Go rather than renders from a template (a
+// chart's option as JSON). The key digests the site's StartKey, name and
+// data as JSON: make must depend on data alone. Without a store
+// MemoBytes calls make.
+func (s *Site) MemoBytes(name string, data any, make func() ([]byte, error)) ([]byte, error) {
+	k, fs, err := s.memoKey(fmt.Sprintf("render memo bytes v1\x00%q\x00", name), data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if fs == nil {
+		return make()
+	}
+	if b, ok := fs.Fragment(k); ok {
+		return b, nil
+	}
+	out, err := make()
+	if err != nil {
+		return nil, err
+	}
+	fs.KeepFragment(k, out)
+	return out, nil
+}
+
+// memoKey is the key of a fragment: head, the site's StartKey and data
+// as JSON; fs is nil when the site keeps no fragments.
+func (s *Site) memoKey(head string, data any) (k [32]byte, fs FragmentStore, err error) {
+	s.mu.Lock()
+	fs = s.fragments
+	s.mu.Unlock()
+	if fs == nil {
+		return k, nil, nil
+	}
+	start, err := s.StartKey()
+	if err != nil {
+		return k, nil, err
+	}
+	j, err := json.Marshal(data)
+	if err != nil {
+		return k, nil, err
+	}
+	h := sha256.New()
+	h.Write([]byte(head))
+	h.Write(start[:])
+	h.Write(j)
+	h.Sum(k[:0])
+	return k, fs, nil
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"sync"
 	"testing"
 	"testing/fstest"
@@ -79,5 +80,67 @@ func TestMemo(t *testing.T) {
 		if got := memo(other, view{1}); got == "<i>kept</i>" {
 			t.Error("another version or template took the kept fragment")
 		}
+	}
+}
+
+// TestMemoBytes: without a store MemoBytes makes; with one, the first
+// call for a view makes and keeps, a second takes the kept bytes
+// (altered, to tell them apart), and another view, name or version
+// makes again; a Memo of the same name and view is not taken for it.
+func TestMemoBytes(t *testing.T) {
+	start := func(version string) *Site {
+		tmpl := testTemplates(t)
+		tmpl["t.html"] = &fstest.MapFile{Data: []byte(`{{define "main"}}<p>page</p>{{end}}{{define "frag"}}<b>{{.N}}</b>{{end}}`)}
+		s, err := Start(Input{Boards: []Board{&fakeBoard{name: "bench"}}, Templates: tmpl, Assets: fstest.MapFS{}, Version: version})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	type view struct{ N int }
+	made := 0
+	memo := func(s *Site, name string, v view) string {
+		t.Helper()
+		b, err := s.MemoBytes(name, v, func() ([]byte, error) {
+			made++
+			return []byte(fmt.Sprintf("made %d", v.N)), nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	if got := memo(start("v"), "frag", view{1}); got != "made 1" || made != 1 {
+		t.Fatalf("without a store: %q, made %d times", got, made)
+	}
+	st := &mapStore{m: map[[32]byte][]byte{}}
+	s := start("v")
+	if err := s.KeepFragments(st); err != nil {
+		t.Fatal(err)
+	}
+	if got := memo(s, "frag", view{1}); got != "made 1" || st.puts != 1 {
+		t.Fatalf("first call: %q, %d kept", got, st.puts)
+	}
+	for k := range st.m {
+		st.m[k] = []byte("kept")
+	}
+	if got := memo(s, "frag", view{1}); got != "kept" {
+		t.Errorf("same view again: %q, want the kept bytes", got)
+	}
+	if got := memo(s, "frag", view{2}); got != "made 2" {
+		t.Errorf("another view: %q", got)
+	}
+	if got := memo(s, "other", view{1}); got != "made 1" {
+		t.Errorf("another name: %q", got)
+	}
+	if h, err := s.Memo("t", "frag", view{1}); err != nil || h != "<b>1</b>" {
+		t.Errorf("Memo of the same name and view: %q, %v", h, err)
+	}
+	other := start("w")
+	if err := other.KeepFragments(st); err != nil {
+		t.Fatal(err)
+	}
+	if got := memo(other, "frag", view{1}); got != "made 1" {
+		t.Errorf("another version: %q", got)
 	}
 }

@@ -3,6 +3,7 @@ package sciif
 // One page per model.
 
 import (
+	"encoding/json"
 	"fmt"
 	"html/template"
 
@@ -120,7 +121,7 @@ func (s *site) modelPage(m *model) error {
 	if v.Figures, err = s.Memo("sciif/model", "model-figures", fig); err != nil {
 		return err
 	}
-	charts, err := s.modelCharts(m, v)
+	charts, err := s.keptModelCharts(m, v, fig)
 	if err != nil {
 		return err
 	}
@@ -147,6 +148,49 @@ type modelFigures struct {
 	KRates    []render.RatePair
 	Quad      [2][4]int
 	Items     int
+}
+
+// chartsKey is everything a model page's charts are made from
+// (modelCharts): its figures' view and its compliance by k under each
+// policy it has.
+type chartsKey struct {
+	Fig modelFigures
+	Has [2]bool
+	ByK [2]map[string]board.Rate
+}
+
+// keptModelCharts are modelCharts, their options as JSON kept by the
+// build cache (render.Site.MemoBytes): they stay the same while the
+// model's scores do.
+func (s *site) keptModelCharts(m *model, v modelView, fig modelFigures) ([]render.ChartData, error) {
+	key := chartsKey{Fig: fig}
+	for i, p := range board.Policies {
+		if ps := m.Scores.Policy(p); ps != nil {
+			key.Has[i], key.ByK[i] = true, ps.ByK
+		}
+	}
+	b, err := s.MemoBytes("sciif model charts", key, func() ([]byte, error) {
+		cs, err := s.modelCharts(m, v)
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(cs)
+	})
+	if err != nil {
+		return nil, err
+	}
+	var kept []struct {
+		ID     string
+		Option json.RawMessage
+	}
+	if err := json.Unmarshal(b, &kept); err != nil {
+		return nil, fmt.Errorf("model %s: charts: %w", m.Scores.ID, err)
+	}
+	out := make([]render.ChartData, len(kept))
+	for i, c := range kept {
+		out[i] = render.ChartData{ID: c.ID, Option: c.Option}
+	}
+	return out, nil
 }
 
 // isFailed says whether m failed item i: not both answered and correct
