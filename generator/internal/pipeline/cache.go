@@ -150,7 +150,20 @@ func newCacheRun(c *Cache, benches []kind.Benchmark, opt kind.Options, site *ren
 	if err := site.KeepFragments(fragments{cr}); err != nil {
 		return nil, fmt.Errorf("cache: %w", err)
 	}
+	site.KeepPages(pages{cr})
 	return cr, nil
+}
+
+// pages is the cache as the site's record of its pages by their bytes
+// (render.PageStore): a page is noted in the site's manifest under a
+// digest of the build's base, its path and its bytes, and linked from
+// the previous site when that holds it under the same digest.
+type pages struct{ cr *cacheRun }
+
+func (p pages) Same(path string, data []byte) bool {
+	k := buildcache.NewHasher("page").Key(p.cr.base).String(path).Bytes(data).Sum()
+	p.cr.c.Record.Note(k, []string{path})
+	return p.cr.c.Previous.Has(path, k)
 }
 
 // fragments is the cache as the site's store of fragments

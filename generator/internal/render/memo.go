@@ -10,6 +10,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
 )
 
 // A FragmentStore keeps rendered fragments under keys that digest
@@ -107,4 +109,39 @@ func (s *Site) memoKey(head string, data any) (k [32]byte, fs FragmentStore, err
 	h.Write(j)
 	h.Sum(k[:0])
 	return k, fs, nil
+}
+
+// A PageStore knows the files of the site being replaced by their bytes
+// (AddLinkable). It must be safe for concurrent use.
+type PageStore interface {
+	// Same reports whether the site being replaced holds the file at
+	// path with exactly data's bytes, and notes that the new site's file
+	// there holds them, for the next build.
+	Same(path string, data []byte) bool
+}
+
+// KeepPages has AddLinkable ask ps whether a page is unchanged.
+func (s *Site) KeepPages(ps PageStore) {
+	s.mu.Lock()
+	s.kept = ps
+	s.mu.Unlock()
+}
+
+// AddLinkable adds a page that is rendered on every build but often
+// comes out the same (a model page, which shows a rank that another
+// model's arrival may or may not move): when the site's PageStore says
+// the site being replaced holds these very bytes at f.Path, the file is
+// linked from it (Replay) instead of written. Without a store, or a sink
+// that links, it is Add.
+func (s *Site) AddLinkable(f board.File) {
+	s.mu.Lock()
+	ps := s.kept
+	s.mu.Unlock()
+	if _, ok := s.sink.(Linker); !ok || ps == nil || !ps.Same(f.Path, f.Data) {
+		s.Add(f)
+		return
+	}
+	if err := s.Replay(&Scope{Files: []string{f.Path}}); err != nil {
+		s.Fail(fmt.Errorf("%s: linking it from the previous site: %w", f.Path, err))
+	}
 }

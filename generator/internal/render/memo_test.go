@@ -2,9 +2,12 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"testing/fstest"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
 )
 
 // mapStore is a FragmentStore in memory that counts what it is asked.
@@ -142,5 +145,67 @@ func TestMemoBytes(t *testing.T) {
 	}
 	if got := memo(other, "frag", view{1}); got != "made 1" {
 		t.Errorf("another version: %q", got)
+	}
+}
+
+// samePages is a PageStore that knows the previous site's pages by their
+// bytes, and notes the new ones.
+type samePages struct {
+	mu          sync.Mutex
+	prev, noted map[string]string
+}
+
+func (p *samePages) Same(path string, data []byte) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.noted[path] = string(data)
+	old, ok := p.prev[path]
+	return ok && old == string(data)
+}
+
+// TestAddLinkable: a page whose bytes the previous site holds at its
+// path is linked, another (changed bytes, or a page the previous site
+// lacks) written; every one is noted; without a store every page is
+// written.
+func TestAddLinkable(t *testing.T) {
+	tmpl := testTemplates(t)
+	start := func(k *linkSink) *Site {
+		s, err := Start(Input{Boards: []Board{&fakeBoard{name: "bench"}}, Templates: tmpl, Assets: fstest.MapFS{}, Version: "v", Sink: k})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	files := []board.File{
+		{Path: "models/same.html", Data: []byte("rank 3")},
+		{Path: "models/moved.html", Data: []byte("rank 5")},
+		{Path: "models/new.html", Data: []byte("rank 1")},
+	}
+	k := &linkSink{written: map[string]string{}}
+	s := start(k)
+	ps := &samePages{prev: map[string]string{"models/same.html": "rank 3", "models/moved.html": "rank 4"}, noted: map[string]string{}}
+	s.KeepPages(ps)
+	for _, f := range files {
+		s.AddLinkable(f)
+	}
+	if err := s.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(k.linked, []string{"models/same.html"}) {
+		t.Errorf("linked %q, want only the unchanged page", k.linked)
+	}
+	if _, ok := k.written["models/same.html"]; ok || k.written["models/moved.html"] != "rank 5" || k.written["models/new.html"] != "rank 1" {
+		t.Errorf("written %q", k.written)
+	}
+	if len(ps.noted) != len(files) {
+		t.Errorf("noted %q, want every page", ps.noted)
+	}
+	plain := &linkSink{written: map[string]string{}}
+	s = start(plain)
+	for _, f := range files {
+		s.AddLinkable(f)
+	}
+	if len(plain.linked) != 0 || len(plain.written) != len(files) {
+		t.Errorf("without a store: linked %q, written %d", plain.linked, len(plain.written))
 	}
 }

@@ -66,6 +66,9 @@ type siteState struct {
 
 	// fragments keeps what Memo renders for later builds; nil when none.
 	fragments FragmentStore
+	// kept says which pages the site being replaced holds unchanged
+	// (AddLinkable); nil when none.
+	kept PageStore
 
 	// startKey is StartKey's digest, computed once.
 	startOnce sync.Once

@@ -133,7 +133,9 @@ func (s *site) modelPage(m *model) error {
 	if err != nil {
 		return err
 	}
-	s.Add(f)
+	// A model's page changes when its rank does, which another model
+	// added moves for some models only: the others are linked.
+	s.AddLinkable(f)
 	return nil
 }
 
