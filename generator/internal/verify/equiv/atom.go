@@ -81,9 +81,13 @@ func (c *cmpr) compareAtom(g, p string) Result {
 	before, beforeLg := c.usedLog, c.usedLg
 	c.usedLog, c.usedLg = false, false
 	r := c.compareAtom1(g, p)
-	if c.usedLog && r.Verdict != Undecided && !c.log10 {
-		// \log may be decimal: decide only if both readings agree.
+	if c.usedLog && r.Verdict != Undecided && !c.log10 && !c.logBin {
+		// \log may be decimal or binary: decide only if all three
+		// readings agree (\log 8 against 3 is log2 8).
 		r = c.underBothReadings(r, &c.log10, g, p, `\log read as ln`, `\log read as log10`)
+		if r.Verdict != Undecided {
+			r = c.underBothReadings(r, &c.logBin, g, p, `\log read as ln`, `\log read as log2`)
+		}
 	}
 	if c.usedLg && r.Verdict != Undecided && !c.lg2 {
 		// lg may be binary: decide only if both readings agree.

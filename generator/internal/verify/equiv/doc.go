@@ -199,8 +199,13 @@
 //     at those points and near the numbers they contain (where a side is
 //     undefined it does not hold: \sqrt{x} < 2 is not x < 4; where it may
 //     have a value not computed, x^{1/3} at x < 0, the relations are
-//     undecided unless they differ elsewhere); a value with a
-//     name on the left ("x = 3", "v = 12 m/s") is compared as the value.
+//     undecided unless they differ elsewhere); strict against non-strict
+//     with the same truth values are not equal only at a boundary found
+//     (boundary.go: a zero of a side on the scan grid where they disagree,
+//     or both sides changing sign to one root), equal when the form of
+//     both sides proves them true everywhere (x^2 + 1 > 0 against
+//     x^2 + 1 >= 0), undecided otherwise (1/x > 0 against 1/x >= 0); a
+//     value with a name on the left ("x = 3", "v = 12 m/s") is compared as the value.
 //     Domains (domain.go): sides that agree wherever both are defined
 //     are equal only when no point is found where one is defined and the
 //     other is not, at the sample points or where a guard of one side
@@ -222,12 +227,14 @@
 //     a root found by bisection) is undecided. A divisor that touches zero
 //     without changing sign (x^4-4x^2+4 at ±√2) is found at a minimum of
 //     its absolute value.
-//     log10(x) and log2(x) are logarithms to a base, lb(x) and ld(x) the
-//     binary logarithm (ISO 80000-2; lb(h+1) may be l·b·(h+1), so only an
-//     Equal stands between expressions, and lb 8 is undecided); \log is
-//     read as ln
-//     and as log10, lg as log10 and as log2, and a verdict stands only when
-//     both readings give it. A NotEqual between expressions written like
+//     log10(x) and log2(x) are logarithms to a base, and so are lg2(x),
+//     log2 x and lg2 x with a space before the argument and lg_2 x; a
+//     base run into the argument (log28: log 28 or log2 8?) is not read.
+//     lb(x) and ld(x) are the binary logarithm (ISO 80000-2; lb(h+1) may
+//     be l·b·(h+1), so only an Equal stands between expressions, and lb 8
+//     is undecided); \log is read as ln, as log10 and as log2 (computer
+//     science), lg as log10 and as log2, and a verdict stands only when
+//     every reading gives it (\log 8 against 3 is undecided). A NotEqual between expressions written like
 //     names (sp3, Trp, Fe: a capital and two small letters, letters then a
 //     digit, an element symbol), quantities with a unit not in the table
 //     ("5 nit": a number, a space, letters) or functions not in the table

@@ -123,10 +123,12 @@ type cmpr struct {
 	explicit bool // the item set its own tolerance
 	steps    int
 	// \log without a base is natural here; usedLog records that it was
-	// met, and log10 re-reads it as decimal, to leave the choice to the
-	// judges when the two readings disagree.
+	// met, and log10 and logBin re-read it as decimal and as binary (log
+	// in computer science and information theory), to leave the choice to
+	// the judges when the readings disagree.
 	usedLog bool
 	log10   bool
+	logBin  bool
 	// lg is log10 (ISO 80000) here and log2 in computer science: usedLg
 	// records that it was met, and lg2 re-reads it as binary.
 	usedLg bool

@@ -289,6 +289,9 @@ func (c *cmpr) fn(name string, x *big.Float) (*big.Float, error) {
 			if c.log10 {
 				return newF().SetFloat64(lnBig(x) / math.Ln10), nil
 			}
+			if c.logBin {
+				return newF().SetFloat64(lnBig(x) / math.Ln2), nil
+			}
 		}
 		return newF().SetFloat64(lnBig(x)), nil
 	case "lg", "log_10":

@@ -141,7 +141,9 @@ func tokenize(s string, constOnly bool) ([]token, error) {
 			}
 			w := s[i:j]
 			i = j
-			if fn, k, ok := logToBase(w, s[i:]); ok {
+			if fn, k, ok, err := logToBase(w, s[i:]); err != nil {
+				return nil, err
+			} else if ok {
 				emit(tFn, fn)
 				i += k
 				continue
@@ -183,7 +185,10 @@ func tokenize(s string, constOnly bool) ([]token, error) {
 			}
 			i = j
 			last := &out[len(out)-1]
-			if last.k == tFn { // log_2
+			if last.k == tFn { // log_2; lg_2 is log_2 too
+				if last.s == "lg" {
+					last.s = "log"
+				}
 				last.s += "_" + strings.TrimSpace(sub)
 			} else {
 				last.s += "_" + strings.ReplaceAll(sub, " ", "")
@@ -226,22 +231,6 @@ func tokenize(s string, constOnly bool) ([]token, error) {
 		}
 	}
 	return out, nil
-}
-
-// logToBase reads a logarithm to a base written as a name, w followed by
-// rest: log10(x) and log2(x), as programs write them (log10(2) is not
-// ln 20), and lb(x), the binary logarithm of ISO 80000-2 (ld in German
-// texts), not l·b·x nor pounds. It returns the function and how many
-// bytes of rest its name takes.
-func logToBase(w, rest string) (string, int, bool) {
-	switch {
-	case w == "log" && (strings.HasPrefix(rest, "10(") || strings.HasPrefix(rest, "2(")):
-		k := strings.IndexByte(rest, '(')
-		return "log_" + rest[:k], k, true
-	case (w == "lb" || w == "ld") && strings.HasPrefix(rest, "("):
-		return "log_2", 0, true
-	}
-	return "", 0, false
 }
 
 // node is an expression tree.

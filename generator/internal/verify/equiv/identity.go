@@ -243,7 +243,7 @@ func (c *cmpr) compareRelations(gp, gops, pp, pops []string) Result {
 		return r
 	}
 	if gop != pop {
-		return decided(false, "relation", "strict against non-strict (%s vs %s)", gops[0], pops[0])
+		return c.strictBoundary(gd, gop, pd, pop, [2]string{gops[0], pops[0]})
 	}
 	return decided(true, "relation", "the same truth values at %d points", agree)
 }

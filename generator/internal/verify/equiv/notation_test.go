@@ -40,3 +40,50 @@ func TestCompareLogsAcidsAndSalts(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareLogReadingsAndBoundaries holds the readings of a logarithm
+// without a base (ln, log10 and log2), bases run into the name (lg2(8),
+// log2 8, lg_2 8) and strict against non-strict inequalities, which
+// differ only at a boundary.
+func TestCompareLogReadingsAndBoundaries(t *testing.T) {
+	cases := []struct {
+		name   string
+		reason string
+		gold   string
+		pred   string
+		want   outcome
+	}{
+		{name: "log may be binary", reason: `\log 8 is 3 as log2 (computer science), 2.08 as ln, 0.90 as log10`, gold: `\log 8`, pred: "3", want: outcome{Undecided, "numeric"}},
+		{name: "log may be decimal", reason: "log 100 is 2 as log10 only", gold: `\log 100`, pred: "2", want: outcome{Undecided, "numeric"}},
+		{name: "log in no reading", reason: "log 8 is 2.08, 0.90 or 3: never 2", gold: `\log 8`, pred: "2", want: outcome{NotEqual, "numeric"}},
+		{name: "log 2 may be 1", reason: "log2 2 is 1", gold: `\log 2`, pred: "1", want: outcome{Undecided, "numeric"}},
+		{name: "log rule in every reading", reason: "log 16 = 4 log 2 whatever the base", gold: `\log 16`, pred: `4\log 2`, want: outcome{Equal, "numeric"}},
+		{name: "ln has one reading", reason: "ln 8 is 2.08", gold: `\ln 8`, pred: "3", want: outcome{NotEqual, "numeric"}},
+		{name: "log against log2", reason: "log x is log2 x in one reading only", gold: `\log x`, pred: `\log_2 x`, want: outcome{Undecided, "expression"}},
+		{name: "lg2 with parentheses", reason: "lg2(8) is log2 8, never lg(2·8)", gold: "lg2(8)", pred: "3", want: outcome{Equal, "numeric"}},
+		{name: "lg2 is not lg 16", reason: "lg 16 is 1.20 or 4, never 3 (was equal: read as lg(2·8))", gold: "lg2(8)", pred: "lg(16)", want: outcome{NotEqual, "numeric"}},
+		{name: "log2 and a space", reason: "log2 8 is log2 of 8 (was ln 16)", gold: "log2 8", pred: "3", want: outcome{Equal, "numeric"}},
+		{name: "lg2 and a space", reason: "lg2 8 is log2 of 8 (was lg 16)", gold: "lg2 8", pred: "3", want: outcome{Equal, "numeric"}},
+		{name: "lg with a subscript base", reason: "lg_2 8 is log2 8", gold: "lg_2 8", pred: "3", want: outcome{Equal, "numeric"}},
+		{name: "log10 and a space", reason: "log10 1000 is 3", gold: "log10 1000", pred: "3", want: outcome{Equal, "numeric"}},
+		{name: "base run into the number", reason: "log28: log 28 or log2 8?", gold: "log28", pred: "3", want: outcome{Undecided, "parse"}},
+		{name: "base run into a letter", reason: "log2x: log2 x or log 2x?", gold: "log2x", pred: `\log_2 x`, want: outcome{Undecided, "parse"}},
+		{name: "log of 2 plus one", reason: "log2 + 1 is log(2) + 1: no argument after the space", gold: "log2 + 1", pred: `\log 2 + 1`, want: outcome{Equal, "numeric"}},
+		{name: "no boundary, proved", reason: "x^2 + 1 is a square plus 1: both hold for every real x (was not equal)", gold: "x^2+1 > 0", pred: "x^2+1 >= 0", want: outcome{Equal, "relation"}},
+		{name: "no boundary, proved apart", reason: "x^2 >= 0 and x^2 + 1 > 0 hold for every real x", gold: `x^2 \geq 0`, pred: "x^2 + 1 > 0", want: outcome{Equal, "relation"}},
+		{name: "no boundary, exponential", reason: "e^x is positive: every real x", gold: "e^x > 0", pred: `e^x \geq 0`, want: outcome{Equal, "relation"}},
+		{name: "no boundary found, none proved", reason: "sin x is never -2, but no rule proves it: undecided", gold: `\sin x > -2`, pred: `\sin x \geq -2`, want: outcome{Undecided, "relation"}},
+		{name: "a square touching 0", reason: "x^2 >= 0 holds at 0 and x^2 > 0 does not", gold: "x^2 > 0", pred: `x^2 \geq 0`, want: outcome{NotEqual, "relation"}},
+		{name: "boundary at a root", reason: "x^3 - 2 >= 0 holds at ∛2, x^3 - 2 > 0 does not", gold: "x^3-2 > 0", pred: `x^3 - 2 \geq 0`, want: outcome{NotEqual, "relation"}},
+		{name: "boundary, sides moved", reason: "x^3 > 2 against 2 <= x^3: the root ∛2 again", gold: "x^3 > 2", pred: `2 \leq x^3`, want: outcome{NotEqual, "relation"}},
+		{name: "boundary on the grid", reason: "x^2 >= 4 holds at 2, x^2 > 4 does not", gold: "x^2 > 4", pred: `x^2 \geq 4`, want: outcome{NotEqual, "relation"}},
+		{name: "a pole is no boundary", reason: "1/x > 0 and 1/x >= 0 are both x > 0 (was not equal)", gold: "1/x > 0", pred: `1/x \geq 0`, want: outcome{Undecided, "relation"}},
+		{name: "boundary in two variables", reason: "x + y >= 0 holds on the line x + y = 0", gold: "x + y > 0", pred: `x + y \geq 0`, want: outcome{NotEqual, "relation"}},
+	}
+	for _, tc := range cases {
+		r := Compare(context.Background(), tc.gold, tc.pred, Options{})
+		if diff := cmp.Diff(tc.want, outcome{r.Verdict, r.Rule}); diff != "" {
+			t.Errorf("%s (%s): Compare(%q, %q) (-want +got):\n%s\nreason given: %s", tc.name, tc.reason, tc.gold, tc.pred, diff, r.Reason)
+		}
+	}
+}
