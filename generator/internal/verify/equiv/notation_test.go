@@ -78,6 +78,8 @@ func TestCompareLogReadingsAndBoundaries(t *testing.T) {
 		{name: "boundary, sides moved", reason: "x^3 > 2 against 2 <= x^3: the root ∛2 again", gold: "x^3 > 2", pred: `2 \leq x^3`, want: outcome{NotEqual, "relation"}},
 		{name: "boundary on the grid", reason: "x^2 >= 4 holds at 2, x^2 > 4 does not", gold: "x^2 > 4", pred: `x^2 \geq 4`, want: outcome{NotEqual, "relation"}},
 		{name: "a pole is no boundary", reason: "1/x > 0 and 1/x >= 0 are both x > 0 (was not equal)", gold: "1/x > 0", pred: `1/x \geq 0`, want: outcome{Undecided, "relation"}},
+		{name: "set with a boundary", reason: "∛2 is in the second set only (was undecided)", gold: `\{x \mid x^3 > 2\}`, pred: `\{x \mid x^3 \geq 2\}`, want: outcome{NotEqual, "set_builder"}},
+		{name: "set without a boundary", reason: "x^2 > -1 and x^2 >= -1 are every real (was undecided)", gold: `\{x \mid x^2 > -1\}`, pred: `\{x \mid x^2 \geq -1\}`, want: outcome{Equal, "set_builder"}},
 		{name: "boundary in two variables", reason: "x + y >= 0 holds on the line x + y = 0", gold: "x + y > 0", pred: `x + y \geq 0`, want: outcome{NotEqual, "relation"}},
 	}
 	for _, tc := range cases {

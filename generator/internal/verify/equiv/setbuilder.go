@@ -11,9 +11,11 @@ import (
 // when one is a multiple of the other. The variable may be named apart
 // (\{y \mid y > 0\}); a domain other than the reals, or a domain on one
 // side only, is undecided, and so is an equation against an inequality
-// (both may be empty), strict against non-strict with the same truth
-// values everywhere sampled (x^2 > -1 and x^2 >= -1 are both every real),
-// and equations defined on different domains (x^2/x = 0 has no solution).
+// (both may be empty), and equations defined on different domains
+// (x^2/x = 0 has no solution). Strict against non-strict with the same
+// truth values everywhere sampled is the relation rule's: not equal at a
+// boundary found, equal when both hold everywhere (x^2 > -1 and
+// x^2 >= -1 are both every real), undecided otherwise.
 // Where an inequality is undefined it does not hold (the relation rule).
 
 var reBuilder = regexp.MustCompile(`^⦃\s*([a-z])\s*(\\in\s*(?:\\mathbb\{?R\}?|ℝ)\s*)?(?:\\mid|\||:)\s*(.+)⦄$`)
@@ -70,9 +72,6 @@ func (c *cmpr) tryBuilder(g, p string) (Result, bool) {
 		return undecided("set_builder", "equations defined on different domains (x^2/x = 0 has no solution, x = 0 one)"), true
 	}
 	r := c.compareRelations(gp, gops, pp, pops)
-	if r.Verdict == NotEqual && strings.HasPrefix(r.Reason, "strict against non-strict") {
-		return undecided("set_builder", "strict against non-strict with the same truth values at every point sampled: a boundary, or none"), true
-	}
 	r.Rule = "set_builder"
 	return r, true
 }
