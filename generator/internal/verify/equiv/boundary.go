@@ -21,7 +21,7 @@ import (
 func (c *cmpr) strictBoundary(gd *node, gop string, pd *node, pop string, shown [2]string) Result {
 	sides, ops := [2]*node{gd, pd}, [2]string{gop, pop}
 	if c.alwaysHolds(gd, gop == "<") && c.alwaysHolds(pd, pop == "<") {
-		return decided(true, "relation", "strict against non-strict (%s vs %s), but both hold for every real value: no boundary (x^2 + 1 > 0)", shown[0], shown[1])
+		return decided(true, "relation", "strict against non-strict (%s vs %s), but the form of both proves them true for every real value: no boundary", shown[0], shown[1])
 	}
 	vars := allVars(gd, pd)
 	if len(vars) > 0 {
@@ -112,8 +112,9 @@ const (
 
 // alwaysHolds reports whether 0 < d (strict) or 0 <= d holds for every
 // real value of the variables, proved from the form of d alone: sums,
-// products and quotients of positive constants, even powers, |·| and
-// exponentials (x^2 + 1, e^x, \frac{1}{x^2+1}).
+// products and quotients of positive constants, even powers, |·|, square
+// roots of what is never negative and exponentials (x^2 + 1, e^x,
+// \frac{1}{x^2+1}).
 func (c *cmpr) alwaysHolds(d *node, strict bool) bool {
 	s := c.sign(d)
 	return s == signPos || !strict && s == signNonneg
@@ -158,6 +159,8 @@ func (c *cmpr) sign(n *node) signClass {
 			return signPos
 		case n.name == "abs":
 			return max(a, signNonneg)
+		case n.name == "sqrt" && a >= signNonneg:
+			return a // of what is never negative: defined everywhere
 		case n.name == "sin" || n.name == "cos":
 			return signAny
 		}

@@ -72,6 +72,8 @@ func TestCompareLogReadingsAndBoundaries(t *testing.T) {
 		{name: "no boundary, proved", reason: "x^2 + 1 is a square plus 1: both hold for every real x (was not equal)", gold: "x^2+1 > 0", pred: "x^2+1 >= 0", want: outcome{Equal, "relation"}},
 		{name: "no boundary, proved apart", reason: "x^2 >= 0 and x^2 + 1 > 0 hold for every real x", gold: `x^2 \geq 0`, pred: "x^2 + 1 > 0", want: outcome{Equal, "relation"}},
 		{name: "no boundary, exponential", reason: "e^x is positive: every real x", gold: "e^x > 0", pred: `e^x \geq 0`, want: outcome{Equal, "relation"}},
+		{name: "no boundary, root of a positive", reason: "√(x^2+1) is defined and positive for every real x", gold: `\sqrt{x^2+1} > 0`, pred: `\sqrt{x^2+1} \geq 0`, want: outcome{Equal, "relation"}},
+		{name: "no proof in two variables", reason: "x^2 + y^2 >= 0 holds at the origin alone: a boundary no scan along one variable finds", gold: "x^2 + y^2 > 0", pred: `x^2 + y^2 \geq 0`, want: outcome{Undecided, "relation"}},
 		{name: "no boundary found, none proved", reason: "sin x is never -2, but no rule proves it: undecided", gold: `\sin x > -2`, pred: `\sin x \geq -2`, want: outcome{Undecided, "relation"}},
 		{name: "a square touching 0", reason: "x^2 >= 0 holds at 0 and x^2 > 0 does not", gold: "x^2 > 0", pred: `x^2 \geq 0`, want: outcome{NotEqual, "relation"}},
 		{name: "boundary at a root", reason: "x^3 - 2 >= 0 holds at ∛2, x^3 - 2 > 0 does not", gold: "x^3-2 > 0", pred: `x^3 - 2 \geq 0`, want: outcome{NotEqual, "relation"}},
