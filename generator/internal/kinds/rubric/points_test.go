@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/demotest"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/kinds/rubric"
@@ -223,7 +224,8 @@ func TestPointsDemoFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, _ := filepath.Glob("../../../../results/*/*.jsonl")
+	res := demotest.Results(t, "../../../..", demotest.Rescored...)
+	files, _ := filepath.Glob(filepath.Join(res, "*", "*.jsonl"))
 	var known []string
 	seen := map[string]bool{}
 	for _, f := range files {
@@ -232,7 +234,7 @@ func TestPointsDemoFigures(t *testing.T) {
 			known = append(known, b)
 		}
 	}
-	subs, err := ingest.Submissions("../../../../results", known)
+	subs, err := ingest.Submissions(res, known)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/demotest"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 )
@@ -88,7 +89,7 @@ func TestRewardAgreesWithBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := rw.(*rubricRewards)
-	files, _ := filepath.Glob(filepath.Join(resultsDir, "*", b.spec.File))
+	files := demotest.Files(t, "../../../..", b.spec.File, demotest.Rescored...)
 	if len(files) == 0 {
 		t.Fatalf("no demo submissions %s", filepath.Join(resultsDir, "*", b.spec.File))
 	}

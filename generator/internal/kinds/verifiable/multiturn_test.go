@@ -16,6 +16,7 @@ import (
 
 	"github.com/sciif/leaderboard/generator/internal/board"
 	"github.com/sciif/leaderboard/generator/internal/chat"
+	"github.com/sciif/leaderboard/generator/internal/demotest"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/kinds/ifbench"
@@ -174,14 +175,15 @@ func TestGapRecountedFromVerdicts(t *testing.T) {
 	}
 	// Every file of the demo submissions is known: the other benchmarks'
 	// files are read past.
-	files, _ := filepath.Glob("../../../../results/*/*.jsonl")
+	res := demotest.Results(t, "../../../..", demotest.Rescored...)
+	files, _ := filepath.Glob(filepath.Join(res, "*", "*.jsonl"))
 	var known []string
 	for _, f := range files {
 		if !slices.Contains(known, filepath.Base(f)) {
 			known = append(known, filepath.Base(f))
 		}
 	}
-	subs, err := ingest.Submissions("../../../../results", known)
+	subs, err := ingest.Submissions(res, known)
 	if err != nil {
 		t.Fatal(err)
 	}
