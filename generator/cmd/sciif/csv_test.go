@@ -89,7 +89,8 @@ func TestDemoDownloadsAreDefused(t *testing.T) {
 	}
 	files := map[string][]byte{}
 	out := filepath.Join(t.TempDir(), "site")
-	if code, stderr := build(t, "../../../results", out); code != 0 {
+	results := demoResults(t)
+	if code, stderr := build(t, results, out); code != 0 {
 		t.Fatalf("build exited %d: %s", code, stderr)
 	}
 	for name, data := range readTree(t, out) {
@@ -103,7 +104,7 @@ func TestDemoDownloadsAreDefused(t *testing.T) {
 	}
 	for _, b := range benches {
 		var stdout, stderr bytes.Buffer
-		code := run(context.Background(), []string{"score", "--benchmarks", "../../../benchmarks", "--benchmark", b, "--results", "../../../results", "--format", "csv"}, &stdout, &stderr)
+		code := run(context.Background(), []string{"score", "--benchmarks", "../../../benchmarks", "--benchmark", b, "--results", results, "--format", "csv"}, &stdout, &stderr)
 		if code != 0 {
 			t.Fatalf("score --benchmark %s exited %d: %s", b, code, stderr.String())
 		}
