@@ -62,6 +62,11 @@ func (r *pyRandom) uint32() uint32 {
 	}
 	y := r.mt[uint(r.idx)%624]
 	r.idx++
+	return temper(y)
+}
+
+// temper is genrand_uint32's tempering of a word of state.
+func temper(y uint32) uint32 {
 	y ^= y >> 11
 	y ^= (y << 7) & 0x9d2c5680
 	y ^= (y << 15) & 0xefc60000
@@ -107,12 +112,8 @@ func (r *pyRandom) below(n int) int {
 		if r.idx >= 624 {
 			r.twist()
 		}
-		y := r.mt[uint(r.idx)%624]
+		y := temper(r.mt[uint(r.idx)%624])
 		r.idx++
-		y ^= y >> 11
-		y ^= (y << 7) & 0x9d2c5680
-		y ^= (y << 15) & 0xefc60000
-		y ^= y >> 18
 		if v := int(y >> (32 - k)); v < n {
 			return v
 		}
