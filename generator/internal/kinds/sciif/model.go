@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 
+	"github.com/sciif/leaderboard/generator/internal/buildcache"
 	"github.com/sciif/leaderboard/generator/internal/render"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
@@ -117,12 +118,9 @@ func (s *site) modelPage(m *model) error {
 		v.Diagnostics = append(v.Diagnostics, d.String())
 	}
 	fig := modelFigures{ConsCols: v.ConsCols, ConsRates: v.ConsRates, Ks: v.Ks, KRates: v.KRates, Quad: v.Quad, Items: v.Items}
+	var charts []render.ChartData
 	var err error
-	if v.Figures, err = s.Memo("sciif/model", "model-figures", fig); err != nil {
-		return err
-	}
-	charts, err := s.keptModelCharts(m, v, fig)
-	if err != nil {
+	if v.Figures, charts, err = s.keptModelParts(m, v, fig); err != nil {
 		return err
 	}
 	f, err := s.exec("model", "models/"+m.Slug+".html", render.Page{
@@ -141,8 +139,8 @@ func (s *site) modelPage(m *model) error {
 
 // modelFigures is what the model page's "model-figures" template shows:
 // every model's page has them, and they stay the same while its scores
-// do, so a build cache keeps them (render.Site.Memo, keyed by this view
-// as JSON).
+// do, so a build cache keeps them with the charts (keptModelParts, keyed
+// by this view and the compliance by k as JSON).
 type modelFigures struct {
 	ConsCols  []consCol
 	ConsRates []render.RatePair
@@ -161,38 +159,56 @@ type chartsKey struct {
 	ByK [2]map[string]board.Rate
 }
 
-// keptModelCharts are modelCharts, their options as JSON kept by the
-// build cache (render.Site.MemoBytes): they stay the same while the
-// model's scores do.
-func (s *site) keptModelCharts(m *model, v modelView, fig modelFigures) ([]render.ChartData, error) {
+// maxModelCharts bounds the charts a kept fragment may hold (two).
+const maxModelCharts = 8
+
+// keptModelParts are the model page's figures (the "model-figures"
+// template) and charts (modelCharts, their options as JSON), kept as one
+// fragment by the build cache (render.Site.MemoBytes): they stay the same
+// while the model's scores do.
+func (s *site) keptModelParts(m *model, v modelView, fig modelFigures) (template.HTML, []render.ChartData, error) {
 	key := chartsKey{Fig: fig}
 	for i, p := range board.Policies {
 		if ps := m.Scores.Policy(p); ps != nil {
 			key.Has[i], key.ByK[i] = true, ps.ByK
 		}
 	}
-	b, err := s.MemoBytes("sciif model charts", key, func() ([]byte, error) {
+	b, err := s.MemoBytes("sciif model figures and charts", key, func() ([]byte, error) {
+		figures, err := s.Partial("sciif/model", "model-figures", fig)
+		if err != nil {
+			return nil, err
+		}
 		cs, err := s.modelCharts(m, v)
 		if err != nil {
 			return nil, err
 		}
-		return json.Marshal(cs)
+		var w buildcache.Encoder
+		w.String(string(figures))
+		w.Len(len(cs), false)
+		for _, c := range cs {
+			j, err := json.Marshal(c.Option)
+			if err != nil {
+				return nil, err
+			}
+			w.String(c.ID)
+			w.Bytes(j)
+		}
+		return w.B, nil
 	})
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
-	var kept []struct {
-		ID     string
-		Option json.RawMessage
+	d := buildcache.NewDecoder(b)
+	figures := template.HTML(d.String())
+	n, _ := d.Len(maxModelCharts)
+	charts := make([]render.ChartData, n)
+	for i := range charts {
+		charts[i] = render.ChartData{ID: d.String(), Option: json.RawMessage(d.Bytes())}
 	}
-	if err := json.Unmarshal(b, &kept); err != nil {
-		return nil, fmt.Errorf("model %s: charts: %w", m.Scores.ID, err)
+	if err := d.Err(); err != nil {
+		return "", nil, fmt.Errorf("model %s: figures and charts: %w", m.Scores.ID, err)
 	}
-	out := make([]render.ChartData, len(kept))
-	for i, c := range kept {
-		out[i] = render.ChartData{ID: c.ID, Option: c.Option}
-	}
-	return out, nil
+	return figures, charts, nil
 }
 
 // isFailed says whether m failed item i: not both answered and correct
