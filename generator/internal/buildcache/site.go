@@ -42,19 +42,43 @@ type siteFile struct {
 // Record is ready.
 type Record struct {
 	mu    sync.Mutex
-	files map[string]Key
+	files map[string]noted
 }
+
+// noted is a file of a Record: its entry and, when it was taken from
+// the previous site (Held), what that site's manifest said of it.
+type noted struct {
+	key  Key
+	held Held
+}
+
+// Held is a file of the previous site as its manifest records it
+// (Previous.Holds): a file linked from there is the same file.
+type Held struct{ f *siteFile }
 
 // Note says that the entry k produced the files at paths (slash paths
 // relative to the site's root).
 func (r *Record) Note(k Key, paths []string) {
+	r.NoteHeld(k, paths, nil)
+}
+
+// NoteHeld is Note for files linked from the previous site, held[i]
+// what Previous.Holds said of paths[i]: SaveSite takes their size and
+// inode from there instead of asking the file system again (a file
+// copied where a link failed is another inode, which the next build
+// finds changed and renders again). held may be nil.
+func (r *Record) NoteHeld(k Key, paths []string, held []Held) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.files == nil {
-		r.files = map[string]Key{}
+		r.files = map[string]noted{}
 	}
-	for _, p := range paths {
-		r.files[p] = k
+	for i, p := range paths {
+		n := noted{key: k}
+		if i < len(held) {
+			n.held = held[i]
+		}
+		r.files[p] = n
 	}
 }
 
@@ -75,12 +99,17 @@ func (c *Cache) SaveSite(dir string, r *Record) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, p := range sortedKeys(r.files) {
+		n := r.files[p]
+		if h := n.held.f; h != nil && h.Key == n.key {
+			m.Files[p] = *h
+			continue
+		}
 		fi, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(p)))
 		if err != nil || !fi.Mode().IsRegular() {
 			continue
 		}
 		_, ino, _ := inode(fi)
-		m.Files[p] = siteFile{Key: r.files[p], Size: fi.Size(), Ino: ino}
+		m.Files[p] = siteFile{Key: n.key, Size: fi.Size(), Ino: ino}
 	}
 	data, err := json.Marshal(&m)
 	if err != nil {
@@ -123,17 +152,27 @@ func (c *Cache) Previous(dir string) *Previous {
 // manifest says so, and the file is still the one recorded (a regular
 // file of the recorded size and inode).
 func (p *Previous) Has(path string, k Key) bool {
+	_, ok := p.Holds(path, k)
+	return ok
+}
+
+// Holds is Has, with what the manifest says of the file, for
+// Record.NoteHeld when the file is linked into the new site.
+func (p *Previous) Holds(path string, k Key) (Held, bool) {
 	if p == nil {
-		return false
+		return Held{}, false
 	}
 	f, ok := p.m.Files[path]
 	if !ok || f.Key != k {
-		return false
+		return Held{}, false
 	}
 	fi, err := os.Lstat(filepath.Join(p.dir, filepath.FromSlash(path)))
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() != f.Size {
-		return false
+		return Held{}, false
 	}
 	_, ino, ok := inode(fi)
-	return ok && ino == f.Ino
+	if !ok || ino != f.Ino {
+		return Held{}, false
+	}
+	return Held{&f}, true
 }

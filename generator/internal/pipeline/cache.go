@@ -63,6 +63,10 @@ type entry struct {
 	// Files and Answers are what the run's pages added to the site.
 	Files   []string
 	Answers []render.Answer
+
+	// held is what the previous site's manifest says of each of Files,
+	// once load found them there.
+	held []buildcache.Held
 }
 
 // Bounds of a sound entry's lists: a damaged one allocates no more.
@@ -162,8 +166,13 @@ type pages struct{ cr *cacheRun }
 
 func (p pages) Same(path string, data []byte) bool {
 	k := buildcache.NewHasher("page").Key(p.cr.base).String(path).Bytes(data).Sum()
-	p.cr.c.Record.Note(k, []string{path})
-	return p.cr.c.Previous.Has(path, k)
+	h, ok := p.cr.c.Previous.Holds(path, k)
+	if ok {
+		p.cr.c.Record.NoteHeld(k, []string{path}, []buildcache.Held{h})
+	} else {
+		p.cr.c.Record.Note(k, []string{path})
+	}
+	return ok
 }
 
 // fragments is the cache as the site's store of fragments
@@ -218,8 +227,10 @@ func (cr *cacheRun) load(k buildcache.Key, i int, sub *board.Submission) (*entry
 			return nil, nil, false
 		}
 	}
-	for _, p := range e.Files {
-		if !cr.c.Previous.Has(p, k) {
+	e.held = make([]buildcache.Held, len(e.Files))
+	for i, p := range e.Files {
+		var ok bool
+		if e.held[i], ok = cr.c.Previous.Holds(p, k); !ok {
 			return nil, nil, false
 		}
 	}
@@ -314,7 +325,7 @@ func checkCached(ctx context.Context, cr *cacheRun, benches []kind.Benchmark, su
 			if err := site.Replay(&render.Scope{Files: hits[i].Files, Answers: hits[i].Answers}); err != nil {
 				site.Fail(fmt.Errorf("%s: reusing its pages from the previous site: %w (remove the cache folder %s to rebuild them)", sub.ID, err, cr.c.Store.Dir()))
 			}
-			cr.c.Record.Note(keys[i], hits[i].Files)
+			cr.c.Record.NoteHeld(keys[i], hits[i].Files, hits[i].held)
 			cr.c.hits.Add(1)
 		case keyed[i]:
 			cr.store(keys[i], i, site, sub.ID, r, fresh[i])
