@@ -63,3 +63,72 @@ func TestPreviousSite(t *testing.T) {
 		t.Error("another folder has a manifest")
 	}
 }
+
+// TestNoteHeldKeepsTheRecord: a file noted as held (linked from the
+// previous site) is recorded as the previous manifest had it, without
+// asking the file system: its link in the new site is the same file, so
+// the next build reuses it, and a copy is another inode, which it does
+// not. A held record under another key is not taken.
+func TestNoteHeldKeepsTheRecord(t *testing.T) {
+	c, err := Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	old, next := filepath.Join(root, "old"), filepath.Join(root, "next")
+	for _, d := range []string{old, next} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(old, "a.html"), []byte("page"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var r Record
+	r.Note(key("a"), []string{"a.html"})
+	if err := c.SaveSite(old, &r); err != nil {
+		t.Fatal(err)
+	}
+	prev := c.Previous(old)
+	h, ok := prev.Holds("a.html", key("a"))
+	if !ok {
+		t.Fatal("recorded file not held")
+	}
+	if _, ok := prev.Holds("a.html", key("b")); ok {
+		t.Error("held under another key")
+	}
+	if err := os.Link(filepath.Join(old, "a.html"), filepath.Join(next, "a.html")); err != nil {
+		t.Skip("no hard links here:", err)
+	}
+	// Held: taken from the old manifest, so a file of another size at
+	// the path in the new folder does not change the record.
+	if err := os.WriteFile(filepath.Join(next, "b.html"), []byte("other"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var r2 Record
+	r2.NoteHeld(key("a"), []string{"a.html"}, []Held{h})
+	r2.NoteHeld(key("b"), []string{"b.html"}, []Held{h}) // held of another key: stat
+	if err := c.SaveSite(next, &r2); err != nil {
+		t.Fatal(err)
+	}
+	p2 := c.Previous(next)
+	if !p2.Has("a.html", key("a")) {
+		t.Error("a linked file, noted held, is not reusable by the next build")
+	}
+	if !p2.Has("b.html", key("b")) {
+		t.Error("a file noted with a held record of another key was not recorded from the file system")
+	}
+	// A copy (where a link failed) noted held is recorded as the old
+	// file: another inode, so the next build does not reuse it.
+	os.Remove(filepath.Join(next, "a.html"))
+	if err := os.WriteFile(filepath.Join(next, "a.html"), []byte("page"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.SaveSite(next, &r2); err != nil {
+		t.Fatal(err)
+	}
+	if p3 := c.Previous(next); p3.Has("a.html", key("a")) {
+		// old/a.html is still there, so the copy has another inode.
+		t.Error("a copy noted held is reused: SaveSite asked the file system")
+	}
+}
