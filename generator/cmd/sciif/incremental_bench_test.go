@@ -7,19 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/pprof"
-	"syscall"
 	"testing"
 	"time"
-)
 
-// cpuUsed is the CPU time (user and system) the process has used so far.
-func cpuUsed() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+	"github.com/sciif/leaderboard/generator/internal/benchcpu"
+)
 
 // BenchmarkIncrementalBuild builds a synthetic board with the build
 // cache, adds one model and builds again: it reports the CPU seconds of
@@ -38,12 +30,12 @@ func BenchmarkIncrementalBuild(b *testing.B) {
 	b.Chdir(dir)
 	res := filepath.Join(dir, "results")
 	build := func(args ...string) time.Duration {
-		t0 := cpuUsed()
+		t0 := benchcpu.Used()
 		var errb bytes.Buffer
 		if code := run(context.Background(), append([]string{"build"}, args...), io.Discard, &errb); code != 0 {
 			b.Fatalf("build %v exited %d: %s", args, code, errb.String())
 		}
-		return cpuUsed() - t0
+		return benchcpu.Used() - t0
 	}
 	var inc, full time.Duration
 	n := 0

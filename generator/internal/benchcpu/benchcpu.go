@@ -5,28 +5,17 @@
 package benchcpu
 
 import (
-	"syscall"
 	"testing"
-	"time"
 )
-
-// used is the CPU time the process has used so far.
-func used() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // Start starts counting; the function it returns reports the CPU seconds
 // per iteration since then as the metric "cpu-s/op". Call it right after
 // the benchmark's loop.
 func Start() func(b *testing.B) {
-	t0 := used()
+	t0 := Used()
 	return func(b *testing.B) {
 		if b.N > 0 {
-			b.ReportMetric((used()-t0).Seconds()/float64(b.N), "cpu-s/op")
+			b.ReportMetric((Used()-t0).Seconds()/float64(b.N), "cpu-s/op")
 		}
 	}
 }

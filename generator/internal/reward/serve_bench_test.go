@@ -14,10 +14,10 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/sciif/leaderboard/generator/internal/benchcpu"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/kinds/ifeval"
 	"github.com/sciif/leaderboard/generator/internal/reward"
@@ -155,11 +155,7 @@ func getRewardBodies(b *testing.B, recs benchRecords, n int, distinct bool) (bod
 // process) so far.
 func cpuTime(b *testing.B, pid int) time.Duration {
 	if pid == 0 {
-		var ru syscall.Rusage
-		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-			b.Fatal(err)
-		}
-		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		return benchcpu.Used()
 	}
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {

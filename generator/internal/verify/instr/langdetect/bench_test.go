@@ -4,10 +4,9 @@ import (
 	"bufio"
 	"encoding/json"
 	"os"
-	"syscall"
 	"testing"
-	"time"
 
+	"github.com/sciif/leaderboard/generator/internal/benchcpu"
 	"github.com/sciif/leaderboard/generator/internal/sharedtest"
 )
 
@@ -54,10 +53,4 @@ func BenchmarkDetectGPT4(b *testing.B) {
 
 // cpuSeconds is the CPU time this process has used, user and system: on
 // a busy machine a rate per CPU-second moves less than one per second.
-func cpuSeconds() float64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
-}
+func cpuSeconds() float64 { return benchcpu.Used().Seconds() }
