@@ -234,19 +234,6 @@ func (r *Registry) EvaluateEach(prompts []Prompt, responses []string, fn func(i 
 // work to one another once a batch rather than once a prompt (each
 // handing is a switch of goroutines, and often a thread parked and woken).
 func (r *Registry) EvaluateStream(feed func(yield func(Prompt, string) bool) error, fn func(i int, strict, loose PromptResult) error) error {
-	type job struct {
-		p        Prompt
-		response string
-	}
-	type batch struct {
-		n    int // the index of the batch
-		jobs []job
-	}
-	type pair struct{ strict, loose PromptResult }
-	type end struct {
-		n   int // the number of batches fed
-		err error
-	}
 	workers := max(1, runtime.GOMAXPROCS(0))
 	// window batches are in flight, 8 prompts per worker in all.
 	window := max(2, 8*workers/streamBatch)
@@ -254,22 +241,22 @@ func (r *Registry) EvaluateStream(feed func(yield func(Prompt, string) bool) err
 	// token from free before handing out a batch and fn's loop returns it
 	// after batch n is consumed, so a slot never holds two results and a
 	// worker never waits to hand one over.
-	done := make([]chan []pair, window)
+	done := make([]chan []resultPair, window)
 	for i := range done {
-		done[i] = make(chan []pair, 1)
+		done[i] = make(chan []resultPair, 1)
 	}
 	free := make(chan struct{}, window)
 	for range window {
 		free <- struct{}{}
 	}
-	work := make(chan batch)
+	work := make(chan jobBatch)
 	quit := make(chan struct{})
-	fed := make(chan end, 1)
+	fed := make(chan feedEnd, 1)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
 			for b := range work {
-				out := make([]pair, len(b.jobs))
+				out := make([]resultPair, len(b.jobs))
 				for k, j := range b.jobs {
 					out[k].strict, out[k].loose = r.evaluate(j.p, j.response, true)
 				}
@@ -277,39 +264,13 @@ func (r *Registry) EvaluateStream(feed func(yield func(Prompt, string) bool) err
 			}
 		})
 	}
-	go func() {
-		n := 0
-		var jobs []job
-		send := func() bool {
-			select {
-			case <-free:
-			case <-quit:
-				return false
-			}
-			work <- batch{n, jobs}
-			n++
-			jobs = nil
-			return true
-		}
-		err := feed(func(p Prompt, response string) bool {
-			if jobs == nil {
-				jobs = make([]job, 0, streamBatch)
-			}
-			jobs = append(jobs, job{p, response})
-			return len(jobs) < streamBatch || send()
-		})
-		if len(jobs) > 0 {
-			send()
-		}
-		close(work)
-		fed <- end{n, err}
-	}()
+	go feedBatches(feed, work, free, quit, fed)
 	var err error
 	total := -1 // the number of batches fed, once feed has returned
 	i := 0      // the index of the next prompt
 	stopped := false
 	for b := 0; !stopped && (total < 0 || b < total); {
-		var out []pair
+		var out []resultPair
 		if total < 0 {
 			select {
 			case out = <-done[b%window]:
@@ -340,3 +301,53 @@ func (r *Registry) EvaluateStream(feed func(yield func(Prompt, string) bool) err
 
 // streamBatch is how many prompts EvaluateStream hands over at once.
 const streamBatch = 4
+
+// The parts of EvaluateStream's traffic: a prompt to judge, a batch of
+// them, a prompt's two results, and how feeding ended.
+type (
+	streamJob struct {
+		p        Prompt
+		response string
+	}
+	jobBatch struct {
+		n    int // the index of the batch
+		jobs []streamJob
+	}
+	resultPair struct{ strict, loose PromptResult }
+	feedEnd    struct {
+		n   int // the number of batches fed
+		err error
+	}
+)
+
+// feedBatches is EvaluateStream's feeder: it runs feed, hands its prompts
+// to work in batches of streamBatch, each once a token of free is taken
+// (or stops when quit is closed), closes work and sends how it ended on
+// fed.
+func feedBatches(feed func(yield func(Prompt, string) bool) error, work chan<- jobBatch, free, quit <-chan struct{}, fed chan<- feedEnd) {
+	n := 0
+	var jobs []streamJob
+	send := func() bool {
+		select {
+		case <-free:
+		case <-quit:
+			return false
+		}
+		work <- jobBatch{n, jobs}
+		n++
+		jobs = nil
+		return true
+	}
+	err := feed(func(p Prompt, response string) bool {
+		if jobs == nil {
+			jobs = make([]streamJob, 0, streamBatch)
+		}
+		jobs = append(jobs, streamJob{p, response})
+		return len(jobs) < streamBatch || send()
+	})
+	if len(jobs) > 0 {
+		send()
+	}
+	close(work)
+	fed <- feedEnd{n, err}
+}
