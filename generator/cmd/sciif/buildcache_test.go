@@ -239,19 +239,7 @@ func TestDamagedCacheIsNeverTrusted(t *testing.T) {
 	dir := cacheBoard(t)
 	out := filepath.Join(dir, "site")
 	cache := defaultCache(out)
-	rewrite := func(f func(data []byte) []byte) func() {
-		return func() {
-			for _, p := range entries(t, cache) {
-				data, err := os.ReadFile(p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(p, f(data), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-	}
+	rewrite := func(f func(data []byte) []byte) func() { return rewriteEntries(t, cache, f) }
 	damages := []struct {
 		name string
 		do   func()
@@ -494,19 +482,7 @@ func TestDamagedCacheDemoBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	runs := len(files)
-	rewrite := func(f func(data []byte) []byte) func() {
-		return func() {
-			for _, p := range entries(t, cache) {
-				data, err := os.ReadFile(p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(p, f(data), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-	}
+	rewrite := func(f func(data []byte) []byte) func() { return rewriteEntries(t, cache, f) }
 	damages := []struct {
 		name string
 		do   func()
@@ -538,6 +514,22 @@ func TestDamagedCacheDemoBoard(t *testing.T) {
 		sameAsClean(t, out, d.name, inputs...)
 		if reused, checked := reuseCounts(t, buildSite(t, 0, args...)); reused != runs || checked != 0 {
 			t.Errorf("%s: the build after the damage left a cache the next build reuses %d of %d runs of (%d checked)", d.name, reused, runs, checked)
+		}
+	}
+}
+
+// rewriteEntries returns a damage that replaces every entry of the cache
+// by f of its bytes.
+func rewriteEntries(t *testing.T, cache string, f func(data []byte) []byte) func() {
+	return func() {
+		for _, p := range entries(t, cache) {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, f(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 }
