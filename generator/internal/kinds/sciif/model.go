@@ -52,12 +52,9 @@ type modelView struct {
 	Notes      string
 	Judges     []string
 	Claims     []claimRow
-	ConsCols   []consCol
-	ConsRates  []render.RatePair
-	Ks         []render.KCol
-	KRates     []render.RatePair
-	Quad       [2][4]int
-	Items      int
+	// modelFigures' fields are computed into the view, then rendered
+	// into Figures.
+	modelFigures
 	// Figures are the per-constraint, collapse and quadrant tables
 	// (modelFigures), which depend on the model's scores alone.
 	Figures template.HTML
@@ -75,7 +72,7 @@ func (s *site) modelPage(m *model) error {
 	v := modelView{
 		Row: s.boardRow(m, gets), Cols: cols, Name: m.Scores.Name, Link: render.SafeURL(meta.Link),
 		Params: meta.Params, Decoding: meta.Decoding, Notes: meta.Notes, TrainingData: meta.TrainingData, Judges: m.Scores.Judges,
-		Items: len(s.in.Bench.Items), Ks: s.ks, Other: s.otherBenchmarks(m),
+		modelFigures: modelFigures{Items: len(s.in.Bench.Items), Ks: s.ks}, Other: s.otherBenchmarks(m),
 	}
 	v.Reproduced, v.Tokens = render.Reproduced(&m.Run.Submission), render.TokenLines(&m.Run.Submission)
 	seen := map[string]bool{}
@@ -117,7 +114,7 @@ func (s *site) modelPage(m *model) error {
 		}
 		v.Diagnostics = append(v.Diagnostics, d.String())
 	}
-	fig := modelFigures{ConsCols: v.ConsCols, ConsRates: v.ConsRates, Ks: v.Ks, KRates: v.KRates, Quad: v.Quad, Items: v.Items}
+	fig := v.modelFigures
 	var charts []render.ChartData
 	var err error
 	if v.Figures, charts, err = s.keptModelParts(m, v, fig); err != nil {
