@@ -30,10 +30,22 @@ func NewRate(r board.Rate) RateView {
 	if r.Total == 0 {
 		return RateView{Pct: "—", CI: "n = 0", Sort: "-1", Missing: true}
 	}
+	// The three strings share one allocation: a board formats a rate
+	// for every model in every column of every page.
+	var b [64]byte
+	t := strconv.AppendFloat(b[:0], 100*r.Rate, 'f', 1, 64)
+	t = append(t, '%')
+	pct := len(t)
+	t = strconv.AppendFloat(t, 100*r.CI95[0], 'f', 1, 64)
+	t = append(t, "–"...)
+	t = strconv.AppendFloat(t, 100*r.CI95[1], 'f', 1, 64)
+	ci := len(t)
+	t = strconv.AppendFloat(t, r.Rate, 'f', 6, 64)
+	all := string(t)
 	return RateView{
-		Pct:   Pct(r.Rate),
-		CI:    fmt.Sprintf("%.1f–%.1f", 100*r.CI95[0], 100*r.CI95[1]),
-		Sort:  strconv.FormatFloat(r.Rate, 'f', 6, 64),
+		Pct:   all[:pct],
+		CI:    all[pct:ci],
+		Sort:  all[ci:],
 		Shade: Shade(r.Rate),
 		Pass:  r.Pass,
 		Total: r.Total,
@@ -42,7 +54,12 @@ func NewRate(r board.Rate) RateView {
 
 func MissingRate() RateView { return RateView{Pct: "—", Sort: "-1", Missing: true} }
 
-func Pct(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) }
+// Pct is f as a percentage with one decimal: fmt's "%.1f%%", without
+// its cost.
+func Pct(f float64) string {
+	var b [32]byte
+	return string(append(strconv.AppendFloat(b[:0], 100*f, 'f', 1, 64), '%'))
+}
 
 func Shade(f float64) int {
 	s := int(math.Floor(f * 10))
