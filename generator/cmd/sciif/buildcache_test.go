@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/sciif/leaderboard/generator/internal/buildcache"
 	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/synth"
 )
@@ -294,7 +296,7 @@ func TestDamagedCacheIsNeverTrusted(t *testing.T) {
 		sameAsClean(t, out, d.name)
 		if d.name == "cache unreadable" {
 			// The next build makes a cache again.
-			if err := os.Remove(filepath.Join(cache, "v1")); err != nil {
+			if err := os.Remove(filepath.Join(cache, fmt.Sprintf("v%d", buildcache.Version))); err != nil {
 				t.Fatal(err)
 			}
 			buildSite(t, 0, "--out", out)
