@@ -40,8 +40,10 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 1
 	}
 	// The output folder is checked before any work: it may never be, hold
-	// or lie inside the input folders or the repository root.
-	draft, err := publish.Begin(*out, publish.Options{Protect: append(bf.protect(), *results, *templates, *assets)})
+	// or lie inside the input folders or the repository root. A build
+	// with the cache starts from the site the last one replaced (the
+	// spare) and keeps the one it replaces; one without keeps none.
+	draft, err := publish.Begin(*out, publish.Options{Protect: append(bf.protect(), *results, *templates, *assets), Reuse: !*noCache})
 	if err != nil {
 		fmt.Fprintf(stderr, "sciif build: %v\n", err)
 		return 1

@@ -26,6 +26,11 @@ type Draft struct {
 	// in it, and files are not synced one by one.
 	whole bool
 	root  *os.File
+	// spare is where the replaced site is kept (Options.Reuse); reused
+	// says the draft started from it, so that it may hold entries this
+	// build did not make, some of them the live site's own files.
+	spare  string
+	reused bool
 
 	mu    sync.Mutex
 	files map[string]bool
@@ -57,9 +62,9 @@ func Begin(dir string, opt Options) (*Draft, error) {
 		pl.Close()
 		return nil, &Error{Err: err}
 	}
-	d := &Draft{dir: real, tmp: tmp, opt: opt, made: made, files: map[string]bool{}, dirs: map[string]bool{}}
+	d := &Draft{dir: real, tmp: tmp, opt: opt, made: made, files: map[string]bool{}, dirs: map[string]bool{},
+		spare: filepath.Join(parent, "."+base+".spare")}
 	d.lock = lockDir(tmp)
-	pl.Close()
 	if opt.whole() {
 		// Opened first, so that the sync before the swap reports any
 		// failure to write back what the draft holds.
@@ -72,6 +77,15 @@ func Begin(dir string, opt Options) (*Draft, error) {
 	if err == nil {
 		err = writeNew(filepath.Join(tmp, Marker), []byte(markerData), opt, !d.whole)
 	}
+	// The spare is taken or dropped under the parent's lock, so that no
+	// two builds share it; the marker is already in the draft, so that a
+	// build killed while taking it leaves a draft the next one removes.
+	if err == nil && opt.Reuse {
+		d.reused, err = takeSpare(d.spare, tmp, opt)
+	} else if err == nil {
+		dropSpare(d.spare)
+	}
+	pl.Close()
 	if err == nil {
 		err = opt.at("begun")
 	}
@@ -97,7 +111,7 @@ func (d *Draft) create(p string, buffered bool) (*file, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := d.openNew(full)
 	if err == nil {
 		if err = f.Chmod(0o644); err != nil {
 			f.Close()
@@ -154,7 +168,7 @@ func (d *Draft) claim(p string) (string, error) {
 		}
 	}
 	for i := len(todo) - 1; i >= 0 && err == nil; i-- {
-		err = mkdir(filepath.Join(d.tmp, filepath.FromSlash(todo[i])))
+		err = d.mkdir(filepath.Join(d.tmp, filepath.FromSlash(todo[i])))
 		if err == nil {
 			d.dirs[todo[i]] = true
 		}
@@ -177,9 +191,11 @@ func (d *Draft) fail(err error) error {
 }
 
 // Commit puts the draft in place of the output folder in one step and
-// removes the previous site. It fails, leaving the previous site as it was,
-// if any Create, Write or Close failed, a file is still open or a folder
-// of the draft cannot be synced; the draft is then removed. After Commit, whatever it returned, the draft is done.
+// removes the previous site, or keeps it as the spare (Options.Reuse).
+// It fails, leaving the previous site as it was, if any Create, Write or
+// Close failed, a file is still open or a folder of the draft cannot be
+// synced; the draft is then removed. After Commit, whatever it returned,
+// the draft is done.
 func (d *Draft) Commit() error {
 	d.mu.Lock()
 	if d.done {
@@ -197,6 +213,9 @@ func (d *Draft) Commit() error {
 	err := errors.Join(errs...)
 	if err == nil {
 		err = d.opt.at("written")
+	}
+	if err == nil && d.reused {
+		err = d.prune()
 	}
 	if err == nil {
 		err = d.syncDirs()
@@ -239,7 +258,7 @@ func (d *Draft) Commit() error {
 	}
 	err = d.opt.at("swapped")
 	if err == nil {
-		err = removeSite(old, d.opt)
+		err = d.retire(old)
 	}
 	if err != nil {
 		return &Error{Err: errors.Join(perr, fmt.Errorf("removing the previous site: %w", err)), Outcome: Replaced, Leftover: old}
@@ -393,14 +412,6 @@ func (w *file) Close() error {
 		return w.d.fail(err)
 	}
 	return nil
-}
-
-// mkdir makes one folder with mode 0755 whatever the umask.
-func mkdir(p string) error {
-	if err := os.Mkdir(p, 0o755); err != nil {
-		return err
-	}
-	return os.Chmod(p, 0o755)
 }
 
 // writeNew writes a new file with mode 0644 whatever the umask, and syncs

@@ -30,7 +30,10 @@ func (d *Draft) Link(p string) error {
 	case !fi.Mode().IsRegular():
 		err = fmt.Errorf("%s in the previous site is not a regular file", p)
 	default:
-		if os.Link(src, full) != nil {
+		// In a draft from the spare the file is often there already:
+		// kept as it is, neither linked nor removed.
+		var kept bool
+		if kept, err = d.keep(full, fi); err == nil && !kept && os.Link(src, full) != nil {
 			err = copyFile(src, full, d.opt)
 		}
 	}

@@ -79,6 +79,13 @@ type Options struct {
 	// nearest folders holding go.mod or .git above it and above the output
 	// are added without being listed.
 	Roots []string
+	// Reuse keeps the replaced site as the spare, a hidden folder
+	// .NAME.spare beside the output, and starts the next draft from the
+	// spare it finds (see the package comment), so that a build that
+	// keeps most files of the previous site links and removes only what
+	// changed. Without it a publication keeps no spare and removes the
+	// one it finds, so that no second copy of the site stays on disk.
+	Reuse bool
 
 	// hook, when set, is called at named points of a publication, for
 	// tests that kill the process there or make that step fail.
