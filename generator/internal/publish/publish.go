@@ -99,6 +99,9 @@ type Options struct {
 	// syncs file by file where syncfs would do (see whole).
 	syncfs  func(f *os.File) error
 	perFile bool
+	// renames, when set, swaps with two renames where an exchange
+	// would do, for tests of that swap.
+	renames bool
 }
 
 func (o Options) at(point string) error {

@@ -670,73 +670,105 @@ func TestCleanUpSparesARunningDraft(t *testing.T) {
 	}
 }
 
+// failCase is a point of a publication where the failure test makes it
+// fail.
+type failCase struct {
+	name    string
+	reason  string
+	at      string
+	intact  bool
+	outcome Outcome
+	errHas  string
+	// spare: with Reuse, from a spare (true), or without (false); the
+	// points on both paths run both ways.
+	spare []bool
+	// spareLeft: the failure leaves the spare it could not finish taking.
+	spareLeft bool
+}
+
+// both runs a case with and without Reuse.
+var both = []bool{false, true}
+
 func TestFailuresSayWhatTheFolderHolds(t *testing.T) {
+	tests := []failCase{
+		{"begin", "a draft that cannot start touches nothing", "begun", true, Unchanged, "publish: boom", both, false},
+		{"before the swap", "the previous site stays until the swap", "written", true, Unchanged, "publish: boom", both, false},
+		{"after the swap", "once swapped the new site is in place and the old one must be reported, not claimed intact",
+			"swapped", false, Replaced, "the new site is in place, but the previous one is left in", both, false},
+		{"while removing", "a previous site that cannot be removed (read-only, busy) is reported with where it is",
+			"removing", false, Replaced, "the new site is in place, but the previous one is left in", []bool{false}, false},
+		{"while taking the spare", "a spare not taken whole is left as a spare, with the previous site",
+			"taking the spare", true, Unchanged, "publish: boom", []bool{true}, true},
+		{"while pruning", "a draft that cannot be pruned is not published",
+			"pruning", true, Unchanged, "publish: boom", []bool{true}, false},
+	}
+	for _, tt := range tests {
+		for _, spare := range tt.spare {
+			t.Run(fmt.Sprintf("%s/spare=%v", tt.name, spare), func(t *testing.T) { failAt(t, tt, spare) })
+		}
+	}
+}
+
+// failAt publishes over a site, from a spare if spare, failing at tt.at,
+// and checks what the error says against the disk.
+func failAt(t *testing.T, tt failCase, spare bool) {
 	old := files("index.html", "old", "models/m.html", "m", "data/x.csv", "x")
 	next := files("index.html", "new")
 	boom := errors.New("boom")
-	tests := []struct {
-		name    string
-		reason  string
-		at      string
-		intact  bool
-		outcome Outcome
-		errHas  string
-	}{
-		{"begin", "a draft that cannot start touches nothing", "begun", true, Unchanged, "publish: boom"},
-		{"before the swap", "the previous site stays until the swap", "written", true, Unchanged, "publish: boom"},
-		{"after the swap", "once swapped the new site is in place and the old one must be reported, not claimed intact",
-			"swapped", false, Replaced, "the new site is in place, but the previous one is left in"},
-		{"while removing", "a previous site that cannot be removed (read-only, busy) is reported with where it is",
-			"removing", false, Replaced, "the new site is in place, but the previous one is left in"},
+	dir := filepath.Join(t.TempDir(), "site")
+	if spare {
+		// The spare holds a file the next site lacks, so that the draft
+		// from it has something to prune.
+		if err := Write(dir, files("index.html", "older", "models/gone.html", "g"), Options{Reuse: true}); err != nil {
+			t.Fatal(err)
+		}
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			dir := filepath.Join(t.TempDir(), "site")
-			if err := Write(dir, old, Options{}); err != nil {
-				t.Fatal(err)
-			}
-			opt := Options{hook: func(p string) error {
-				if p == tt.at {
-					return boom
-				}
-				return nil
-			}}
-			err := Write(dir, next, opt)
-			var e *Error
-			if !errors.As(err, &e) || !errors.Is(err, boom) || !strings.Contains(err.Error(), tt.errHas) {
-				t.Fatalf("Write error = %v, want an *Error wrapping boom containing %q", err, tt.errHas)
-			}
-			if got := PreviousIntact(err); got != tt.intact {
-				t.Errorf("PreviousIntact = %v, want %v (%s)", got, tt.intact, tt.reason)
-			}
-			if e.Outcome != tt.outcome {
-				t.Errorf("Outcome = %v, want %v (%s)", e.Outcome, tt.outcome, tt.reason)
-			}
-			want := site(old)
-			if !tt.intact {
-				want = site(next)
-			}
-			if diff := cmp.Diff(want, tree(t, dir)); diff != "" {
-				t.Errorf("site (%s) (-want +got):\n%s", tt.reason, diff)
-			}
-			wantSib := []string{"site"}
-			if e.Leftover != "" {
-				wantSib = append([]string{filepath.Base(e.Leftover)}, wantSib...)
-				if !ours(e.Leftover) {
-					t.Errorf("leftover %s lost its marker, so no later build will remove it", e.Leftover)
-				}
-			}
-			if diff := cmp.Diff(wantSib, siblings(t, dir)); diff != "" {
-				t.Errorf("beside the site (-want +got):\n%s", diff)
-			}
-			// The next build removes what this one left.
-			if err := Write(dir, next, Options{}); err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff([]string{"site"}, siblings(t, dir)); diff != "" {
-				t.Errorf("beside the site after the next build (-want +got):\n%s", diff)
-			}
-		})
+	if err := Write(dir, old, Options{Reuse: spare}); err != nil {
+		t.Fatal(err)
+	}
+	opt := Options{Reuse: spare, hook: func(p string) error {
+		if p == tt.at {
+			return boom
+		}
+		return nil
+	}}
+	err := Write(dir, next, opt)
+	var e *Error
+	if !errors.As(err, &e) || !errors.Is(err, boom) || !strings.Contains(err.Error(), tt.errHas) {
+		t.Fatalf("Write error = %v, want an *Error wrapping boom containing %q", err, tt.errHas)
+	}
+	if got := PreviousIntact(err); got != tt.intact {
+		t.Errorf("PreviousIntact = %v, want %v (%s)", got, tt.intact, tt.reason)
+	}
+	if e.Outcome != tt.outcome {
+		t.Errorf("Outcome = %v, want %v (%s)", e.Outcome, tt.outcome, tt.reason)
+	}
+	want := site(old)
+	if !tt.intact {
+		want = site(next)
+	}
+	if diff := cmp.Diff(want, tree(t, dir)); diff != "" {
+		t.Errorf("site (%s) (-want +got):\n%s", tt.reason, diff)
+	}
+	wantSib := []string{"site"}
+	if tt.spareLeft {
+		wantSib = []string{".site.spare", "site"}
+	}
+	if e.Leftover != "" {
+		wantSib = append([]string{filepath.Base(e.Leftover)}, wantSib...)
+		if !ours(e.Leftover) {
+			t.Errorf("leftover %s lost its marker, so no later build will remove it", e.Leftover)
+		}
+	}
+	if diff := cmp.Diff(wantSib, siblings(t, dir)); diff != "" {
+		t.Errorf("beside the site (-want +got):\n%s", diff)
+	}
+	// The next build removes what this one left.
+	if err := Write(dir, next, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"site"}, siblings(t, dir)); diff != "" {
+		t.Errorf("beside the site after the next build (-want +got):\n%s", diff)
 	}
 }
 

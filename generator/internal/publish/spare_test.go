@@ -416,3 +416,26 @@ func TestSpareOnlyWithReuse(t *testing.T) {
 		}
 	}
 }
+
+// TestSpareWithTwoRenames: where the swap is two renames, the replaced
+// site becomes the spare the same way, and the next draft starts from it.
+func TestSpareWithTwoRenames(t *testing.T) {
+	parent := t.TempDir()
+	out := filepath.Join(parent, "site")
+	opt := Options{Reuse: true, renames: true}
+	publishSteps(t, out, opt, []step{{path: "index.html", data: "1"}, {path: "m/a.html", data: "a"}, {path: "gone.html", data: "gone"}})
+	publishSteps(t, out, opt, []step{{path: "index.html", data: "2"}, {path: "m/a.html", link: true}})
+	live := tree(t, out)
+	steps := []step{{path: "index.html", data: "3"}, {path: "m/a.html", link: true}, {path: "m/b.html", data: "b"}}
+	want := freshSnapshot(t, live, steps)
+	publishSteps(t, out, opt, steps)
+	if diff := cmp.Diff(want, snapshot(t, out)); diff != "" {
+		t.Errorf("the site differs from a fresh draft's (-fresh +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(live, tree(t, filepath.Join(parent, ".site.spare"))); diff != "" {
+		t.Errorf("the spare is not the replaced site (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{".site.spare", "site"}, siblings(t, out)); diff != "" {
+		t.Errorf("beside the site (-want +got):\n%s", diff)
+	}
+}

@@ -13,6 +13,9 @@ import (
 // what came out of dir is a site of ours, swapping back if not. File
 // systems that know neither flag get the two-rename swap.
 func swap(tmp, dir string, opt Options) (string, *Error) {
+	if opt.renames {
+		return swapRenames(tmp, dir, opt)
+	}
 	for range 2 {
 		err := unix.Renameat2(unix.AT_FDCWD, tmp, unix.AT_FDCWD, dir, unix.RENAME_NOREPLACE)
 		if err == nil {

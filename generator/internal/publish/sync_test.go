@@ -126,23 +126,29 @@ func TestCommitSyncsEverythingBeforeTheRename(t *testing.T) {
 	}
 }
 
-// commitSyncs publishes twice in root/made/by-begin/site, checking what
-// is synced before and after the rename.
+// commitSyncs publishes three times in root/made/by-begin/site, the last
+// from the spare the second left, checking what is synced before and
+// after the rename.
 func commitSyncs(t *testing.T, root string, perFile bool, wantBefore []string) {
 	parent := filepath.Join(root, "made", "by-begin")
 	out := filepath.Join(parent, "site")
 	for _, round := range []struct {
 		name, reason string
 		after        []string
+		reuse        bool
 	}{
 		{name: "first", reason: "the folders Begin made are synced too, each in the one holding it",
 			after: []string{root, filepath.Join(root, "made"), parent}},
 		{name: "replacing", reason: "an exchange changes the parent only",
-			after: []string{parent}},
+			after: []string{parent}, reuse: true},
+		{name: "from the spare", reason: "the folders kept from the spare are the draft's too",
+			after: []string{parent}, reuse: true},
 	} {
 		t.Run(round.name, func(t *testing.T) {
 			var log syncLog
-			d, err := Begin(out, log.options(perFile))
+			opt := log.options(perFile)
+			opt.Reuse = round.reuse
+			d, err := Begin(out, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -163,6 +169,9 @@ func commitSyncs(t *testing.T, root string, perFile bool, wantBefore []string) {
 			}
 			if err := d.Commit(); err != nil {
 				t.Fatal(err)
+			}
+			if round.name == "from the spare" && !d.reused {
+				t.Fatal("the draft did not start from the spare")
 			}
 			before, after := log.split(t, parent, "site")
 			if diff := cmp.Diff(wantBefore, before); diff != "" {
