@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -127,7 +128,9 @@ func copyDir(t *testing.T, src, dst string) {
 // additions, removals and edits of submissions, an edit of the benchmark
 // and another program, and compares every byte with a clean build after
 // each step; the pages of a submission that did not change are the
-// previous site's files, linked.
+// previous site's files, linked. Each build after the second starts from
+// the spare, the site the build before it replaced, and keeps the one it
+// replaces as the next spare; a build without the cache removes it.
 func TestIncrementalBuildIsAFullBuild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a board a dozen times")
@@ -141,28 +144,30 @@ func TestIncrementalBuildIsAFullBuild(t *testing.T) {
 		// kept are models whose answers pages must be linked from the
 		// previous site, fresh models whose pages must be rendered anew.
 		kept, fresh []string
+		// built: do publishes the site itself.
+		built bool
 	}{
-		{"first build", func() {}, nil, nil},
-		{"nothing changed", func() {}, []string{"synth-model-002", "synth-model-003"}, nil},
+		{"first build", func() {}, nil, nil, false},
+		{"nothing changed", func() {}, []string{"synth-model-002", "synth-model-003"}, nil, false},
 		{"submission added", func() {
 			copyDir(t, filepath.Join(res, "synth-model-003"), filepath.Join(res, "synth-model-new"))
 			edit(t, filepath.Join(res, "synth-model-new", "metadata.yaml"), "name: ", "name: New ")
-		}, []string{"synth-model-002", "synth-model-003"}, nil},
+		}, []string{"synth-model-002", "synth-model-003"}, nil, false},
 		{"submission removed", func() {
 			if err := os.RemoveAll(filepath.Join(res, "synth-model-001")); err != nil {
 				t.Fatal(err)
 			}
-		}, []string{"synth-model-002", "synth-model-003"}, nil},
+		}, []string{"synth-model-002", "synth-model-003"}, nil, false},
 		{"answer edited", func() {
 			edit(t, filepath.Join(res, "synth-model-003", "responses.jsonl"), `"response":"`, `"response":"Edited first. `)
-		}, []string{"synth-model-002"}, []string{"synth-model-003"}},
+		}, []string{"synth-model-002"}, []string{"synth-model-003"}, false},
 		{"metadata edited", func() {
 			edit(t, filepath.Join(res, "synth-model-003", "metadata.yaml"), "organization: ", "organization: Other ")
-		}, []string{"synth-model-002"}, []string{"synth-model-003"}},
+		}, []string{"synth-model-002"}, []string{"synth-model-003"}, false},
 		{"benchmark edited", func() {
 			edit(t, filepath.Join(dir, "benchmarks", "sciif", "items.jsonl"), `"question":"`, `"question":"Edited question. `)
-		}, nil, []string{"synth-model-002", "synth-model-003"}},
-		{"unchanged again", func() {}, []string{"synth-model-002", "synth-model-003"}, nil},
+		}, nil, []string{"synth-model-002", "synth-model-003"}, false},
+		{"unchanged again", func() {}, []string{"synth-model-002", "synth-model-003"}, nil, false},
 		{"history recorded", func() {
 			// The board's history is the benchmark folder's, but no run
 			// reads it: recording it keeps every run.
@@ -170,17 +175,32 @@ func TestIncrementalBuildIsAFullBuild(t *testing.T) {
 			if _, err := os.Stat(filepath.Join(dir, "benchmarks", "sciif", "history.jsonl")); err != nil {
 				t.Fatal(err)
 			}
-		}, []string{"synth-model-002", "synth-model-003"}, nil},
+		}, []string{"synth-model-002", "synth-model-003"}, nil, true},
 		{"another program", func() {
 			prev := programDigest
 			programDigest = func() (string, error) { return "another build of sciif", nil }
 			t.Cleanup(func() { programDigest = prev })
-		}, nil, []string{"synth-model-002", "synth-model-003"}},
+		}, nil, []string{"synth-model-002", "synth-model-003"}, false},
 	}
+	spare := filepath.Join(dir, ".site.spare")
 	var before map[string]uint64
-	for _, st := range steps {
+	var previous map[string][]byte
+	for i, st := range steps {
 		st.do()
+		if st.built {
+			previous = readTree(t, out)
+		}
 		stderr := buildSite(t, 0, "--out", out)
+		switch _, err := os.Lstat(spare); {
+		case i == 0 && err == nil:
+			t.Errorf("%s: a spare beside a first site", st.name)
+		case i > 0 && err != nil:
+			t.Errorf("%s: no spare kept: %v", st.name, err)
+		case i > 0:
+			if got := readTree(t, spare); !maps.EqualFunc(previous, got, bytes.Equal) {
+				t.Errorf("%s: the spare (%d files) is not the site the build replaced (%d files)", st.name, len(got), len(previous))
+			}
+		}
 		if st.name == "nothing changed" && !strings.Contains(stderr, ": 5 run(s) reused with their pages, 0 checked and kept") {
 			t.Errorf("nothing changed: stderr does not say all 5 runs were reused:\n%s", stderr)
 		}
@@ -199,10 +219,16 @@ func TestIncrementalBuildIsAFullBuild(t *testing.T) {
 		for _, id := range []string{"synth-model-002", "synth-model-003"} {
 			before[id] = inode(t, answersPage(t, out, id))
 		}
+		previous = readTree(t, out)
 		if t.Failed() {
 			return
 		}
 	}
+	buildSite(t, 0, "--no-cache", "--out", out)
+	if _, err := os.Lstat(spare); err == nil {
+		t.Error("a build without the cache left a spare")
+	}
+	sameAsClean(t, out, "without the cache")
 }
 
 // entries lists the cache's entry files but the site's manifest, which
