@@ -37,6 +37,22 @@
 // the marker or empty, and not in use by another build) are removed by the
 // next Begin for the same output folder, as a best effort.
 //
+// With Options.Reuse the site Commit replaces is not removed but renamed,
+// in one step, to the spare, .NAME.spare beside the output, and the next
+// Begin with Reuse starts its draft from the spare: it moves the spare's
+// entries into the new draft folder, under the lock it holds on the
+// output's parent, if the spare is a folder (not a link) carrying the
+// marker on the draft's device; it removes a spare of ours it cannot
+// take, and leaves anything else at that name alone (the replaced site is
+// then removed, not kept). A draft from the spare never writes into what
+// it holds, as its files may be the live site's: Link keeps a file only
+// where the draft holds the very file of the live site (same device and
+// inode), and removes anything else in the way of a file it links or
+// writes or a folder it makes; Commit then removes, before the sync and
+// the swap, every entry of the draft this publication did not create,
+// link or make. The site is byte- and mode-identical to one from an
+// empty draft. Begin without Reuse removes the spare of ours it finds.
+//
 // Commit syncs every file and folder of the draft before the swap and the
 // folder holding the output (and any folder Begin made above it) after
 // it, so that a machine crash too leaves the complete previous site or the
@@ -44,7 +60,10 @@
 // and later the draft is synced with one syncfs(2) on its file system,
 // through the draft folder opened before anything was written in it (the
 // kernel reports any write-back failure since then); elsewhere each file
-// is synced as it is closed and each folder before the swap.
+// is synced as it is closed and each folder before the swap, those kept
+// from the spare included. The rename to the spare is not synced: a crash
+// may leave the replaced site under its draft name, which the next Begin
+// removes, or lose it, which only costs the next build time.
 //
 // Every error of this package is an *Error saying what the output folder
 // holds afterwards; PreviousIntact tells whether the previous site is still
