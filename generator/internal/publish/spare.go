@@ -119,7 +119,7 @@ func (d *Draft) openNew(full string) (*os.File, error) {
 func (d *Draft) mkdir(p string) error {
 	err := os.Mkdir(p, 0o755)
 	if err != nil && d.reused && errors.Is(err, fs.ErrExist) {
-		if fi, lerr := os.Lstat(p); lerr == nil && fi.Mode() == fs.ModeDir|0o755 {
+		if fi, lerr := os.Lstat(p); lerr == nil && keptFolder(fi) {
 			return nil
 		}
 		if err = os.RemoveAll(p); err == nil {
