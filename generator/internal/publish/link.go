@@ -13,7 +13,9 @@ import (
 func (d *Draft) Dir() string { return d.dir }
 
 // Link takes the file at path p of the site being replaced into the draft
-// unchanged: a hard link, or a copy where the file system refuses one.
+// unchanged: a hard link, or a copy where the file system refuses one; in
+// a draft from the spare (Options.Reuse), the very file, kept, where the
+// draft already holds it.
 // The previous site's file is never opened for writing, so the previous
 // site stays whole whatever becomes of the draft. p follows the rules of
 // Write; a file that is missing or not a regular file is an error, and so
