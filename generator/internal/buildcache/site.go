@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -54,7 +55,15 @@ type noted struct {
 
 // Held is a file of the previous site as its manifest records it
 // (Previous.Holds): a file linked from there is the same file.
-type Held struct{ f *siteFile }
+type Held struct {
+	f  *siteFile
+	fi fs.FileInfo
+}
+
+// Info is what os.Lstat said of the file when Holds found it, or nil
+// for the zero Held: the draft that links it need not ask again
+// (publish.Draft.LinkFound).
+func (h Held) Info() fs.FileInfo { return h.fi }
 
 // Note says that the entry k produced the files at paths (slash paths
 // relative to the site's root).
@@ -174,5 +183,5 @@ func (p *Previous) Holds(path string, k Key) (Held, bool) {
 	if !ok || ino != f.Ino {
 		return Held{}, false
 	}
-	return Held{&f}, true
+	return Held{&f, fi}, true
 }

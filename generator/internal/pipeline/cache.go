@@ -10,6 +10,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"sync/atomic"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
@@ -322,7 +323,11 @@ func checkCached(ctx context.Context, cr *cacheRun, benches []kind.Benchmark, su
 		switch {
 		case r == nil:
 		case hits[i] != nil:
-			if err := site.Replay(&render.Scope{Files: hits[i].Files, Answers: hits[i].Answers}); err != nil {
+			found := make([]fs.FileInfo, len(hits[i].held))
+			for j, h := range hits[i].held {
+				found[j] = h.Info()
+			}
+			if err := site.Replay(&render.Scope{Files: hits[i].Files, Answers: hits[i].Answers, Found: found}); err != nil {
 				site.Fail(fmt.Errorf("%s: reusing its pages from the previous site: %w (remove the cache folder %s to rebuild them)", sub.ID, err, cr.c.Store.Dir()))
 			}
 			cr.c.Record.NoteHeld(keys[i], hits[i].Files, hits[i].held)

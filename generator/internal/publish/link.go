@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -20,13 +21,24 @@ func (d *Draft) Dir() string { return d.dir }
 // site stays whole whatever becomes of the draft. p follows the rules of
 // Write; a file that is missing or not a regular file is an error, and so
 // is any failure of the copy, which makes Commit fail.
-func (d *Draft) Link(p string) error {
+func (d *Draft) Link(p string) error { return d.link(p, nil) }
+
+// LinkFound is Link for a file the caller has just found in the site
+// being replaced: fi is what os.Lstat said of it, which Link would ask
+// again (a build that reuses 14,000 pages asks 14,000 times less).
+func (d *Draft) LinkFound(p string, fi fs.FileInfo) error { return d.link(p, fi) }
+
+// link is Link, with fi the previous site's file as Lstat found it, or
+// nil to look.
+func (d *Draft) link(p string, fi fs.FileInfo) error {
 	full, err := d.claim(p)
 	if err != nil {
 		return err
 	}
 	src := filepath.Join(d.dir, filepath.FromSlash(p))
-	fi, err := os.Lstat(src)
+	if fi == nil {
+		fi, err = os.Lstat(src)
+	}
 	switch {
 	case err != nil:
 	case !fi.Mode().IsRegular():

@@ -87,3 +87,61 @@ func TestLinkFailureLeavesThePreviousSite(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkFoundTakesTheFileAsFound: LinkFound takes the previous site's
+// file as the caller found it, the same inode, without asking again;
+// what it is told is not a regular file fails the draft, and the
+// previous site stays.
+func TestLinkFoundTakesTheFileAsFound(t *testing.T) {
+	for _, reuse := range []bool{false, true} {
+		out := filepath.Join(t.TempDir(), "site")
+		prev := []board.File{{Path: "a/kept.html", Data: []byte("kept")}, {Path: "b/x.html", Data: []byte("x")}}
+		for range 2 { // the second time, with Reuse, the first is the spare
+			if err := Write(out, prev, Options{Reuse: reuse}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		fi, err := os.Lstat(filepath.Join(out, "a", "kept.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := Begin(out, Options{Reuse: reuse})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := d.LinkFound("a/kept.html", fi); err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(map[string]string{Marker: markerData, "a/kept.html": "kept"}, tree(t, out)); diff != "" {
+			t.Errorf("reuse %v: site (-want +got):\n%s", reuse, diff)
+		}
+		after, err := os.Lstat(filepath.Join(out, "a", "kept.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !os.SameFile(fi, after) {
+			t.Errorf("reuse %v: the file is another inode, want the one found", reuse)
+		}
+
+		dir, err := os.Lstat(filepath.Join(out, "a"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err = Begin(out, Options{Reuse: reuse})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := d.LinkFound("a/kept.html", dir); err == nil {
+			t.Errorf("reuse %v: LinkFound told of a folder: no error", reuse)
+		}
+		if err := d.Commit(); err == nil || !PreviousIntact(err) {
+			t.Errorf("reuse %v: Commit after a failed LinkFound = %v, want a failure leaving the previous site", reuse, err)
+		}
+		if diff := cmp.Diff(map[string]string{Marker: markerData, "a/kept.html": "kept"}, tree(t, out)); diff != "" {
+			t.Errorf("reuse %v: previous site after the failure (-want +got):\n%s", reuse, diff)
+		}
+	}
+}

@@ -22,6 +22,11 @@ type Scope struct {
 	mu      sync.Mutex
 	Files   []string
 	Answers []Answer
+	// Found, for Replay, is what os.Lstat said of each of Files in the
+	// site being replaced, when the caller has just asked (nil, or a nil
+	// element, when not): a sink that can take it (FoundLinker) does not
+	// ask again.
+	Found []fs.FileInfo
 }
 
 // Answer is one Site.AddAnswer call.
@@ -62,6 +67,12 @@ type Linker interface {
 	Link(path string) error
 }
 
+// A FoundLinker is a Linker that can be told what the file it takes is
+// (publish.Draft.LinkFound): fi is os.Lstat's answer for it.
+type FoundLinker interface {
+	LinkFound(path string, fi fs.FileInfo) error
+}
+
 // Replay adds to s what sc recorded: its answers, and its files taken
 // unchanged from the site being replaced through the sink, which must be
 // a Linker. The caller knows that site holds those files as they would be
@@ -71,7 +82,8 @@ func (s *Site) Replay(sc *Scope) error {
 	if !ok {
 		return errors.New("render: the site's sink cannot take files from a previous site")
 	}
-	for _, p := range sc.Files {
+	fl, _ := s.sink.(FoundLinker)
+	for i, p := range sc.Files {
 		s.mu.Lock()
 		dup := s.paths[p]
 		s.paths[p] = true
@@ -79,6 +91,8 @@ func (s *Site) Replay(sc *Scope) error {
 		var err error
 		if dup {
 			err = fmt.Errorf("two files at %s", p)
+		} else if fl != nil && i < len(sc.Found) && sc.Found[i] != nil {
+			err = fl.LinkFound(p, sc.Found[i])
 		} else {
 			err = l.Link(p)
 		}

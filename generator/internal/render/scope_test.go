@@ -1,6 +1,7 @@
 package render
 
 import (
+	"io/fs"
 	"slices"
 	"sync"
 	"testing"
@@ -129,5 +130,43 @@ func TestStartKey(t *testing.T) {
 	edited["t.html"] = &fstest.MapFile{Data: []byte(`{{define "main"}}<p>edited</p>{{end}}`)}
 	if key("v", edited) == base {
 		t.Error("another template, same StartKey")
+	}
+}
+
+// foundSink is a linkSink that can be told what it links.
+type foundSink struct {
+	linkSink
+	found map[string]fs.FileInfo
+}
+
+func (k *foundSink) LinkFound(p string, fi fs.FileInfo) error {
+	k.mu.Lock()
+	k.found[p] = fi
+	k.mu.Unlock()
+	return k.Link(p)
+}
+
+// TestReplayPassesWhatWasFound: Replay hands a FoundLinker what the
+// caller found of each file, and asks it to look for itself (Link) only
+// where the caller found nothing.
+func TestReplayPassesWhatWasFound(t *testing.T) {
+	k := &foundSink{linkSink: linkSink{written: map[string]string{}}, found: map[string]fs.FileInfo{}}
+	s, err := Start(Input{Boards: []Board{&fakeBoard{name: "bench"}}, Templates: testTemplates(t), Assets: fstest.MapFS{}, Version: "v", Sink: k})
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := fs.Stat(fstest.MapFS{"x": {Data: []byte("x")}}, "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := Scope{Files: []string{"a.html", "b.html", "c.html"}, Found: []fs.FileInfo{info, nil}}
+	if err := s.Replay(&sc); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(k.linked, sc.Files) {
+		t.Errorf("linked %q, want %q", k.linked, sc.Files)
+	}
+	if len(k.found) != 1 || k.found["a.html"] != info {
+		t.Errorf("LinkFound got %v, want a.html alone with what was found", k.found)
 	}
 }
