@@ -27,8 +27,8 @@ import (
 //	SCIIF_BENCH_MODELS=1000 go test -run '^$' -bench IncrementalBuild -benchtime 1x ./generator/cmd/sciif
 //
 // With SCIIF_BENCH_PROFILE=FILE it writes a CPU profile of the first
-// round's first incremental build alone to FILE (-cpuprofile would hold
-// the full builds too).
+// round's steady build alone to FILE (-cpuprofile would hold the full
+// builds too).
 func BenchmarkIncrementalBuild(b *testing.B) {
 	tuneGC() // as main does
 	dir := synthBoard(b, benchModels(b))
@@ -74,12 +74,12 @@ func BenchmarkIncrementalBuild(b *testing.B) {
 		}
 		build("--out", out)
 		add("synth-model-new", "Added")
-		stop := startProfile(b)
 		inc += build("--out", out)
-		stop()
 		incFull += full()
 		add("synth-model-new2", "Added again")
+		stop := startProfile(b)
 		steady += build("--out", out)
+		stop()
 		steadyFull += full()
 	}
 	b.ReportMetric(inc.Seconds()/float64(n), "incremental-cpu-s/op")
