@@ -209,3 +209,60 @@ func TestAddLinkable(t *testing.T) {
 		t.Errorf("without a store: linked %q, written %d", plain.linked, len(plain.written))
 	}
 }
+
+// TestRenderMemo: RenderMemo writes what Render writes; with a store, the
+// same page again is taken from it (altered here, to tell them apart),
+// and a page of another view, path or title is rendered again.
+func TestRenderMemo(t *testing.T) {
+	tmpl := testTemplates(t)
+	tmpl["t.html"] = &fstest.MapFile{Data: []byte(`{{define "main"}}<p>{{.Body.N}}</p>{{end}}`)}
+	s, err := Start(Input{Boards: []Board{&fakeBoard{name: "bench"}}, Templates: tmpl, Assets: fstest.MapFS{}, Version: "v"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type view struct{ N int }
+	page := func(n int, title string) Page { return Page{Title: title, Body: view{n}, OneRun: true} }
+	render := func(out string, p Page) string {
+		t.Helper()
+		f, err := s.RenderMemo("t", out, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := s.Render("t", out, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Path != want.Path {
+			t.Errorf("path %s, want %s", f.Path, want.Path)
+		}
+		return string(f.Data)
+	}
+	want, err := s.Render("t", "a/x.html", page(1, "A"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := render("a/x.html", page(1, "A")); got != string(want.Data) {
+		t.Fatalf("without a store: %q, want Render's %q", got, want.Data)
+	}
+	st := &mapStore{m: map[[32]byte][]byte{}}
+	if err := s.KeepFragments(st); err != nil {
+		t.Fatal(err)
+	}
+	if got := render("a/x.html", page(1, "A")); got != string(want.Data) || st.puts != 1 {
+		t.Fatalf("first call with a store: %q (%d kept), want Render's", got, st.puts)
+	}
+	for k := range st.m {
+		st.m[k] = []byte("kept")
+	}
+	if got := render("a/x.html", page(1, "A")); got != "kept" {
+		t.Errorf("the same page again: %q, want the kept bytes", got)
+	}
+	for _, c := range []struct {
+		out string
+		p   Page
+	}{{"a/x.html", page(2, "A")}, {"a/x.html", page(1, "B")}, {"b/x.html", page(1, "A")}} {
+		if got := render(c.out, c.p); got == "kept" {
+			t.Errorf("%s %+v took the kept page", c.out, c.p)
+		}
+	}
+}

@@ -15,9 +15,41 @@ import (
 
 // Render executes page template name (with base.html) into the file out.
 func (s *Site) Render(name, out string, p Page) (board.File, error) {
-	t, err := s.template(name)
+	t, err := s.prepare(name, out, &p)
 	if err != nil {
 		return board.File{}, err
+	}
+	data, err := execute(t, out, p)
+	return board.File{Path: out, Data: data}, err
+}
+
+// RenderMemo is Render, taken from the site's fragment store when it
+// holds the page rendered from the same p (MemoBytes), and otherwise
+// rendered and kept there: for a page of every model that a build
+// renders again while its model is unchanged. p, as JSON once the site
+// has filled it in, must hold everything the template writes: the view
+// in exported fields (as Memo's data), charts' options that marshal to
+// what the page shows.
+func (s *Site) RenderMemo(name, out string, p Page) (board.File, error) {
+	t, err := s.prepare(name, out, &p)
+	if err != nil {
+		return board.File{}, err
+	}
+	key := struct {
+		Name, Out string
+		Page      Page
+	}{name, out, p}
+	data, err := s.MemoBytes("render page v1", key, func() ([]byte, error) { return execute(t, out, p) })
+	return board.File{Path: out, Data: data}, err
+}
+
+// prepare fills in what the site adds to every page p (its root, the
+// benchmark, version, links, date and navigation) and returns template
+// name.
+func (s *Site) prepare(name, out string, p *Page) (*template.Template, error) {
+	t, err := s.template(name)
+	if err != nil {
+		return nil, err
 	}
 	if p.Root == "" {
 		p.Root = RootOf(out)
@@ -32,16 +64,21 @@ func (s *Site) Render(name, out string, p Page) (board.File, error) {
 	}
 	s.mu.Unlock()
 	if !scored && !p.OneRun {
-		return board.File{}, fmt.Errorf("page %s: rendered before the boards are scored, it must show one run alone (Page.OneRun)", out)
+		return nil, fmt.Errorf("page %s: rendered before the boards are scored, it must show one run alone (Page.OneRun)", out)
 	}
-	if p.SiteNav, err = s.siteNav(t, p); err != nil {
-		return board.File{}, fmt.Errorf("page %s: %w", out, err)
+	if p.SiteNav, err = s.siteNav(t, *p); err != nil {
+		return nil, fmt.Errorf("page %s: %w", out, err)
 	}
+	return t, nil
+}
+
+// execute writes page p with t.
+func execute(t *template.Template, out string, p Page) ([]byte, error) {
 	var buf bytes.Buffer
 	if err := t.ExecuteTemplate(&buf, "base", p); err != nil {
-		return board.File{}, fmt.Errorf("page %s: %w", out, err)
+		return nil, fmt.Errorf("page %s: %w", out, err)
 	}
-	return board.File{Path: out, Data: buf.Bytes()}, nil
+	return buf.Bytes(), nil
 }
 
 // siteNav is base.html's "sitenav" for p: run once for each depth and

@@ -58,6 +58,10 @@ type modelView struct {
 	// Figures are the per-constraint, collapse and quadrant tables
 	// (modelFigures), which depend on the model's scores alone.
 	Figures template.HTML
+	// Rank is where the page shows the model's ranks: a mark that
+	// modelPage replaces, so that the rest of the page stays the same
+	// while the model does (Row has no ranks).
+	Rank template.HTML
 	// NFailed counts the failed items, which the model's cases page
 	// lists (failedItems).
 	NFailed     int
@@ -120,7 +124,12 @@ func (s *site) modelPage(m *model) error {
 	if v.Figures, charts, err = s.keptModelParts(m, v, fig); err != nil {
 		return err
 	}
-	f, err := s.exec("model", "models/"+m.Slug+".html", render.Page{
+	// The rank moves with every model added above this one: the page is
+	// rendered (or taken from the build cache) with a mark where the
+	// rank goes, and the rank written there.
+	ranks := v.Row.Rank
+	v.Row.Rank, v.Rank = [2]rankCell{}, render.Mark(0)
+	f, err := s.execBy(s.RenderMemo, "model", "models/"+m.Slug+".html", render.Page{
 		Title:       m.Scores.Name,
 		Description: "Model card and rescored SciIF results of " + m.Scores.Name + ".",
 		Nav:         "index", Charts: true, Body: v, ChartData: charts,
@@ -128,6 +137,16 @@ func (s *site) modelPage(m *model) error {
 	if err != nil {
 		return err
 	}
+	var h render.HTML
+	if err := h.Splice(f.Data, func(h *render.HTML) {
+		h.Raw("Strict ")
+		h.Text(ranks[0].Label)
+		h.Raw(" · Loose ")
+		h.Text(ranks[1].Label)
+	}); err != nil {
+		return fmt.Errorf("page %s: %w", f.Path, err)
+	}
+	f.Data = h.Bytes()
 	// A model's page changes when its rank does, which another model
 	// added moves for some models only: the others are linked.
 	s.AddLinkable(f)

@@ -288,6 +288,11 @@ const (
 // exec renders one of the board's pages: its path and navigation key are
 // the board's (under its base when it is not the site's front board).
 func (s *site) exec(name, out string, p page) (board.File, error) {
+	return s.execBy(s.Render, name, out, p)
+}
+
+// execBy is exec through render, Render or RenderMemo.
+func (s *site) execBy(with func(name, out string, p page) (board.File, error), name, out string, p page) (board.File, error) {
 	if p.Nav != "" {
 		p.Nav = s.name + ":" + p.Nav
 	}
@@ -303,7 +308,7 @@ func (s *site) exec(name, out string, p page) (board.File, error) {
 			p.Pager = append(p.Pager, l)
 		}
 	}
-	return s.Render("sciif/"+name, s.Base(s.name)+out, p)
+	return with("sciif/"+name, s.Base(s.name)+out, p)
 }
 
 // addSpliced renders a page as exec does, its view holding render.Mark(k)
