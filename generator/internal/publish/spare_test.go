@@ -439,3 +439,41 @@ func TestSpareWithTwoRenames(t *testing.T) {
 		t.Errorf("beside the site (-want +got):\n%s", diff)
 	}
 }
+
+// TestSpareRewritesItsOwnFiles: a file the draft writes where the spare
+// holds a file of its own (one link, shown by no site) is that file,
+// emptied and written again, not a new inode; where the spare's file is
+// the live site's, the draft's is a new one and the live file is left as
+// it was.
+func TestSpareRewritesItsOwnFiles(t *testing.T) {
+	parent := t.TempDir()
+	out := spareSite(t, parent)
+	spare := filepath.Join(parent, ".site.spare")
+	own := ino(t, filepath.Join(spare, "dir", "a.html"))  // v1, the live site has v2
+	shared := ino(t, filepath.Join(spare, "shared.html")) // the live site's too
+	longer := ino(t, filepath.Join(spare, "gone.html"))   // written shorter below
+	publishSteps(t, out, reuse, []step{
+		{path: "dir/a.html", data: "a v3"},
+		{path: "shared.html", data: "shared v3"},
+		{path: "gone.html", data: "g"},
+	})
+	if got := ino(t, filepath.Join(out, "dir", "a.html")); got != own {
+		t.Errorf("dir/a.html is inode %d, want the spare's own %d written again", got, own)
+	}
+	if got := ino(t, filepath.Join(out, "gone.html")); got != longer {
+		t.Errorf("gone.html is inode %d, want the spare's own %d written again", got, longer)
+	}
+	if got := ino(t, filepath.Join(out, "shared.html")); got == shared {
+		t.Error("shared.html was written into the live site's file")
+	}
+	want := map[string]string{Marker: markerData, "dir/a.html": "a v3", "shared.html": "shared v3", "gone.html": "g"}
+	if diff := cmp.Diff(want, tree(t, out)); diff != "" {
+		t.Errorf("site (-want +got):\n%s", diff)
+	}
+	// The site replaced, now the spare, still holds what it showed.
+	for p, data := range map[string]string{"shared.html": "shared v1", "dir/a.html": "a v2", "kept.html": "kept"} {
+		if got, err := os.ReadFile(filepath.Join(spare, filepath.FromSlash(p))); err != nil || string(got) != data {
+			t.Errorf("the replaced site's %s: %q, %v, want %q", p, got, err, data)
+		}
+	}
+}
