@@ -111,7 +111,7 @@ func (d *Draft) create(p string, buffered bool) (*file, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := d.openNew(full)
+	f, cut, err := d.openNew(full)
 	if err == nil {
 		if err = f.Chmod(0o644); err != nil {
 			f.Close()
@@ -123,7 +123,7 @@ func (d *Draft) create(p string, buffered bool) (*file, error) {
 		d.mu.Unlock()
 		return nil, d.fail(err)
 	}
-	w := &file{d: d, f: f}
+	w := &file{d: d, f: f, cut: cut}
 	if buffered {
 		w.w = bufio.NewWriterSize(f, 64<<10)
 	}
@@ -368,6 +368,10 @@ type file struct {
 	// w buffers the writes to f, or is nil for a file written whole.
 	w      *bufio.Writer
 	closed bool
+	// cut says that f held bytes before (soleFile): Close cuts it to the
+	// n bytes written.
+	cut bool
+	n   int64
 }
 
 func (w *file) Write(b []byte) (int, error) {
@@ -381,6 +385,7 @@ func (w *file) Write(b []byte) (int, error) {
 	} else {
 		n, err = w.f.Write(b)
 	}
+	w.n += int64(n)
 	if err != nil {
 		return n, w.d.fail(err)
 	}
@@ -395,6 +400,9 @@ func (w *file) Close() error {
 	var err error
 	if w.w != nil {
 		err = w.w.Flush()
+	}
+	if err == nil && w.cut {
+		err = w.f.Truncate(w.n)
 	}
 	if err == nil && !w.d.whole {
 		// Each file is synced as it is finished, by the goroutine that

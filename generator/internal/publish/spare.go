@@ -102,19 +102,20 @@ func (d *Draft) retire(old string) error {
 
 // openNew creates the file at full, which must be new. In a draft that
 // started from the spare, a file already there that is the spare's alone
-// is emptied and written into (soleFile); anything else there is removed
-// first: it may be the live site's file, which is never written into.
-func (d *Draft) openNew(full string) (*os.File, error) {
-	f, err := os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+// is written over (soleFile), and cut says that it must be cut to what
+// is written; anything else there is removed first: it may be the live
+// site's file, which is never written into.
+func (d *Draft) openNew(full string) (f *os.File, cut bool, err error) {
+	f, err = os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil && d.reused && errors.Is(err, fs.ErrExist) {
 		if f, ok := soleFile(full); ok {
-			return f, nil
+			return f, true, nil
 		}
 		if err = os.RemoveAll(full); err == nil {
 			f, err = os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		}
 	}
-	return f, err
+	return f, false, err
 }
 
 // mkdir makes the draft's folder p, mode 0755 whatever the umask. In a
