@@ -90,21 +90,34 @@ func (c *Cache) path(k Key) string {
 // one: a missing, unreadable, truncated, altered, foreign or old entry is
 // absent.
 func (c *Cache) Get(k Key) ([]byte, bool) {
+	var buf []byte
+	return c.GetBuffer(k, &buf)
+}
+
+// GetBuffer is Get, reading the entry into *buf, grown as need be and
+// kept there for the caller to use again: a build reads a thousand runs
+// of about 80 KB, each used only until it is decoded. The payload is
+// part of *buf.
+func (c *Cache) GetBuffer(k Key, buf *[]byte) ([]byte, bool) {
 	f, err := os.Open(c.path(k))
 	if err != nil {
 		return nil, false
 	}
 	defer f.Close()
 	// Read into a buffer of the file's size (io.ReadAll grows one in
-	// steps, a copy each: the runs a build reuses are tens of MB).
-	var buf bytes.Buffer
+	// steps, a copy each).
+	size := 0
 	if st, err := f.Stat(); err == nil && st.Size() >= 0 && st.Size() <= MaxEntry {
-		buf.Grow(int(st.Size()) + bytes.MinRead)
+		size = int(st.Size())
 	}
-	if _, err := buf.ReadFrom(io.LimitReader(f, MaxEntry+1)); err != nil || buf.Len() > MaxEntry {
+	b := bytes.NewBuffer((*buf)[:0])
+	b.Grow(size + bytes.MinRead)
+	_, err = b.ReadFrom(io.LimitReader(f, MaxEntry+1))
+	*buf = b.Bytes()
+	if err != nil || b.Len() > MaxEntry {
 		return nil, false
 	}
-	return decode(k, buf.Bytes())
+	return decode(k, b.Bytes())
 }
 
 // decode checks an entry's header against k and its payload against the

@@ -7,7 +7,9 @@ import "github.com/sciif/leaderboard/generator/internal/board"
 // its pages are rendered (render.RunPager), and DecodeRun, given the same
 // submission and bytes, returns a run the board ranks and shows exactly as
 // it would the original. The cache, its keys and its checks are the
-// driver's: a kind only says what its run is, as bytes. A run is keyed
+// driver's: a kind only says what its run is, as bytes. DecodeRun keeps
+// nothing of data once it returns (the driver reads the next entry into
+// the same buffer): what the run holds is copied out of it. A run is keyed
 // by the submission as read (its metadata), its file of the benchmark
 // (Spec().File) and the benchmark's files: a kind whose Check reads any
 // other file of the submission must name it (RunReads) or not be a
