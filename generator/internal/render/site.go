@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"io/fs"
 	"runtime"
 	"slices"
@@ -346,29 +347,75 @@ func (s *Site) Others(id, except string) []OtherRow {
 // by Build.
 func (s *Site) Add(files ...board.File) {
 	for _, f := range files {
-		s.mu.Lock()
-		dup := s.paths[f.Path]
-		s.paths[f.Path] = true
-		s.mu.Unlock()
-		var err error
-		switch {
-		case dup:
-			err = fmt.Errorf("two files at %s", f.Path)
-		case s.sink != nil:
+		err := s.claimPath(f.Path)
+		if err == nil && s.sink != nil {
 			err = s.sink.WriteFile(f.Path, f.Data)
 			f.Data = nil
 		}
-		s.scope.addFile(f.Path)
-		s.mu.Lock()
-		if err != nil && s.err == nil {
-			s.err = err
+		s.added(f, err)
+	}
+}
+
+// A Creator is a Sink that can take a file as a stream
+// (publish.Draft.Create).
+type Creator interface {
+	Create(path string) (io.WriteCloser, error)
+}
+
+// AddStream adds the file at path that write writes: streamed to the
+// sink where it takes streams (Creator), so that a download of tens of
+// MB is never held whole, and otherwise written into a buffer and added
+// as Add does. An error of write or of the sink is returned, and reported
+// by Build too.
+func (s *Site) AddStream(path string, write func(w io.Writer) error) error {
+	f := board.File{Path: path}
+	err := s.claimPath(path)
+	if c, ok := s.sink.(Creator); ok && err == nil {
+		var w io.WriteCloser
+		if w, err = c.Create(path); err == nil {
+			err = write(w)
+			if cerr := w.Close(); err == nil {
+				err = cerr
+			}
 		}
-		s.files = append(s.files, f)
-		n := len(s.files)
-		s.mu.Unlock()
-		if s.progress != nil {
-			s.progress(n)
+	} else if err == nil {
+		var buf bytes.Buffer
+		err = write(&buf)
+		f.Data = buf.Bytes()
+		if err == nil && s.sink != nil {
+			err = s.sink.WriteFile(path, f.Data)
+			f.Data = nil
 		}
+	}
+	s.added(f, err)
+	return err
+}
+
+// claimPath takes path for a file of the site: an error if a file is
+// there already.
+func (s *Site) claimPath(path string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.paths[path] {
+		return fmt.Errorf("two files at %s", path)
+	}
+	s.paths[path] = true
+	return nil
+}
+
+// added records f as added (err, if any, is the site's first failure),
+// in the view's scope too, and shows the progress.
+func (s *Site) added(f board.File, err error) {
+	s.scope.addFile(f.Path)
+	s.mu.Lock()
+	if err != nil && s.err == nil {
+		s.err = err
+	}
+	s.files = append(s.files, f)
+	n := len(s.files)
+	s.mu.Unlock()
+	if s.progress != nil {
+		s.progress(n)
 	}
 }
 

@@ -3,6 +3,7 @@ package sciif
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/render"
@@ -39,35 +40,32 @@ type VerdictRow struct {
 }
 
 // verdictsCSV writes verdicts.csv, a row per model and item: the
-// board's largest file, models × items rows. Each model's rows are its
-// run's (written with its answers pages, so kept in the build cache)
-// or else written here.
-func (s *site) verdictsCSV() (board.File, error) {
+// board's largest file, models × items rows (56 MB at 1,000 models),
+// streamed to the site. Each model's rows are its run's (written with its
+// answers pages, so kept in the build cache) or else written here.
+func (s *site) verdictsCSV() error {
 	name := s.Base(s.name) + "verdicts.csv"
-	var buf bytes.Buffer
-	w, err := report.NewWriter(&buf, VerdictRow{})
-	if err == nil {
-		err = w.Flush() // the header
-	}
-	if err != nil {
-		return board.File{}, fmt.Errorf("%s: %w", name, err)
-	}
-	n := buf.Len()
-	for mi := range s.models {
-		n += len(s.models[mi].csv)
-	}
-	buf.Grow(n - buf.Len()) // once, for the rows the runs wrote
-	for mi := range s.models {
-		m := &s.models[mi]
-		rows := m.csv
-		if rows == nil {
-			if rows, err = verdictRows(s.in.Bench, m.Scores.ID, m.cells); err != nil {
-				return board.File{}, fmt.Errorf("%s: %w", name, err)
+	err := s.AddStream(name, func(out io.Writer) error {
+		w, err := report.NewWriter(out, VerdictRow{})
+		if err == nil {
+			err = w.Flush() // the header
+		}
+		for mi := 0; err == nil && mi < len(s.models); mi++ {
+			m := &s.models[mi]
+			rows := m.csv
+			if rows == nil {
+				rows, err = verdictRows(s.in.Bench, m.Scores.ID, m.cells)
+			}
+			if err == nil {
+				_, err = out.Write(rows)
 			}
 		}
-		buf.Write(rows)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
 	}
-	return board.File{Path: name, Data: buf.Bytes()}, nil
+	return nil
 }
 
 // verdictRows are model id's rows of verdicts.csv, one per item of

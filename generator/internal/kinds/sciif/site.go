@@ -405,7 +405,6 @@ func (s *site) build() error {
 	}
 	steps := []func() (board.File, error){
 		s.leaderboardCSV,
-		s.verdictsCSV,
 		s.scoresJSON,
 	}
 	for _, step := range steps {
@@ -414,6 +413,9 @@ func (s *site) build() error {
 			return err
 		}
 		s.Add(f)
+	}
+	if err := s.verdictsCSV(); err != nil {
+		return err
 	}
 	// Each model's page, then its answers and cases, unless they were
 	// rendered as its submission was checked.
