@@ -101,7 +101,7 @@ func (h *HTML) Splice(page []byte, frags ...func(h *HTML)) error {
 	for k := range frags {
 		m := []byte(Mark(k))
 		i := bytes.Index(page, m)
-		if i < 0 || bytes.LastIndex(page, m) != i {
+		if i < 0 || bytes.Contains(page[i+len(m):], m) {
 			return fmt.Errorf("the mark of fragment %d is not in the page once", k)
 		}
 		marks[k] = at{i, k, len(m)}

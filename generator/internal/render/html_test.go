@@ -98,3 +98,20 @@ func BenchmarkAppendEscaped(b *testing.B) {
 		}
 	}
 }
+
+// TestSpliceWantsEachMarkOnce: a mark missing, or there twice, is an
+// error; once, it is replaced by what its fragment writes.
+func TestSpliceWantsEachMarkOnce(t *testing.T) {
+	frag := func(h *HTML) { h.Text("<b>") }
+	m := string(Mark(0))
+	for _, page := range []string{"no mark", "a" + m + "b" + m + "c", m + m} {
+		var h HTML
+		if err := h.Splice([]byte(page), frag); err == nil {
+			t.Errorf("Splice(%q): no error", page)
+		}
+	}
+	var h HTML
+	if err := h.Splice([]byte("a"+m+"b"), frag); err != nil || string(h.Bytes()) != "a&lt;b&gt;b" {
+		t.Errorf("Splice = %q, %v, want a&lt;b&gt;b", h.Bytes(), err)
+	}
+}
