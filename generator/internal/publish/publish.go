@@ -44,11 +44,13 @@
 // output's parent, if the spare is a folder (not a link) carrying the
 // marker on the draft's device; it removes a spare of ours it cannot
 // take, and leaves anything else at that name alone (the replaced site is
-// then removed, not kept). A draft from the spare never writes into what
-// it holds, as its files may be the live site's: Link keeps a file only
+// then removed, not kept). A draft from the spare never writes into the
+// live site's files, which most of its files are: Link keeps a file only
 // where the draft holds the very file of the live site (same device and
-// inode), and removes anything else in the way of a file it links or
-// writes or a folder it makes; Commit then removes, before the sync and
+// inode); a file written goes over the one in its way only when that is
+// the spare's alone (a regular file of one link), and is cut to its
+// length; anything else in the way of a file linked or written or of a
+// folder made is removed first. Commit then removes, before the sync and
 // the swap, every entry of the draft this publication did not create,
 // link or make. The site is byte- and mode-identical to one from an
 // empty draft. Begin without Reuse removes the spare of ours it finds.

@@ -17,7 +17,9 @@ import (
 // next Commit has the spare's unchanged files neither to link nor to
 // remove. Every entry of a draft that started from the spare is one this
 // build wrote, one it took from the live site, or one it removes before
-// the swap (prune); nothing the spare holds is ever opened for writing.
+// the swap (prune); nothing the live site holds is ever opened for
+// writing (a file of the spare that the live site does not share may be
+// written over, soleFile).
 
 // takeSpare moves what the spare holds, its marker aside, into the new
 // draft folder tmp, removes the spare and reports whether the draft may
