@@ -41,6 +41,13 @@ func shadeClass(policy string, r RateView) string {
 func rateCell(p RatePair, shaded bool) template.HTML {
 	var h HTML
 	h.b = make([]byte, 0, 160)
+	h.RateCell(p, shaded)
+	return h.String()
+}
+
+// RateCell writes a table cell of p under both policies, as the
+// templates' rateCell (shaded false) and shadedRateCell write it.
+func (h *HTML) RateCell(p RatePair, shaded bool) {
 	if shaded {
 		h.Raw(`<td class="num `)
 		h.Attr(shadeClass("s", p.S))
@@ -63,7 +70,6 @@ func rateCell(p RatePair, shaded bool) template.HTML {
 	h.Raw(`<small>`)
 	h.Text(p.L.CI)
 	h.Raw(`</small></span></td>`)
-	return h.String()
 }
 
 // PolicyTips say what a board's Strict and Loose policies mean.

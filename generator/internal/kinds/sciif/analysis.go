@@ -4,6 +4,7 @@ package sciif
 
 import (
 	"fmt"
+	"html/template"
 
 	"github.com/sciif/leaderboard/generator/internal/kinds/sciif/sciifdata"
 	"github.com/sciif/leaderboard/generator/internal/render"
@@ -33,13 +34,15 @@ type disagreeRow struct {
 }
 
 type analysisView struct {
-	Ks    []render.KCol
-	KRows []kRow
+	Ks []render.KCol
+	// KRows, Fig4 and Quads are where the tables of a row per model go:
+	// marks that analysisPage replaces (analysisRows).
+	KRows template.HTML
 	// KReported holds published by-k figures, not rescored.
 	KReported []kRow
-	Fig4      []boardRow
+	Fig4      template.HTML
 	Cols      []column
-	Quads     []quadRow
+	Quads     template.HTML
 	Judges    []string
 	Disagree  [2][]disagreeRow
 	// Rules compares rules-first scores with judges-only ones; empty when
@@ -137,18 +140,24 @@ func (s *site) poolDisagreement() []map[string]sciifdata.Disagreement {
 }
 
 func (s *site) analysisPage() (board.File, error) {
-	v := analysisView{Ks: s.allKs(), Judges: s.judges}
+	v := analysisView{Ks: s.allKs(), Judges: s.judges, KRows: render.Mark(0), Fig4: render.Mark(1), Quads: render.Mark(2)}
 	cols, gets := s.headline()
 	v.Cols = cols[:4]
+	var rows analysisRows
 	for i := range s.models {
 		m := &s.models[i]
-		row := kRow{Model: s.modelLink(m)}
+		link := s.modelLink(m)
+		row := kRow{Model: link}
 		for _, k := range v.Ks {
 			row.Cells = append(row.Cells, pair(m.Scores, fromMap(byK, k.K)))
 		}
-		v.KRows = append(v.KRows, row)
-		v.Fig4 = append(v.Fig4, s.boardRow(m, gets[:4]))
-		q := quadRow{Model: s.modelLink(m)}
+		rows.k = append(rows.k, row)
+		fig := kRow{Model: link}
+		for _, g := range gets[:4] {
+			fig.Cells = append(fig.Cells, pair(m.Scores, g))
+		}
+		rows.fig4 = append(rows.fig4, fig)
+		q := quadRow{Model: link}
 		for pi, p := range board.Policies {
 			cells := [5]string{"—", "—", "—", "—", "—"}
 			if ps := m.Scores.Policy(p); ps != nil {
@@ -165,7 +174,7 @@ func (s *site) analysisPage() (board.File, error) {
 				}
 			}
 		}
-		v.Quads = append(v.Quads, q)
+		rows.quads = append(rows.quads, q)
 	}
 	for _, p := range board.Policies {
 		for _, r := range s.reportedByK(p) {
@@ -210,11 +219,65 @@ func (s *site) analysisPage() (board.File, error) {
 	if err != nil {
 		return board.File{}, err
 	}
-	return s.exec("analysis", "analysis.html", render.Page{
+	f, err := s.exec("analysis", "analysis.html", render.Page{
 		Title:       "Compositional collapse",
 		Description: "Compliance against the number of enabled constraints, correctness against compliance, and judge disagreement.",
 		Nav:         "analysis", Charts: true, Body: v, ChartData: charts,
 	})
+	if err != nil {
+		return board.File{}, err
+	}
+	var h render.HTML
+	if err := h.Splice(f.Data, rows.writeK, rows.writeFig4, rows.writeQuads); err != nil {
+		return board.File{}, fmt.Errorf("page %s: %w", f.Path, err)
+	}
+	f.Data = h.Bytes()
+	return f, nil
+}
+
+// analysisRows are the analysis page's rows of every model, written
+// straight into the page: by k (shaded), correctness, single and multi,
+// and the quadrants.
+type analysisRows struct {
+	k, fig4 []kRow
+	quads   []quadRow
+}
+
+func (r *analysisRows) writeK(h *render.HTML)    { writeRateRows(h, r.k, true) }
+func (r *analysisRows) writeFig4(h *render.HTML) { writeRateRows(h, r.fig4, false) }
+
+// writeRateRows writes a row per model: its name, linked, and its rates.
+func writeRateRows(h *render.HTML, rows []kRow, shaded bool) {
+	for _, row := range rows {
+		writeRowHead(h, row.Model)
+		for _, c := range row.Cells {
+			h.RateCell(c, shaded)
+		}
+		h.Raw(`</tr>`)
+	}
+}
+
+// writeRowHead opens a row with the model's name, linked.
+func writeRowHead(h *render.HTML, model render.Link) {
+	h.Raw("\n" + `<tr><th scope="row" class="sticky"><a href="`)
+	h.URL(model.Href)
+	h.Raw(`">`)
+	h.Text(model.Text)
+	h.Raw(`</a></th>`)
+}
+
+func (r *analysisRows) writeQuads(h *render.HTML) {
+	for _, q := range r.quads {
+		writeRowHead(h, q.Model)
+		for _, c := range q.Cells {
+			h.Raw(`<td class="num"><span class="s">`)
+			h.Text(c.S)
+			h.Raw(`</span><span class="l">`)
+			h.Text(c.L)
+			h.Raw(`</span></td>`)
+		}
+		h.Raw(`</tr>`)
+	}
 }
 
 func quadCounts(q sciifdata.Quadrant) [4]int {
