@@ -5,6 +5,8 @@ package sciif
 // items, reached from the tabs above the leaderboard.
 
 import (
+	"fmt"
+	"html/template"
 	"sort"
 	"strings"
 
@@ -92,7 +94,8 @@ type subjectView struct {
 	Subject string
 	Items   int
 	Tabs    []render.Link
-	Rows    []subjectRow
+	// Rows is where the rows go: a mark that subjectPage replaces.
+	Rows template.HTML
 }
 
 // subjectPages renders every subject's leaderboard, each in parts of
@@ -111,7 +114,8 @@ func (s *site) subjectPages() error {
 }
 
 func (s *site) subjectPage(sub string) (board.File, error) {
-	v := subjectView{Subject: sub, Tabs: s.subjectTabs(sub)}
+	v := subjectView{Subject: sub, Tabs: s.subjectTabs(sub), Rows: render.Mark(0)}
+	var rows []subjectRow
 	for i := range s.in.Bench.Items {
 		if s.in.Bench.Items[i].Subject == sub {
 			v.Items++
@@ -120,7 +124,7 @@ func (s *site) subjectPage(sub string) (board.File, error) {
 	for i := range s.models {
 		m := &s.models[i]
 		cor, cs, cl := s.subjectRates(m, sub)
-		v.Rows = append(v.Rows, subjectRow{
+		rows = append(rows, subjectRow{
 			Model:     s.modelLink(m),
 			Org:       m.Scores.Organization,
 			Weights:   weightsLabel(m.Scores.OpenWeights),
@@ -130,9 +134,58 @@ func (s *site) subjectPage(sub string) (board.File, error) {
 			Compliant: render.RatePair{S: render.NewRate(cs), L: render.NewRate(cl)},
 		})
 	}
-	return s.exec("subject", subjectFile(sub), render.Page{
+	f, err := s.exec("subject", subjectFile(sub), render.Page{
 		Title:       sub + " leaderboard",
 		Description: "Correctness and constraint compliance on the " + sub + " problems, with 95% intervals.",
 		Nav:         "index", Body: v,
 	})
+	if err != nil {
+		return board.File{}, err
+	}
+	var h render.HTML
+	if err := h.Splice(f.Data, func(h *render.HTML) { writeSubjectRows(h, rows) }); err != nil {
+		return board.File{}, fmt.Errorf("page %s: %w", f.Path, err)
+	}
+	f.Data = h.Bytes()
+	return f, nil
+}
+
+// writeSubjectRows writes a subject's leaderboard rows, a model each:
+// its ranks, name, rates and organization.
+func writeSubjectRows(h *render.HTML, rows []subjectRow) {
+	for _, r := range rows {
+		h.Raw("\n" + `<tr data-weights="`)
+		h.Attr(r.Weights)
+		h.Raw(`" data-search="`)
+		h.Attr(r.Search)
+		h.Raw(`">` + "\n" + `<td class="num rank" data-s="`)
+		h.Int(r.Rank[0].Sort)
+		h.Raw(`" data-l="`)
+		h.Int(r.Rank[1].Sort)
+		h.Raw(`"><span class="s">`)
+		h.Text(r.Rank[0].Label)
+		h.Raw(`</span><span class="l">`)
+		h.Text(r.Rank[1].Label)
+		h.Raw(`</span></td>` + "\n" + `<th scope="row" class="sticky" data-sort="`)
+		h.Attr(r.Model.Text)
+		h.Raw(`"><a class="name" href="`)
+		h.URL(r.Model.Href)
+		h.Raw(`" title="`)
+		h.Attr(r.Model.Text)
+		h.Raw(`">`)
+		h.Text(r.Model.Text)
+		h.Raw(`</a></th>` + "\n")
+		h.RateCell(r.Correct, false)
+		h.Raw("\n")
+		h.RateCell(r.Compliant, false)
+		h.Raw("\n" + `<td class="opt" data-sort="`)
+		h.Attr(r.Org)
+		h.Raw(`">`)
+		h.Text(r.Org)
+		h.Raw(` <span class="badge `)
+		h.Attr(r.Weights)
+		h.Raw(`">`)
+		h.Text(r.Weights)
+		h.Raw(`</span></td>` + "\n" + `</tr>`)
+	}
 }
