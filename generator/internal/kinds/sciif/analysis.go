@@ -227,12 +227,7 @@ func (s *site) analysisPage() (board.File, error) {
 	if err != nil {
 		return board.File{}, err
 	}
-	var h render.HTML
-	if err := h.Splice(f.Data, rows.writeK, rows.writeFig4, rows.writeQuads); err != nil {
-		return board.File{}, fmt.Errorf("page %s: %w", f.Path, err)
-	}
-	f.Data = h.Bytes()
-	return f, nil
+	return spliced(f, rows.writeK, rows.writeFig4, rows.writeQuads)
 }
 
 // analysisRows are the analysis page's rows of every model, written

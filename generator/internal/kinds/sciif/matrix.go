@@ -3,7 +3,6 @@ package sciif
 // The problem × model matrix, in parts of perMatrix models.
 
 import (
-	"fmt"
 	"html/template"
 
 	"github.com/sciif/leaderboard/generator/internal/render"
@@ -52,12 +51,7 @@ func (s *site) matrixPage() (board.File, error) {
 	if err != nil {
 		return f, err
 	}
-	var h render.HTML
-	if err := h.Splice(f.Data, s.writeMatrixRows); err != nil {
-		return f, fmt.Errorf("page %s: %w", f.Path, err)
-	}
-	f.Data = h.Bytes()
-	return f, nil
+	return spliced(f, s.writeMatrixRows)
 }
 
 // writeMatrixRows writes the matrix's rows, as the template did:

@@ -137,16 +137,15 @@ func (s *site) modelPage(m *model) error {
 	if err != nil {
 		return err
 	}
-	var h render.HTML
-	if err := h.Splice(f.Data, func(h *render.HTML) {
+	f, err = spliced(f, func(h *render.HTML) {
 		h.Raw("Strict ")
 		h.Text(ranks[0].Label)
 		h.Raw(" · Loose ")
 		h.Text(ranks[1].Label)
-	}); err != nil {
-		return fmt.Errorf("page %s: %w", f.Path, err)
+	})
+	if err != nil {
+		return err
 	}
-	f.Data = h.Bytes()
 	// A model's page changes when its rank does, which another model
 	// added moves for some models only: the others are linked.
 	s.AddLinkable(f)

@@ -338,6 +338,18 @@ func (s *site) addSplicedFile(f board.File, frags ...func(*render.HTML)) error {
 	return nil
 }
 
+// spliced is f, a page rendered with render.Mark(k) where fragment k
+// goes, with what frags[k] writes there, in a buffer of its own (the
+// page is kept or added by the caller).
+func spliced(f board.File, frags ...func(*render.HTML)) (board.File, error) {
+	var h render.HTML
+	if err := h.Splice(f.Data, frags...); err != nil {
+		return f, fmt.Errorf("page %s: %w", f.Path, err)
+	}
+	f.Data = h.Bytes()
+	return f, nil
+}
+
 // pagePool holds the buffers addSpliced writes pages in.
 var pagePool = sync.Pool{New: func() any { return new(render.HTML) }}
 

@@ -5,7 +5,6 @@ package sciif
 // items, reached from the tabs above the leaderboard.
 
 import (
-	"fmt"
 	"html/template"
 	"sort"
 	"strings"
@@ -142,12 +141,7 @@ func (s *site) subjectPage(sub string) (board.File, error) {
 	if err != nil {
 		return board.File{}, err
 	}
-	var h render.HTML
-	if err := h.Splice(f.Data, func(h *render.HTML) { writeSubjectRows(h, rows) }); err != nil {
-		return board.File{}, fmt.Errorf("page %s: %w", f.Path, err)
-	}
-	f.Data = h.Bytes()
-	return f, nil
+	return spliced(f, func(h *render.HTML) { writeSubjectRows(h, rows) })
 }
 
 // writeSubjectRows writes a subject's leaderboard rows, a model each:
