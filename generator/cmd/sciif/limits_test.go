@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -117,10 +118,14 @@ func TestWorstInputStaysUnderThePeakBudget(t *testing.T) {
 	// Two sizes: the peak must stay under the budget, and must not grow
 	// with the number of bad lines (4× as many cost next to nothing).
 	// The budget is checked as sciif runs (GOGC=400 within a soft limit,
-	// see main), where the peak also depends on when the collector ran;
-	// the growth is checked again at GOGC=100, where the peak follows
-	// what is held (at most twice it), so that 4× the bad lines' cost is
-	// told from the collector's timing.
+	// see main), where the peak also depends on when the collector ran.
+	// The growth is checked where the peak follows what is held: at
+	// GOGC=100 (at most twice it), on one processor, so that no two
+	// submissions' 4 MiB lines are read at once by chance (on a busy
+	// 2-core machine the peak of one input spread over 25 MiB with two
+	// processors, 7 MiB with one), and the smaller of two runs, since
+	// timing only ever adds to a peak. So 4× the bad lines' cost is told
+	// from the scheduler's and the collector's timing.
 	var rss, held [2][2]int64
 	for i, lines := range []int{500_000, 2_000_000} {
 		results := worstResults(t, lines)
@@ -137,12 +142,16 @@ func TestWorstInputStaysUnderThePeakBudget(t *testing.T) {
 			if !strings.Contains(o, "more problems in this file") || !strings.Contains(o, "nested 17 levels deep") {
 				t.Errorf("%s output lacks the summary or the depth problem:\n%.3000s", cmd, o)
 			}
-			if cmd == "build" {
-				args[len(args)-1] = filepath.Join(t.TempDir(), "site")
+			held[i][j] = math.MaxInt64
+			for range 2 {
+				if cmd == "build" {
+					args[len(args)-1] = filepath.Join(t.TempDir(), "site")
+				}
+				p, _ := peak(t, bin, []string{"GOGC=100", "GOMAXPROCS=1"}, args...)
+				held[i][j] = min(held[i][j], p)
 			}
-			held[i][j], _ = peak(t, bin, []string{"GOGC=100"}, args...)
 		}
-		t.Logf("%d bad lines per file: validate peak %d MiB (%d at GOGC=100), build peak %d MiB (%d)", lines, rss[i][0]>>20, held[i][0]>>20, rss[i][1]>>20, held[i][1]>>20)
+		t.Logf("%d bad lines per file: validate peak %d MiB (%d at GOGC=100 on one processor), build peak %d MiB (%d)", lines, rss[i][0]>>20, held[i][0]>>20, rss[i][1]>>20, held[i][1]>>20)
 	}
 	for i, cmd := range []string{"validate", "build"} {
 		for _, r := range rss {
