@@ -343,11 +343,15 @@ func (d *Draft) Abort() error {
 	return d.discard(nil)
 }
 
-// discard removes the draft folder and returns the error that stopped the
-// draft, if any, telling whether the folder is left behind.
+// discard removes the draft folder, or with Options.Reuse keeps it as the
+// spare (see shelve), and returns the error that stopped the draft, if
+// any, telling whether the folder is left behind.
 func (d *Draft) discard(err error) error {
 	d.closeRoot()
-	rerr := os.RemoveAll(d.tmp)
+	var rerr error
+	if !d.shelve() {
+		rerr = os.RemoveAll(d.tmp)
+	}
 	switch {
 	case err == nil && rerr == nil:
 		return nil

@@ -5,7 +5,8 @@
 // hidden temporary folder beside it; Create and WriteFile fill that folder,
 // from several goroutines if need be; Commit swaps it into place in one
 // step, so readers, and a build killed at any moment, find the old site or
-// the new one, never a mix and never nothing; Abort throws the draft away.
+// the new one, never a mix and never nothing; Abort throws the draft away
+// (or, with Options.Reuse, keeps it as the spare).
 // Files are written with mode 0644 and folders with 0755 whatever the umask, so the
 // same files give a byte- and mode-identical site.
 //
@@ -53,7 +54,10 @@
 // folder made is removed first. Commit then removes, before the sync and
 // the swap, every entry of the draft this publication did not create,
 // link or make. The site is byte- and mode-identical to one from an
-// empty draft. Begin without Reuse removes the spare of ours it finds.
+// empty draft. A draft with Reuse that is not published (Abort, or a
+// Commit that fails before the swap) becomes the spare where there is
+// none, so that a failed build does not use the spare up. Begin without
+// Reuse removes the spare of ours it finds.
 //
 // Commit syncs every file and folder of the draft before the swap and the
 // folder holding the output (and any folder Begin made above it) after

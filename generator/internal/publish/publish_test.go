@@ -210,7 +210,8 @@ type failCase struct {
 	// spare: with Reuse, from a spare (true), or without (false); the
 	// points on both paths run both ways.
 	spare []bool
-	// spareLeft: the failure leaves the spare it could not finish taking.
+	// spareLeft: with Reuse, the failure leaves a spare: the draft, or
+	// the spare it could not finish taking.
 	spareLeft bool
 }
 
@@ -219,16 +220,16 @@ var both = []bool{false, true}
 
 func TestFailuresSayWhatTheFolderHolds(t *testing.T) {
 	tests := []failCase{
-		{"begin", "a draft that cannot start touches nothing", "begun", true, Unchanged, "publish: boom", both, false},
-		{"before the swap", "the previous site stays until the swap", "written", true, Unchanged, "publish: boom", both, false},
+		{"begin", "a draft that cannot start touches nothing, and is the spare again", "begun", true, Unchanged, "publish: boom", both, true},
+		{"before the swap", "the previous site stays until the swap, and the draft is the next spare", "written", true, Unchanged, "publish: boom", both, true},
 		{"after the swap", "once swapped the new site is in place and the old one must be reported, not claimed intact",
 			"swapped", false, Replaced, "the new site is in place, but the previous one is left in", both, false},
 		{"while removing", "a previous site that cannot be removed (read-only, busy) is reported with where it is",
 			"removing", false, Replaced, "the new site is in place, but the previous one is left in", []bool{false}, false},
 		{"while taking the spare", "a spare not taken whole is left as a spare, with the previous site",
 			"taking the spare", true, Unchanged, "publish: boom", []bool{true}, true},
-		{"while pruning", "a draft that cannot be pruned is not published",
-			"pruning", true, Unchanged, "publish: boom", []bool{true}, false},
+		{"while pruning", "a draft that cannot be pruned is not published, but kept as the spare",
+			"pruning", true, Unchanged, "publish: boom", []bool{true}, true},
 	}
 	for _, tt := range tests {
 		for _, spare := range tt.spare {
@@ -279,7 +280,7 @@ func failAt(t *testing.T, tt failCase, spare bool) {
 		t.Errorf("site (%s) (-want +got):\n%s", tt.reason, diff)
 	}
 	wantSib := []string{"site"}
-	if tt.spareLeft {
+	if tt.spareLeft && spare {
 		wantSib = []string{".site.spare", "site"}
 	}
 	if e.Leftover != "" {

@@ -102,6 +102,27 @@ func (d *Draft) retire(old string) error {
 	return removeSite(old, d.opt)
 }
 
+// shelve keeps a draft that will not be published as the spare
+// (Options.Reuse), where nothing is at the spare's name, and reports
+// whether it did. A draft that started from the spare holds most of it,
+// and one that fails (a submission refused, a build interrupted) would
+// otherwise take the spare with it, so that the next build links every
+// file again. Whatever the draft holds, half-written files included, is
+// safe to start from: the next draft keeps only the live site's own files
+// (keep), writes over or removes the rest, and prunes what it did not
+// make. The rename is made under the parent's lock, as the spare is
+// taken under it.
+func (d *Draft) shelve() bool {
+	if !d.opt.Reuse || !ours(d.tmp) {
+		return false
+	}
+	defer lockDirWait(filepath.Dir(d.tmp)).Close()
+	if _, err := os.Lstat(d.spare); !errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
+	return os.Rename(d.tmp, d.spare) == nil
+}
+
 // openNew creates the file at full, which must be new. In a draft that
 // started from the spare, a file already there that is the spare's alone
 // is written over (soleFile), and cut says that it must be cut to what

@@ -153,7 +153,8 @@ func freshSnapshot(t *testing.T, live map[string]string, steps []step) map[strin
 }
 
 // TestSpareNeverChangesTheLiveSite publishes from a spare that shares
-// inodes with the live site, then aborts or commits: the live site's
+// inodes with the live site, then aborts (and publishes again from the
+// aborted draft, now the spare) or commits: the live site's
 // files keep their bytes and inodes throughout, the files Link finds in
 // the spare are the live site's own inodes, kept, and the new site is the
 // one a fresh draft of the same files gives (paths, bytes, modes).
@@ -207,8 +208,25 @@ func TestSpareNeverChangesTheLiveSite(t *testing.T) {
 						t.Errorf("%s is another file after Abort", p)
 					}
 				}
-				if diff := cmp.Diff([]string{"site"}, siblings(t, out)); diff != "" {
+				// The aborted draft is the spare again, and the next draft
+				// from it keeps the live site's files where they are.
+				if diff := cmp.Diff([]string{".site.spare", "site"}, siblings(t, out)); diff != "" {
 					t.Errorf("beside the site after Abort (-want +got):\n%s", diff)
+				}
+				if got := ino(t, filepath.Join(spare, "dir", "a.html")); got != inodes["dir/a.html"] {
+					t.Error("dir/a.html: the spare after Abort does not hold the file the aborted draft linked")
+				}
+				linked := changed(t, filepath.Join(out, "dir", "a.html"))
+				time.Sleep(20 * time.Millisecond)
+				d = draftSteps(t, out, reuse, third)
+				if changed(t, filepath.Join(out, "dir", "a.html")) != linked || changed(t, filepath.Join(out, "dir", "kept.html")) != ctime {
+					t.Error("the draft after an aborted one linked again what the aborted draft had kept or linked")
+				}
+				if err := d.Commit(); err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(want, snapshot(t, out)); diff != "" {
+					t.Errorf("the site from an aborted draft's spare differs from a fresh draft's (-fresh +spare):\n%s", diff)
 				}
 				return
 			}
