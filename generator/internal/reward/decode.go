@@ -90,7 +90,7 @@ func (d *bodyDecoder) object(fields []string, member func(key string) error) err
 			return d.readErr("", err)
 		}
 		if !slices.Contains(fields, key) {
-			return badBody(key, "body: unknown field %q (want %s)", excerpt(key, 40), strings.Join(fields, ", "))
+			return badBody(key, "body: unknown field %q (want %s)", clip(key, maxNameText), strings.Join(fields, ", "))
 		}
 		if slices.Contains(seen, key) {
 			return badBody(key, "body: field %q given twice", key)
@@ -282,13 +282,6 @@ func decodeRewards(r io.Reader, maxBody int64, maxRecords int) (rewardsRequest, 
 		return req, err.(*bodyError)
 	}
 	return req, nil
-}
-
-func excerpt(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "…"
-	}
-	return s
 }
 
 // utf8Reader refuses a body that is not UTF-8 (JSON text must be, RFC

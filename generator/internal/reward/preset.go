@@ -66,7 +66,9 @@ func WithPreset(ctx context.Context, name string) (context.Context, error) {
 	if name == "" {
 		return ctx, nil
 	}
-	p, err := preprocess.Lookup(name)
+	// A name longer than maxNameText is no preset's: clipped, it is
+	// refused all the same, and its message quotes no more of it.
+	p, err := preprocess.Lookup(clip(name, maxNameText))
 	if err != nil {
 		return ctx, err
 	}

@@ -198,14 +198,14 @@ func jsonError(w http.ResponseWriter, code int, format string, args ...any) int 
 // jsonErrorAt writes {"error", "index", "field"}; index < 0 is left out.
 func jsonErrorAt(w http.ResponseWriter, code, index int, field, msg string) int {
 	b := append([]byte(nil), `{"error":`...)
-	b = appendString(b, msg)
+	b = appendString(b, clip(msg, maxErrorText))
 	if index >= 0 {
 		b = append(b, `,"index":`...)
 		b = strconv.AppendInt(b, int64(index), 10)
 	}
 	if field != "" {
 		b = append(b, `,"field":`...)
-		b = appendString(b, field)
+		b = appendString(b, clip(field, maxFieldText))
 	}
 	b = append(b, "}\n"...)
 	return writeJSON(w, code, b)
@@ -329,7 +329,7 @@ func (s *Server) rewards(w http.ResponseWriter, r *http.Request) int {
 	}
 	if req.Benchmark != "" {
 		if _, ok := s.set.Lookup(req.Benchmark); !ok {
-			return jsonErrorAt(w, http.StatusNotFound, -1, "benchmark", fmt.Sprintf("unknown benchmark %q (one of %s)", req.Benchmark, s.set.Names()))
+			return jsonErrorAt(w, http.StatusNotFound, -1, "benchmark", fmt.Sprintf("unknown benchmark %q (one of %s)", clip(req.Benchmark, maxNameText), s.set.Names()))
 		}
 	}
 	pctx, err := WithPreset(r.Context(), req.Preprocess)
@@ -365,7 +365,7 @@ func (s *Server) rewards(w http.ResponseWriter, r *http.Request) int {
 		}
 		f, ok := s.set.Lookup(name)
 		if !ok {
-			res[i].Err = kind.Errorf("benchmark", "unknown benchmark %q (one of %s)", name, s.set.Names())
+			res[i].Err = kind.Errorf("benchmark", "unknown benchmark %q (one of %s)", clip(name, maxNameText), s.set.Names())
 			return
 		}
 		res[i].Reward, res[i].Err = f.Rewards.Record(rctx, rec)
@@ -387,16 +387,16 @@ func (s *Server) appendRewards(b []byte, names []string, res []Result) []byte {
 		b = append(b, '{')
 		if names[i] != "" {
 			b = append(b, `"benchmark":`...)
-			b = appendString(b, names[i])
+			b = appendString(b, clip(names[i], maxNameText))
 			b = append(b, ',')
 		}
 		if res[i].Err != nil {
 			s.m.rewarded(names[i], 0, 1)
 			b = append(b, `"error":`...)
-			b = appendString(b, res[i].Err.Error())
+			b = appendString(b, clip(res[i].Err.Error(), maxErrorText))
 			if f := res[i].field(); f != "" {
 				b = append(b, `,"field":`...)
-				b = appendString(b, f)
+				b = appendString(b, clip(f, maxFieldText))
 			}
 		} else {
 			s.m.rewarded(names[i], 1, 0)

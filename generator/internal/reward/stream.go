@@ -260,10 +260,10 @@ func (jsonlEncoder) result(b []byte, line int, r *Result) []byte {
 	b = strconv.AppendInt(b, int64(line), 10)
 	if r.Err != nil {
 		b = append(b, `,"error":`...)
-		b = appendString(b, r.Err.Error())
+		b = appendString(b, clip(r.Err.Error(), maxErrorText))
 		if f := r.field(); f != "" {
 			b = append(b, `,"field":`...)
-			b = appendString(b, f)
+			b = appendString(b, clip(f, maxFieldText))
 		}
 		return append(b, "}\n"...)
 	}
@@ -314,7 +314,7 @@ func (e *csvEncoder) result(b []byte, line int, r *Result) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, ',')
-		return append(appendCSV(b, r.Err.Error()), '\n')
+		return append(appendCSV(b, clip(r.Err.Error(), maxErrorText)), '\n')
 	}
 	b = appendCSV(b, r.Reward.ID)
 	b = append(b, ',')

@@ -1,0 +1,81 @@
+package reward
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/sciif/leaderboard/generator/internal/kind"
+)
+
+// TestErrorsQuoteLittleOfTheInput checks that an error about a long name,
+// key or label quotes a bounded excerpt of it, still saying what is wrong
+// and where: a 512 KiB unknown key, benchmark or preset name used to come
+// back whole in the error (twice, in "error" and "field"), so that a bad
+// request of 1 MiB got an answer of 1 MiB.
+func TestErrorsQuoteLittleOfTheInput(t *testing.T) {
+	opt := DefaultOptions()
+	opt.MaxBody = 4 << 20
+	srv := formulaServer(t, opt)
+	long := strings.Repeat("é", 256<<10) // 512 KiB, two bytes a rune
+	q := func(s string) string { b, _ := json.Marshal(s); return string(b) }
+	const gr, rw = "/get_reward?benchmark=complex-if", "/v1/rewards"
+	tests := []struct {
+		name, reason, path, body string
+		code                     int
+		want                     []string
+	}{
+		{"body-key", "an unknown field of the body", gr, `{` + q(long) + `:1}`, 400, []string{`unknown field`, `want query, prompts, labels`}},
+		{"batch-benchmark", "an unknown benchmark for the batch", rw, `{"benchmark":` + q(long) + `,"records":[{}]}`, 404, []string{`unknown benchmark`, `"field":"benchmark"`}},
+		{"batch-preset", "an unknown preset for the batch", rw, `{"preprocess":` + q(long) + `,"records":[{}]}`, 400, []string{`unknown preset`, `"field":"preprocess"`}},
+		{"record-benchmark", "an unknown benchmark for one record", rw, `{"records":[{"benchmark":` + q(long) + `,"record":{}}]}`, 200, []string{`unknown benchmark`, `"field":"benchmark"`}},
+		{"record-preset", "an unknown preset for one record", rw, `{"records":[{"benchmark":"complex-if","preprocess":` + q(long) + `,"record":{}}]}`, 200, []string{`unknown preset`, `"field":"preprocess"`}},
+		{"record-key", "an unknown field of a record", rw, `{"benchmark":"complex-if","records":[{` + q(long) + `:1}]}`, 200, []string{`unknown field`}},
+		{"label-key", "an unknown field of a label", gr, `{"query":["q"],"labels":[{` + q(long) + `:1}]}`, 422, []string{`"index":0`, `unknown field`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, err := http.Post(srv.URL+tc.path, "application/json", strings.NewReader(tc.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != tc.code || len(data) > 4<<10 || !json.Valid(data) {
+				t.Fatalf("%d, %d bytes (%.200s…), want %d, at most 4 KiB of JSON (%s)", resp.StatusCode, len(data), data, tc.code, tc.reason)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(string(data), w) {
+					t.Errorf("%s lacks %s (%s)", data, w, tc.reason)
+				}
+			}
+			if !strings.Contains(string(data), "éé") {
+				t.Errorf("%s quotes nothing of the input (%s)", data, tc.reason)
+			}
+		})
+	}
+
+	t.Run("stream", func(t *testing.T) {
+		cfg, _ := ParseConfig("cfg", []byte("complex-if: {alpha: 1}\n"))
+		set, err := NewSet(nil, cfg, kind.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, _ := set.Lookup("complex-if")
+		for _, format := range []string{"jsonl", "csv"} {
+			var out bytes.Buffer
+			in := `{"pi":[true]}` + "\n" + `{` + q(long) + `:1}` + "\n"
+			if _, err := Stream(context.Background(), strings.NewReader(in), &out, f.Rewards, format); err != nil {
+				t.Fatal(err)
+			}
+			if out.Len() > 4<<10 || !utf8.Valid(out.Bytes()) || !strings.Contains(out.String(), "unknown field") || !strings.Contains(out.String(), "éé") {
+				t.Errorf("%s: %d bytes (%.300s…), want at most 4 KiB naming the unknown field", format, out.Len(), out.Bytes())
+			}
+		}
+	})
+}
