@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"slices"
 	"strings"
@@ -50,6 +51,16 @@ func (d *bodyDecoder) readErr(field string, err error) *bodyError {
 		return &bodyError{code: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("body larger than %d bytes; send fewer records per request", d.maxBody)}
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return badBody(field, "body: unexpected end of the JSON object")
+	}
+	// The connection's own errors name both ends' addresses; say what
+	// happened instead.
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		return &bodyError{code: http.StatusRequestTimeout, field: field, msg: "body: not all received within the server's read timeout; send it faster, or less per request"}
+	}
+	var oe *net.OpError
+	if errors.As(err, &oe) {
+		return badBody(field, "body: the connection failed while it was read: %v", oe.Err)
 	}
 	return badBody(field, "body: %v", err)
 }

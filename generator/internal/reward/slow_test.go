@@ -1,0 +1,113 @@
+package reward
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sciif/leaderboard/generator/internal/kind"
+)
+
+// serveFormulas runs Serve with opt on a loopback port until the test
+// ends, and returns its address.
+func serveFormulas(t *testing.T, opt Options) string {
+	t.Helper()
+	cfg, _ := ParseConfig("cfg", []byte("complex-if: {alpha: 0.5}\n"))
+	set, err := NewSet(nil, cfg, kind.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- NewServer(set, opt).Serve(ctx, ln) }()
+	t.Cleanup(func() { cancel(); <-served })
+	return ln.Addr().String()
+}
+
+// roundTrip writes req on a new connection, calls then (if not nil), and
+// reads the answer.
+func roundTrip(t *testing.T, addr, req string, then func(net.Conn)) (*http.Response, string) {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	_ = c.SetDeadline(time.Now().Add(20 * time.Second))
+	if _, err := io.WriteString(c, req); err != nil {
+		t.Fatal(err)
+	}
+	if then != nil {
+		then(c)
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatalf("reading the answer: %v", err)
+	}
+	data, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	return resp, string(data)
+}
+
+// TestSlowOrGoneClientsFreeTheirSlot holds the one slot with a body that
+// trickles, or with a client that goes away half-way through its body,
+// and checks that the slot comes free (the next request is answered) and
+// that the slow client gets 408 with a message of ours: it got 400 with
+// net/http's "read tcp 127.0.0.1:…->127.0.0.1:…: i/o timeout", the
+// server's and the client's addresses included.
+func TestSlowOrGoneClientsFreeTheirSlot(t *testing.T) {
+	opt := DefaultOptions()
+	opt.MaxInFlight, opt.QueueWait, opt.ReadTimeout = 1, 5*time.Second, 400*time.Millisecond
+	addr := serveFormulas(t, opt)
+	body := `{"benchmark":"complex-if","records":[{"pi":[true,false]}]}`
+	head := "POST /v1/rewards HTTP/1.1\r\nHost: x\r\nContent-Length: 58\r\n\r\n"
+	if len(body) != 58 {
+		t.Fatalf("body of %d bytes", len(body))
+	}
+	next := func() {
+		resp, data := roundTrip(t, addr, head+body, nil)
+		if resp.StatusCode != 200 || !strings.Contains(data, `"reward":0.5`) {
+			t.Errorf("the next request: %d %s, want 200 with its reward", resp.StatusCode, data)
+		}
+	}
+
+	t.Run("trickle", func(t *testing.T) {
+		resp, data := roundTrip(t, addr, head, func(c net.Conn) {
+			for i := range 10 {
+				if _, err := io.WriteString(c, body[i:i+1]); err != nil {
+					return
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+		})
+		if resp.StatusCode != http.StatusRequestTimeout || !strings.Contains(data, `"error":"body: `) ||
+			strings.Contains(data, "127.0.0.1") || strings.Contains(data, "i/o timeout") {
+			t.Errorf("a body a byte every 100 ms: %d %s, want 408 with a message of ours", resp.StatusCode, data)
+		}
+		next()
+	})
+
+	t.Run("gone", func(t *testing.T) {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(c, head+body[:20])
+		time.Sleep(50 * time.Millisecond)
+		c.Close()
+		start := time.Now()
+		next()
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("the next request waited %v for the slot of a client gone", d)
+		}
+	})
+}
