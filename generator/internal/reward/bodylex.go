@@ -188,24 +188,25 @@ func validString(raw []byte) bool {
 
 // raw reads the JSON value at the next token and returns a copy of its
 // text (value).
-func (l *lexer) raw(field string) (json.RawMessage, error) {
-	v, err := l.value(field)
+func (l *lexer) raw(field string, index int) (json.RawMessage, error) {
+	v, err := l.value(field, index)
 	if err != nil {
 		return nil, err
 	}
 	return append(json.RawMessage(nil), v...), nil
 }
 
-// value reads the JSON value at the next token and returns its text,
-// checked by unquote when it is a string and by json.Valid otherwise; the
-// text is the lexer's, valid until it reads again.
-func (l *lexer) value(field string) ([]byte, error) {
+// value reads the JSON value at the next token, element index of field,
+// and returns its text, checked by unquote when it is a string and by
+// json.Valid otherwise; the text is the lexer's, valid until it reads
+// again.
+func (l *lexer) value(field string, index int) ([]byte, error) {
 	c, ok := l.peek()
 	if !ok {
 		return nil, l.endErr()
 	}
 	if valueKind(c) == "" {
-		return nil, syntax(field, c, "looking for beginning of value")
+		return nil, syntax(at(field, index), c, "looking for beginning of value")
 	}
 	end, err := l.valueEnd()
 	if err != nil {
@@ -215,7 +216,7 @@ func (l *lexer) value(field string) ([]byte, error) {
 	if !(c == '"' && validString(raw)) && !json.Valid(raw) {
 		var v any
 		err := json.Unmarshal(raw, &v)
-		return nil, badBody(field, "body: %s: %v", field, err)
+		return nil, badBody(at(field, index), "body: %s: %v", at(field, index), err)
 	}
 	l.pos += end
 	return raw, nil

@@ -17,13 +17,14 @@ import (
 type bodyError struct {
 	code  int
 	field string
+	index int // the element of the array field that is at fault; -1 if none
 	msg   string
 }
 
 func (e *bodyError) Error() string { return e.msg }
 
 func badBody(field, format string, args ...any) *bodyError {
-	return &bodyError{code: http.StatusBadRequest, field: field, msg: fmt.Sprintf(format, args...)}
+	return &bodyError{code: http.StatusBadRequest, field: field, index: -1, msg: fmt.Sprintf(format, args...)}
 }
 
 // bodyDecoder reads a request body token by token: a wrong shape is
@@ -48,7 +49,7 @@ func (d *bodyDecoder) readErr(field string, err error) *bodyError {
 	case errors.As(err, &be):
 		return be
 	case errors.As(err, &mbe):
-		return &bodyError{code: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("body larger than %d bytes; send fewer records per request", d.maxBody)}
+		return &bodyError{code: http.StatusRequestEntityTooLarge, index: -1, msg: fmt.Sprintf("body larger than %d bytes; send fewer records per request", d.maxBody)}
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return badBody(field, "body: unexpected end of the JSON object")
 	}
@@ -56,7 +57,7 @@ func (d *bodyDecoder) readErr(field string, err error) *bodyError {
 	// happened instead.
 	var ne net.Error
 	if errors.As(err, &ne) && ne.Timeout() {
-		return &bodyError{code: http.StatusRequestTimeout, field: field, msg: "body: not all received within the server's read timeout; send it faster, or less per request"}
+		return &bodyError{code: http.StatusRequestTimeout, field: field, index: -1, msg: "body: not all received within the server's read timeout; send it faster, or less per request"}
 	}
 	var oe *net.OpError
 	if errors.As(err, &oe) {
@@ -162,10 +163,15 @@ func (d *bodyDecoder) array(field, what string, elem func(i int) error) error {
 	}
 	for i := 0; ; i++ {
 		if i == d.maxRecords {
-			return &bodyError{code: http.StatusRequestEntityTooLarge, field: field,
+			return &bodyError{code: http.StatusRequestEntityTooLarge, field: field, index: -1,
 				msg: fmt.Sprintf("%s: more than the %d %s a request may hold; send fewer per request", field, d.maxRecords, what)}
 		}
 		if err := elem(i); err != nil {
+			// A refusal of the element names it by its index.
+			var be *bodyError
+			if errors.As(err, &be) && be.field == at(field, i) {
+				be.index = i
+			}
 			return err
 		}
 		c, ok := l.peek()
@@ -233,7 +239,7 @@ func (d *bodyDecoder) labels(field string) ([]labelArg, error) {
 			l.missing, err = true, d.lex.literal(at(field, i), "null")
 		default:
 			var raw []byte
-			raw, err = d.lex.value(field)
+			raw, err = d.lex.value(field, i)
 			l.text = string(raw)
 		}
 		out = append(out, l)
@@ -246,7 +252,7 @@ func (d *bodyDecoder) labels(field string) ([]labelArg, error) {
 func (d *bodyDecoder) raws(field, what string) ([]json.RawMessage, error) {
 	out := []json.RawMessage{}
 	err := d.array(field, what, func(i int) error {
-		raw, err := d.lex.raw(field)
+		raw, err := d.lex.raw(field, i)
 		out = append(out, raw)
 		return err
 	})

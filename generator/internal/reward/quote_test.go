@@ -79,3 +79,43 @@ func TestErrorsQuoteLittleOfTheInput(t *testing.T) {
 		}
 	})
 }
+
+// TestBodyErrorsNameTheIndex checks that a body refused at one element
+// of an array names the element: the field with its index, and "index"
+// as in a 422 on a label. A malformed label or record named only
+// "labels" or "records", and no refusal of the body carried "index".
+func TestBodyErrorsNameTheIndex(t *testing.T) {
+	srv := formulaServer(t, DefaultOptions())
+	const gr, rw = "/get_reward?benchmark=complex-if", "/v1/rewards"
+	tests := []struct {
+		name, reason, path, body string
+		field                    string
+		index                    int
+	}{
+		{"query-type", "a number among the queries", gr, `{"query":["a",1],"labels":["l","l"]}`, "query[1]", 1},
+		{"query-escape", "a bad escape in a query", gr, `{"query":["a","b","\x"],"labels":["l","l","l"]}`, "query[2]", 2},
+		{"prompt-type", "an object among the prompts", gr, `{"query":["a","b"],"prompts":["a",{}]}`, "prompts[1]", 1},
+		{"label-syntax", "a malformed object label", gr, `{"query":["a","b"],"labels":["l",{"pi":]}]}`, "labels[1]", 1},
+		{"label-nesting", "a label nested 20,000 deep", gr, `{"query":["a","b"],"labels":["l",` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `]}`, "labels[1]", 1},
+		{"label-escape", "a bad escape in a string label", gr, `{"query":["a","b"],"labels":["l","\q"]}`, "labels[1]", 1},
+		{"record-syntax", "a malformed record", rw, `{"benchmark":"complex-if","records":[{},{},{"pi":[true,]}]}`, "records[2]", 2},
+		{"record-word", "a misspelt literal", rw, `{"benchmark":"complex-if","records":[{"pi":[true]},nul]}`, "records[1]", 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, err := http.Post(srv.URL+tc.path, "application/json", strings.NewReader(tc.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got struct {
+				Error, Field string
+				Index        *int
+			}
+			data, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if err := json.Unmarshal(data, &got); err != nil || resp.StatusCode != 400 || got.Field != tc.field || got.Index == nil || *got.Index != tc.index || !strings.Contains(got.Error, tc.field) {
+				t.Errorf("%d %s, want 400 on field %s, index %d (%s)", resp.StatusCode, data, tc.field, tc.index, tc.reason)
+			}
+		})
+	}
+}

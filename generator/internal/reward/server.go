@@ -277,7 +277,7 @@ func (s *Server) bodyTooLarge(w http.ResponseWriter, r *http.Request) (int, bool
 
 // refuse answers a refused body.
 func refuse(w http.ResponseWriter, e *bodyError) int {
-	return jsonErrorAt(w, e.code, -1, e.field, e.msg)
+	return jsonErrorAt(w, e.code, e.index, e.field, e.msg)
 }
 
 // tooSlow answers a request whose work ctx cut short: the client went
