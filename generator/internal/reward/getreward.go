@@ -60,7 +60,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) int {
 	if err != nil {
 		return jsonErrorAt(w, http.StatusBadRequest, -1, "preprocess", err.Error())
 	}
-	if code, ok := s.bodyTooLarge(w, r); ok {
+	if code, ok := s.badBodyHeader(w, r); ok {
 		return code
 	}
 	// The slot comes first: a request waiting for one holds no body.

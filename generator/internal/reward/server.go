@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -266,11 +267,22 @@ func (s *Server) acquire(w http.ResponseWriter, r *http.Request) (release func()
 	}
 }
 
-// bodyTooLarge answers 413 to a request whose Content-Length is over
-// MaxBody, without reading its body or waiting for a slot.
-func (s *Server) bodyTooLarge(w http.ResponseWriter, r *http.Request) (int, bool) {
+// badBodyHeader answers a request whose headers refuse its body, without
+// reading it or waiting for a slot: 413 for a Content-Length over
+// MaxBody, 415 for a Content-Encoding (bodies are read as they are sent,
+// JSON text in UTF-8).
+func (s *Server) badBodyHeader(w http.ResponseWriter, r *http.Request) (int, bool) {
 	if r.ContentLength > s.opt.MaxBody {
 		return jsonError(w, http.StatusRequestEntityTooLarge, "body larger than %d bytes; send fewer records per request", s.opt.MaxBody), true
+	}
+	for _, v := range r.Header.Values("Content-Encoding") {
+		for e := range strings.SplitSeq(v, ",") {
+			if e = strings.TrimSpace(e); e != "" && !strings.EqualFold(e, "identity") {
+				w.Header().Set("Accept-Encoding", "identity")
+				return jsonErrorAt(w, http.StatusUnsupportedMediaType, -1, "Content-Encoding",
+					fmt.Sprintf("Content-Encoding %s: send the body uncompressed", clip(e, maxNameText))), true
+			}
+		}
 	}
 	return 0, false
 }
@@ -307,7 +319,7 @@ type wrapped struct {
 // rewards answers POST /v1/rewards: {"results": [...]}, one per record in
 // order, each the reward with its parts or the error of that record alone.
 func (s *Server) rewards(w http.ResponseWriter, r *http.Request) int {
-	if code, ok := s.bodyTooLarge(w, r); ok {
+	if code, ok := s.badBodyHeader(w, r); ok {
 		return code
 	}
 	// The slot comes first: a request waiting for one holds no body.

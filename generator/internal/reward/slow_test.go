@@ -2,6 +2,8 @@ package reward
 
 import (
 	"bufio"
+	"bytes"
+	"compress/gzip"
 	"context"
 	"io"
 	"net"
@@ -110,4 +112,48 @@ func TestSlowOrGoneClientsFreeTheirSlot(t *testing.T) {
 			t.Errorf("the next request waited %v for the slot of a client gone", d)
 		}
 	})
+}
+
+// TestCompressedBodiesRefused checks that a body under a Content-Encoding
+// the server does not decode is refused with 415 naming the header, and
+// without reading it: a gzip body was read as JSON text and refused as
+// "invalid UTF-8 at byte 1", and a body declared br but sent plain was
+// rewarded.
+func TestCompressedBodiesRefused(t *testing.T) {
+	srv := formulaServer(t, DefaultOptions())
+	body := `{"benchmark":"complex-if","records":[{"pi":[true]}]}`
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(body))
+	zw.Close()
+	tests := []struct {
+		name, reason, encoding, body string
+		code                         int
+		want                         string
+	}{
+		{"gzip", "a compressed body", "gzip", gz.String(), 415, `"field":"Content-Encoding"`},
+		{"br-declared", "a body said to be compressed is not read as plain", "br", body, 415, `Content-Encoding br`},
+		{"identity", "identity is no encoding", "identity", body, 200, `"reward":1`},
+	}
+	for _, tc := range tests {
+		for _, path := range []string{"/v1/rewards", "/get_reward?benchmark=complex-if"} {
+			req, _ := http.NewRequest(http.MethodPost, srv.URL+path, strings.NewReader(tc.body))
+			req.Header.Set("Content-Encoding", tc.encoding)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if path != "/v1/rewards" && tc.code == 200 {
+				continue // the body is /v1/rewards'
+			}
+			if resp.StatusCode != tc.code || !strings.Contains(string(data), tc.want) {
+				t.Errorf("%s %s: %d %s, want %d with %s (%s)", tc.name, path, resp.StatusCode, data, tc.code, tc.want, tc.reason)
+			}
+			if tc.code == 415 && resp.Header.Get("Accept-Encoding") != "identity" {
+				t.Errorf("%s %s: Accept-Encoding %q, want identity (RFC 7694)", tc.name, path, resp.Header.Get("Accept-Encoding"))
+			}
+		}
+	}
 }
