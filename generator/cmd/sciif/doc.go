@@ -181,6 +181,7 @@
 //	      --max-body int                 largest request body, in bytes (413 beyond) (default 16777216)
 //	      --max-records int              most records or queries per request (413 beyond) (default 4096)
 //	      --max-in-flight int            reward requests answered at once; others wait up to --queue-wait, then get 503 (default 8)
+//	      --max-conns int                most connections open at once (each up to 256 KiB); others wait to be accepted (default 1024)
 //	      --queue-wait duration          how long a request waits for a slot (default 10s)
 //	      --request-timeout duration     most work one request may take (503 beyond) (default 1m0s)
 //	      --read-timeout duration        time to read a whole request (default 1m0s)

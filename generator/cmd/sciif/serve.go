@@ -24,6 +24,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.Int64Var(&opt.MaxBody, "max-body", def.MaxBody, "largest request body, in bytes (413 beyond)")
 	fs.IntVar(&opt.MaxRecords, "max-records", def.MaxRecords, "most records or queries per request (413 beyond)")
 	fs.IntVar(&opt.MaxInFlight, "max-in-flight", def.MaxInFlight, "reward requests answered at once; others wait up to --queue-wait, then get 503")
+	fs.IntVar(&opt.MaxConns, "max-conns", def.MaxConns, "most connections open at once (each up to 256 KiB); others wait to be accepted")
 	fs.DurationVar(&opt.QueueWait, "queue-wait", def.QueueWait, "how long a request waits for a slot")
 	fs.DurationVar(&opt.RequestTimeout, "request-timeout", def.RequestTimeout, "most work one request may take (503 beyond)")
 	fs.DurationVar(&opt.ReadTimeout, "read-timeout", def.ReadTimeout, "time to read a whole request")
@@ -37,8 +38,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if code := noArgs(fs, stderr); code >= 0 {
 		return code
 	}
-	if opt.MaxBody <= 0 || opt.MaxRecords <= 0 || opt.MaxInFlight <= 0 || opt.RequestTimeout <= 0 {
-		fmt.Fprintln(stderr, "sciif serve: --max-body, --max-records, --max-in-flight and --request-timeout must be positive")
+	if opt.MaxBody <= 0 || opt.MaxRecords <= 0 || opt.MaxInFlight <= 0 || opt.MaxConns <= 0 || opt.RequestTimeout <= 0 {
+		fmt.Fprintln(stderr, "sciif serve: --max-body, --max-records, --max-in-flight, --max-conns and --request-timeout must be positive")
 		return 2
 	}
 	cfg, err := reward.LoadConfig(*config)

@@ -17,6 +17,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"golang.org/x/net/netutil"
+
 	"github.com/sciif/leaderboard/generator/internal/jsonobj"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/reward/preprocess"
@@ -33,6 +35,9 @@ type Options struct {
 	// for a slot up to QueueWait, then get 503 with Retry-After.
 	MaxInFlight int
 	QueueWait   time.Duration
+	// MaxConns bounds the connections held open at once (0: no bound);
+	// a client beyond it waits in the listen queue until one closes.
+	MaxConns int
 	// RequestTimeout bounds the work of one request: a request not done in
 	// time gets 503 and no rewards.
 	RequestTimeout time.Duration
@@ -63,6 +68,7 @@ func DefaultOptions() Options {
 		MaxBody:           16 << 20,
 		MaxRecords:        4096,
 		MaxInFlight:       4 * runtime.GOMAXPROCS(0),
+		MaxConns:          1024,
 		QueueWait:         10 * time.Second,
 		RequestTimeout:    60 * time.Second,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -131,6 +137,11 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		MaxHeaderBytes:    maxHeaderBytes,
 		ErrorLog:          s.log,
 		ConnState:         d.connState,
+	}
+	if s.opt.MaxConns > 0 {
+		// Accept waits while MaxConns connections are open; closing ln
+		// (below) ends that wait too.
+		ln = netutil.LimitListener(ln, s.opt.MaxConns)
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(&drainListener{Listener: ln, d: d}) }()

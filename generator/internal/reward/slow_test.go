@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -155,5 +156,50 @@ func TestCompressedBodiesRefused(t *testing.T) {
 				t.Errorf("%s %s: Accept-Encoding %q, want identity (RFC 7694)", tc.name, path, resp.Header.Get("Accept-Encoding"))
 			}
 		}
+	}
+}
+
+// TestConnectionsBounded checks that the server holds at most MaxConns
+// connections, so that memory is bounded by the flags however many
+// clients connect: with both connections taken by clients that send part
+// of a header, a third client's request waits, and is answered once one
+// of them goes away. Every connection used to be accepted (each may hold
+// up to 256 KiB of header), so memory grew with the clients.
+func TestConnectionsBounded(t *testing.T) {
+	opt := DefaultOptions()
+	opt.MaxConns = 2
+	addr := serveFormulas(t, opt)
+	var held []net.Conn
+	for range opt.MaxConns {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		io.WriteString(c, "POST /v1/rewards HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+		held = append(held, c)
+	}
+	time.Sleep(100 * time.Millisecond) // both accepted
+	body := `{"benchmark":"complex-if","records":[{"pi":[true,false]}]}`
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	fmt.Fprintf(c, "POST /v1/rewards HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	br := bufio.NewReader(c)
+	_ = c.SetReadDeadline(time.Now().Add(300 * time.Millisecond))
+	if _, err := br.Peek(1); err == nil {
+		t.Fatalf("a third connection was answered while %d were held", opt.MaxConns)
+	}
+	held[0].Close()
+	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatalf("the third connection, once one went away: %v", err)
+	}
+	data, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 || !strings.Contains(string(data), `"reward":0.5`) {
+		t.Errorf("the third connection: %d %s, want its reward", resp.StatusCode, data)
 	}
 }
