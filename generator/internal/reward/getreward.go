@@ -4,7 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
+	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/sciif/leaderboard/generator/internal/chat"
@@ -47,7 +50,11 @@ func (l *labelArg) UnmarshalJSON(b []byte) error {
 // "extra_logs"}. The benchmark is the query parameter benchmark. A bad
 // label refuses the whole request with 422, naming its index.
 func (s *Server) getReward(w http.ResponseWriter, r *http.Request) int {
-	name := r.URL.Query().Get("benchmark")
+	q, code, ok := params(w, r, "benchmark", "preprocess")
+	if !ok {
+		return code
+	}
+	name := q.Get("benchmark")
 	if name == "" {
 		return jsonError(w, http.StatusBadRequest, "missing query parameter benchmark (one of %s)", s.set.Names())
 	}
@@ -56,7 +63,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) int {
 		return jsonError(w, http.StatusNotFound, "unknown benchmark %q (one of %s)", name, s.set.Names())
 	}
 	// The preprocessing preset, over the benchmark's configured one.
-	pctx, err := WithPreset(r.Context(), r.URL.Query().Get("preprocess"))
+	pctx, err := WithPreset(r.Context(), q.Get("preprocess"))
 	if err != nil {
 		return jsonErrorAt(w, http.StatusBadRequest, -1, "preprocess", err.Error())
 	}
@@ -107,6 +114,30 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) int {
 	s.m.rewarded(f.Name, n, 0)
 	b := appendGetReward(make([]byte, 0, 64+n*64), f.Rewards.Parts(), res, found)
 	return writeJSON(w, http.StatusOK, b)
+}
+
+// params reads the query string of r, in which only the parameters
+// allowed may appear, each once, as the body's fields: a misspelt
+// parameter would otherwise be ignored. When it is refused, params has
+// answered 400 and ok is false.
+func params(w http.ResponseWriter, r *http.Request, allowed ...string) (q url.Values, code int, ok bool) {
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		return nil, jsonError(w, http.StatusBadRequest, "query string: %v", err), false
+	}
+	for _, k := range slices.Sorted(maps.Keys(q)) {
+		switch {
+		case !slices.Contains(allowed, k):
+			want := "none"
+			if len(allowed) > 0 {
+				want = strings.Join(allowed, ", ")
+			}
+			return nil, jsonErrorAt(w, http.StatusBadRequest, -1, k, fmt.Sprintf("unknown query parameter %q (want %s)", clip(k, maxNameText), want)), false
+		case len(q[k]) > 1:
+			return nil, jsonErrorAt(w, http.StatusBadRequest, -1, k, fmt.Sprintf("query parameter %q given %d times", k, len(q[k]))), false
+		}
+	}
+	return q, 0, true
 }
 
 // rewardQuery rewards one query of a /get_reward request, prompt its

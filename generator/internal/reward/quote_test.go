@@ -119,3 +119,40 @@ func TestBodyErrorsNameTheIndex(t *testing.T) {
 		})
 	}
 }
+
+// TestQueryParametersStrict checks that the query string is read as
+// strictly as the body: a misspelt parameter (preproces) used to be
+// ignored, so that the rewards silently lacked the preset asked for, a
+// parameter given twice was read as its first value, and a malformed one
+// (a semicolon, a bad escape) was dropped, the benchmark then "missing".
+func TestQueryParametersStrict(t *testing.T) {
+	srv := formulaServer(t, DefaultOptions())
+	gbody := `{"query":["q"],"labels":["{\"pi\":[true]}"]}`
+	rbody := `{"benchmark":"complex-if","records":[{"pi":[true]}]}`
+	tests := []struct {
+		name, reason, path, body string
+		code                     int
+		want                     string
+	}{
+		{"misspelt", "a misspelt preprocess is not ignored", "/get_reward?benchmark=complex-if&preproces=open-instruct", gbody, 400, `"field":"preproces"`},
+		{"twice", "a parameter given twice is ambiguous", "/get_reward?benchmark=complex-if&benchmark=ifeval", gbody, 400, `"field":"benchmark"`},
+		{"semicolon", "a semicolon is no separator", "/get_reward?benchmark=complex-if;preprocess=none", gbody, 400, `semicolon`},
+		{"bad-escape", "a bad escape", "/get_reward?benchmark=complex-if&preprocess=%zz", gbody, 400, `"error"`},
+		{"rewards-param", "/v1/rewards takes its benchmark in the body", "/v1/rewards?benchmark=complex-if", rbody, 400, `"field":"benchmark"`},
+		{"good", "both parameters", "/get_reward?benchmark=complex-if&preprocess=none", gbody, 200, `"rewards":[1]`},
+		{"good-rewards", "no parameter", "/v1/rewards", rbody, 200, `"reward":1`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, err := http.Post(srv.URL+tc.path, "application/json", strings.NewReader(tc.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != tc.code || !strings.Contains(string(data), tc.want) {
+				t.Errorf("POST %s: %d %s, want %d with %s (%s)", tc.path, resp.StatusCode, data, tc.code, tc.want, tc.reason)
+			}
+		})
+	}
+}

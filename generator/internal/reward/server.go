@@ -330,6 +330,9 @@ type wrapped struct {
 // rewards answers POST /v1/rewards: {"results": [...]}, one per record in
 // order, each the reward with its parts or the error of that record alone.
 func (s *Server) rewards(w http.ResponseWriter, r *http.Request) int {
+	if _, code, ok := params(w, r); !ok {
+		return code
+	}
 	if code, ok := s.badBodyHeader(w, r); ok {
 		return code
 	}
