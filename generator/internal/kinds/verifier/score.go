@@ -227,14 +227,16 @@ func (b *benchmark) score(id, name string, answers [][]answer) Scores {
 		as := answers[si]
 		answered := make([]bool, n)
 		ss := StyleScores{Style: st.Name}
-		var tokens int64
+		// A sum of int64 counts can wrap around; a float64 sum is exact
+		// below 2^53 and never negative.
+		var tokens float64
 		for i, a := range as {
 			answered[i] = a.answered
 			if a.answered {
 				ss.Records++
 				if a.hasTok {
 					ss.Tokens++
-					tokens += a.tokens
+					tokens += float64(a.tokens)
 				}
 			}
 		}
@@ -242,7 +244,7 @@ func (b *benchmark) score(id, name string, answers [][]answer) Scores {
 			continue
 		}
 		if ss.Tokens > 0 {
-			ss.MeanTokens = float64(tokens) / float64(ss.Tokens)
+			ss.MeanTokens = tokens / float64(ss.Tokens)
 		}
 		var scope []bool
 		if si > 0 {
