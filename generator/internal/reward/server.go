@@ -193,8 +193,13 @@ func (s *Server) timed(h int, method string, fn func(http.ResponseWriter, *http.
 			w.Header().Set("Connection", "close")
 		}
 		var code int
-		if method != "" && r.Method != method {
-			w.Header().Set("Allow", method)
+		// HEAD is GET without the body, which net/http leaves out.
+		if method != "" && r.Method != method && !(method == http.MethodGet && r.Method == http.MethodHead) {
+			if method == http.MethodGet {
+				w.Header().Set("Allow", "GET, HEAD")
+			} else {
+				w.Header().Set("Allow", method)
+			}
 			code = jsonError(w, http.StatusMethodNotAllowed, "%s %s: use %s", r.Method, r.URL.Path, method)
 		} else {
 			code = fn(w, r)

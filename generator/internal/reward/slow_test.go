@@ -203,3 +203,29 @@ func TestConnectionsBounded(t *testing.T) {
 		t.Errorf("the third connection: %d %s, want its reward", resp.StatusCode, data)
 	}
 }
+
+// TestHeadOnGetEndpoints checks that /healthz and /metrics answer HEAD as
+// GET without the body (RFC 9110 §9.3.2; a load balancer's health check
+// may use it): they answered 405.
+func TestHeadOnGetEndpoints(t *testing.T) {
+	srv := formulaServer(t, DefaultOptions())
+	for _, path := range []string{"/healthz", "/metrics"} {
+		resp, err := http.Head(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || len(data) != 0 {
+			t.Errorf("HEAD %s: %d with %d bytes, want 200 without a body", path, resp.StatusCode, len(data))
+		}
+	}
+	resp, err := http.Head(srv.URL + "/get_reward?benchmark=complex-if")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "POST" {
+		t.Errorf("HEAD /get_reward: %d, Allow %q; want 405, POST", resp.StatusCode, resp.Header.Get("Allow"))
+	}
+}
