@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -207,6 +208,8 @@ func metadataShape(path string, mapping *ast.MappingNode) (map[string]int, board
 			at(line, key, code, "want %s, got %s", want, yamlx.Excerpt(mv.Value))
 		} else if key == "tokens" {
 			probs = append(probs, tokensShape(path, line, mv.Value)...)
+		} else if key == "claimed" {
+			probs = append(probs, claimedShape(path, line, mv.Value)...)
 		}
 	}
 	return lines, probs
@@ -281,8 +284,10 @@ func yamlProblem(path string, err error, code, unknown string) board.Diagnostic 
 			d.Line = tok.Position.Line
 		}
 		d.Msg = se.GetMessage()
-		if strings.Contains(d.Msg, "already defined at") {
-			d.Code = CodeMetaTwice // a key repeated, as go-yaml reports it
+		if m := alreadyDefined.FindStringSubmatch(d.Msg); m != nil {
+			// A key repeated, as go-yaml reports it: said as every other
+			// field set twice is, with the key as the field.
+			d.Code, d.Field, d.Msg = CodeMetaTwice, m[1], "set twice (first on line "+m[2]+")"
 		}
 		if strings.HasPrefix(d.Msg, "unknown field ") {
 			d.Field = strings.Trim(strings.TrimPrefix(d.Msg, "unknown field "), `"`)
@@ -291,6 +296,10 @@ func yamlProblem(path string, err error, code, unknown string) board.Diagnostic 
 	}
 	return d
 }
+
+// alreadyDefined matches go-yaml's message for a repeated key: the key
+// and the line of its first use.
+var alreadyDefined = regexp.MustCompile(`^mapping key "([^"]*)" already defined at \[(\d+):\d+\]$`)
 
 // placeholder reports whether v is a <…> placeholder left from the
 // metadata.yaml that `sciif new` and `sciif run` write.

@@ -185,7 +185,7 @@ func TestBrokenSubmissions(t *testing.T) {
 			name:   "duplicate keys in metadata",
 			reason: "a field given twice is refused with both lines",
 			files:  map[string]string{"metadata.yaml": goodMeta + "name: Model B\n", "responses.jsonl": goodResponses},
-			want:   []string{`results/m/metadata.yaml:6: mapping key "name" already defined at [1:1] — keep one of the two`},
+			want:   []string{`results/m/metadata.yaml:6: name: set twice (first on line 1) — keep one of the two`},
 		},
 		{
 			name:     "missing judge",
