@@ -2,6 +2,7 @@ package validate
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -29,6 +30,8 @@ func FuzzSubmissionReader(f *testing.F) {
 		"model: {name: X, organization: Y}\ncitation: {title: T, authors: A}\npolicy: strict\nby_k: {2: 55.2}\n",
 		"",
 		"\n\n\r\n",
+		goodMeta + "claimed:\n  strict: {correct: .nan, compliant: 1.5}\n  loose: {single: \"0.5\"}\n",
+		goodMeta + "claimed:\n  medium: {accuracy: 0.5}\n",
 	} {
 		f.Add([]byte(seed))
 	}
@@ -63,9 +66,31 @@ func FuzzSubmissionReader(f *testing.F) {
 			}
 		}
 		check("records", probs)
-		_, mp := ingest.DecodeMetadata("metadata.yaml", data)
+		m, mp := ingest.DecodeMetadata("metadata.yaml", data)
 		check("metadata", mp)
+		if !anyFatal(mp) && m.Claimed != nil {
+			// An accepted claim is a number the pages can print.
+			for _, r := range []*board.ClaimedRates{m.Claimed.Strict, m.Claimed.Loose} {
+				if r == nil {
+					continue
+				}
+				for _, v := range []*float64{r.Correct, r.Compliant, r.Multi, r.Single} {
+					if v != nil && (math.IsNaN(*v) || math.IsInf(*v, 0)) {
+						t.Fatalf("metadata.yaml accepted with the claim %v", *v)
+					}
+				}
+			}
+		}
 		_, rp := ingest.DecodeReported("reported.yaml", data)
 		check("reported", rp)
 	})
+}
+
+func anyFatal(probs board.Problems) bool {
+	for _, p := range probs {
+		if p.Fatal {
+			return true
+		}
+	}
+	return false
 }
