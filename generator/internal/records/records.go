@@ -62,6 +62,10 @@ type Spec[T any] struct {
 	// it from a record ("" when missing or null).
 	KeyField, KeyName string
 	Key               func(*T) string
+	// Show says a key as a message quotes it, as the submitter wrote it
+	// (a key built of several fields need not read as itself); nil is
+	// Quote.
+	Show func(key string) string
 	// ItemKey says the key is an item id, short enough to name the item
 	// of a problem ("item c-2: response: …"); a prompt's text is not.
 	ItemKey bool
@@ -137,6 +141,14 @@ func (s *Spec[T]) Slot(i, v int) int { return i*s.variants() + v }
 
 // variants is the number of variants, 1 without Variants.
 func (s *Spec[T]) variants() int { return max(1, len(s.Variants)) }
+
+// show says key for a message (Show, else Quote).
+func (s *Spec[T]) show(key string) string {
+	if s.Show != nil {
+		return s.Show(key)
+	}
+	return Quote(key)
+}
 
 // VariantOf returns the index in Variants of a record's variant, Variants[0]
 // for none; false for a variant not in the list.
@@ -227,7 +239,7 @@ func (r *reader[T]) line(line int, data []byte) {
 	case !known && s.IgnoreUnknown:
 		return
 	case !known:
-		at("", s.KeyField, s.Codes.Unknown, true, "unknown %s %s (not in %s)", s.KeyName, Quote(key), s.Benchmark)
+		at("", s.KeyField, s.Codes.Unknown, true, "unknown %s %s (not in %s)", s.KeyName, s.show(key), s.Benchmark)
 		return
 	}
 	v, ok := s.VariantOf(&rec)
@@ -238,9 +250,9 @@ func (r *reader[T]) line(line int, data []byte) {
 	slot := s.Slot(i, v)
 	if r.lines[slot] != 0 && !s.LastWins {
 		if len(s.Variants) > 1 {
-			at("", s.KeyField, s.Codes.Duplicate, true, "duplicate %s %s in %s %s (first on line %d)", s.KeyName, Quote(key), s.VariantName, Quote(s.Variants[v]), r.lines[slot])
+			at("", s.KeyField, s.Codes.Duplicate, true, "duplicate %s %s in %s %s (first on line %d)", s.KeyName, s.show(key), s.VariantName, Quote(s.Variants[v]), r.lines[slot])
 		} else {
-			at("", s.KeyField, s.Codes.Duplicate, true, "duplicate %s %s (first on line %d)", s.KeyName, Quote(key), r.lines[slot])
+			at("", s.KeyField, s.Codes.Duplicate, true, "duplicate %s %s (first on line %d)", s.KeyName, s.show(key), r.lines[slot])
 		}
 		return
 	}

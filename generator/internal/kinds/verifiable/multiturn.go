@@ -168,6 +168,22 @@ func turnKey(r *TurnLine) string {
 	return ""
 }
 
+// showTurnKey says a turnKey as the record wrote it: "key 7", "messages
+// "…"" or "key 7 with messages that are not its conversation".
+func showTurnKey(k string) string {
+	switch {
+	case strings.HasPrefix(k, "k:"):
+		num, _, both := strings.Cut(k[2:], "\x00")
+		if both {
+			return "key " + num + " with messages that are not its conversation"
+		}
+		return "key " + num
+	case strings.HasPrefix(k, "m:"):
+		return "messages " + records.Quote(k[2:])
+	}
+	return records.Quote(k)
+}
+
 // turnRecords is how records.Read reads a multi-turn submission: every
 // record names its conversation by key or by the whole conversation (never
 // by a turn of it), a second record of one conversation is refused, and an
@@ -203,7 +219,7 @@ func (b *benchmark) turnRecords() *records.Spec[TurnLine] {
 	codes.Incomplete = "instr.incomplete"
 	return &records.Spec[TurnLine]{
 		Benchmark: b.spec.Name, N: len(b.ib.Prompts), Lookup: lookup,
-		KeyField: "key", KeyName: "conversation (key or messages)", Key: turnKey,
+		KeyField: "key", KeyName: "conversation", Key: turnKey, Show: showTurnKey,
 		ResponseField: "response", Response: func(r *TurnLine) string { return r.Response },
 		Items: "conversations", Name: func(i int) string { return fmt.Sprint(b.ib.Prompts[i].Key) }, Unanswered: "scored as following none of their instructions",
 		Codes: codes,
