@@ -75,7 +75,7 @@ func runReward(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if code != 0 {
 		return code
 	}
-	in, inName := io.Reader(os.Stdin), "stdin"
+	in, inName := os.Stdin, "stdin"
 	if path := fs.Arg(0); path != "" && path != "-" {
 		inName = path
 		f, err := os.Open(path)
@@ -89,9 +89,8 @@ func runReward(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	w := stdout
 	var f *os.File
 	if *out != "-" {
-		if f, err = os.Create(*out); err != nil {
-			fmt.Fprintln(stderr, "sciif reward:", err)
-			return 1
+		if f, code = createOut(*out, in, inName, stderr); f == nil {
+			return code
 		}
 		w = f
 	}
@@ -103,6 +102,25 @@ func runReward(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 	}
 	return code
+}
+
+// createOut creates the output file path, unless it is the input in
+// (named inName): creating it would empty the input before a line of it
+// is read. When it does not create it, it says why on stderr and returns
+// the exit code.
+func createOut(path string, in *os.File, inName string, stderr io.Writer) (*os.File, int) {
+	if oi, err := os.Stat(path); err == nil && oi.Mode().IsRegular() {
+		if ii, err := in.Stat(); err == nil && os.SameFile(ii, oi) {
+			fmt.Fprintf(stderr, "sciif reward: --out %s is the input %s; write the rewards elsewhere\n", path, inName)
+			return nil, 2
+		}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintln(stderr, "sciif reward:", err)
+		return nil, 1
+	}
+	return f, 0
 }
 
 // streamRewards rewards the records of in, read as inName, into w in
