@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"strings"
 )
@@ -98,7 +99,7 @@ func jsonError(data []byte, err error) *Error {
 	var se *json.SyntaxError
 	switch {
 	case errors.As(err, &te):
-		return &Error{Field: te.Field, Column: int(te.Offset), Msg: fmt.Sprintf("want a JSON %s, got %s", kindName(te.Type), te.Value)}
+		return &Error{Field: te.Field, Column: int(te.Offset), Msg: typeMsg(te)}
 	case errors.As(err, &se) && strings.Contains(se.Error(), "unexpected end of JSON input"):
 		return &Error{Column: len(data), Msg: "truncated JSON: the line ends before the object does"}
 	case errors.As(err, &se):
@@ -107,6 +108,28 @@ func jsonError(data []byte, err error) *Error {
 		return &Error{Msg: "empty JSON"}
 	}
 	return &Error{Msg: strings.TrimPrefix(err.Error(), "json: ")}
+}
+
+// typeMsg says what is wrong with a value of the wrong type: a JSON
+// number given for a whole number, or out of the range of the field, is
+// said so, rather than as "want a JSON number, got number 1.0".
+func typeMsg(te *json.UnmarshalTypeError) string {
+	num, isNum := strings.CutPrefix(te.Value, "number ")
+	t := te.Type
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch k := t.Kind(); {
+	case !isNum || kindName(t) != "number":
+	case k >= reflect.Int && k <= reflect.Int64:
+		shift := 64 - t.Bits()
+		return fmt.Sprintf("want a whole number from %d to %d, got %s", int64(math.MinInt64)>>shift, int64(math.MaxInt64)>>shift, num)
+	case k >= reflect.Uint && k <= reflect.Uintptr:
+		return fmt.Sprintf("want a whole number from 0 to %d, got %s", uint64(math.MaxUint64)>>(64-t.Bits()), num)
+	default:
+		return fmt.Sprintf("number %s out of range", num)
+	}
+	return fmt.Sprintf("want a JSON %s, got %s", kindName(te.Type), te.Value)
 }
 
 // kindName names the JSON type that decodes into t.

@@ -18,6 +18,9 @@ type rec struct {
 		Name string `json:"name"`
 	} `json:"tags"`
 	Extra json.RawMessage `json:"extra"`
+	Count *int64          `json:"count"`
+	Small uint8           `json:"small"`
+	Score float64         `json:"score"`
 	Line  int             `json:"-"`
 }
 
@@ -35,6 +38,10 @@ func TestDecode(t *testing.T) {
 		{name: "blank", reason: "nothing is not an object", in: `  `, want: "not a JSON object"},
 		{name: "type", reason: "the field and the column are named", in: `{"id": 1}`, want: "id: column 8: want a JSON string, got number"},
 		{name: "nested type", reason: "the path of struct fields is named, as encoding/json gives it", in: `{"judges": {"j": {"correctness": true}}}`, want: "judges.correctness: column 37: want a JSON string, got bool"},
+		{name: "fraction for a whole number", reason: "a count is said as one, not as a JSON number that is already one", in: `{"count": 1.0}`, want: "count: column 13: want a whole number from -9223372036854775808 to 9223372036854775807, got 1.0"},
+		{name: "whole number too large", reason: "the range is named", in: `{"count": 9223372036854775808}`, want: "count: column 29: want a whole number from -9223372036854775808 to 9223372036854775807, got 9223372036854775808"},
+		{name: "unsigned", reason: "an unsigned range starts at 0", in: `{"small": -1}`, want: "small: column 12: want a whole number from 0 to 255, got -1"},
+		{name: "number out of range", reason: "not a type mismatch: the number is too large", in: `{"score": 1e400}`, want: "score: column 15: number 1e400 out of range"},
 		{name: "truncated", reason: "the line ends inside the object", in: `{"id": "a", "resp`, want: "column 17: truncated JSON: the line ends before the object does"},
 		{name: "syntax", reason: "a malformed line names its column", in: `{"id": "a",}`, want: "column 12: invalid character '}' looking for beginning of object key string"},
 		{name: "trailing", reason: "one value per line", in: `{"id": "a"} {}`, want: "column 13: invalid character '{' after top-level value"},
