@@ -52,8 +52,10 @@ const batchLines = 64
 // of the writer, so memory does not grow with the input. A line longer
 // than ingest.MaxLine is not held in memory: it is skipped to its end and
 // gets an error record ("line longer than 4 MiB; not rewarded"), listed in
-// Stats.TooLong, and the stream goes on with the next line. It stops early
-// only when ctx is done, in fails or out fails.
+// Stats.TooLong, and the stream goes on with the next line. A line is
+// rewarded, and its result written to out, without waiting for more input
+// than has come. It stops early only when ctx is done, in fails or out
+// fails.
 func Stream(ctx context.Context, in io.Reader, out io.Writer, fn kind.Rewards, format string) (Stats, error) {
 	var st Stats
 	w := bufio.NewWriterSize(out, 64<<10)
@@ -95,6 +97,14 @@ func Stream(ctx context.Context, in io.Reader, out io.Writer, fn kind.Rewards, f
 		}
 		if err := ctx.Err(); err != nil {
 			return st, err
+		}
+		if len(order) == 0 {
+			// The reader is waiting for input: what is written goes out
+			// now, for a caller that waits for each result before it
+			// writes the next record.
+			if err := w.Flush(); err != nil {
+				return st, err
+			}
 		}
 	}
 	select {
@@ -139,7 +149,9 @@ func readBatches(ctx context.Context, in io.Reader, fn kind.Rewards, order chan<
 			}
 			n++
 			b.lines = append(b.lines, line)
-			if err != nil {
+			if err != nil || br.Buffered() == 0 {
+				// Nothing more has come yet: the lines read are rewarded
+				// now rather than after more arrive.
 				break
 			}
 		}

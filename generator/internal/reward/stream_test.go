@@ -1,10 +1,14 @@
 package reward
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"fmt"
+	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -64,5 +68,48 @@ func TestStreamGoesOnAfterTooLongLine(t *testing.T) {
 				t.Errorf("stats (-want +got):\n%s(%s)", diff, tc.reason)
 			}
 		})
+	}
+}
+
+// TestStreamAnswersEachLineAsItComes drives Stream as a co-process does
+// (a trainer writes a record, then waits for its reward): each line's
+// result must come out before the next line is written. The stream used
+// to wait for 64 lines, or the end of the input, before rewarding any,
+// and kept results in a 64 KiB buffer until it was full, so such a
+// caller waited forever.
+func TestStreamAnswersEachLineAsItComes(t *testing.T) {
+	cfg, _ := ParseConfig("cfg", []byte("complex-if: {alpha: 1}\n"))
+	set, err := NewSet(nil, cfg, kind.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _ := set.Lookup("complex-if")
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		_, err := Stream(context.Background(), inR, outW, f.Rewards, "jsonl")
+		outW.CloseWithError(err)
+		done <- err
+	}()
+	results := bufio.NewReader(outR)
+	for i, rec := range []string{`{"pi":[true]}`, `{"pi":[false]}`, `{"pi":`, `{"pi":[true,false]}`} {
+		if _, err := io.WriteString(inW, rec+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		got := make(chan string, 1)
+		go func() { l, _ := results.ReadString('\n'); got <- l }()
+		select {
+		case l := <-got:
+			if !strings.HasPrefix(l, fmt.Sprintf(`{"line":%d,`, i+1)) {
+				t.Fatalf("line %d: got %q", i+1, l)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("line %d: no result 10 s after it was written", i+1)
+		}
+	}
+	inW.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
 	}
 }
