@@ -23,8 +23,9 @@ const MaxReported = 256 << 10
 // Reported reads every reported.yaml under resultsDir: the folders that
 // hold published figures instead of a rescorable submission (no
 // metadata.yaml), in folder-name order. Every problem of every file is
-// returned together as board.Problems, and then no figures are returned:
-// a wrong transcription must be fixed, not shown.
+// returned together as board.Problems, beside the figures of the files
+// without one: a wrong transcription must be fixed, not shown, and a
+// build that leaves out invalid submissions shows the others.
 func Reported(resultsDir string) ([]sciifdata.Reported, error) {
 	entries, err := os.ReadDir(resultsDir)
 	if err != nil {
@@ -57,10 +58,10 @@ func Reported(resultsDir string) ([]sciifdata.Reported, error) {
 		r.ID = name
 		out = append(out, r)
 	}
-	if len(probs) > 0 {
-		return nil, probs
-	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	if len(probs) > 0 {
+		return out, probs
+	}
 	return out, nil
 }
 

@@ -53,8 +53,9 @@ type History struct {
 // show, and nothing was rendered.
 var ErrNoBenchmark = errors.New("no benchmark")
 
-// ReportedError is a problem of the reported figures (reported.yaml),
-// which --skip-invalid does not leave out.
+// ReportedError is a problem of the reported figures (reported.yaml)
+// that fails the build: any, unless SkipInvalid, which leaves out the
+// folders with a refused reported.yaml as it leaves out submissions.
 type ReportedError struct{ Err error }
 
 func (e *ReportedError) Error() string { return e.Err.Error() }
@@ -82,7 +83,9 @@ func Site(ctx context.Context, opt SiteOptions) (*Built, error) {
 	}
 	built := &Built{Outcome: res}
 	reported, err := ingest.Reported(opt.Results)
-	if err != nil {
+	if probs, ok := err.(board.Problems); ok && opt.SkipInvalid {
+		res.Skipped = append(res.Skipped, probs...)
+	} else if err != nil {
 		return built, &ReportedError{err}
 	}
 	reported = slices.DeleteFunc(reported, func(r sciifdata.Reported) bool { return Concerns(res.Skipped, filepath.Join(opt.Results, r.ID)) })
