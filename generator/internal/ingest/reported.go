@@ -149,6 +149,7 @@ const (
 	CodeRepK          = "reported.k"             // a k outside 1..the catalog's constraints
 	CodeRepPolicy     = "reported.policy"        // a policy other than strict or loose
 	CodeRepLink       = "reported.link"          // a link that is not an http or https URL
+	CodeRepName       = "reported.name"          // a model name too long or with invisible characters
 	CodeRepFigures    = "reported.figures"       // no figure at all
 )
 
@@ -383,6 +384,12 @@ func (d *reportedDecoder) checkValues(root *ast.MappingNode) {
 	r := &d.r
 	if r.Policy != board.Strict && r.Policy != board.Loose {
 		d.at(line("policy"), "policy", CodeRepPolicy, "want strict or loose, got %q", r.Policy)
+	}
+	// The name is shown beside the submissions' and held to their rules.
+	if n := utf8.RuneCountInString(r.Model.Name); n > MaxModelName {
+		d.at(line("model.name"), "model.name", CodeRepName, "is %d characters long, longer than the %d allowed", n, MaxModelName)
+	} else if msg := ModelNameProblem(r.Model.Name); msg != "" {
+		d.at(line("model.name"), "model.name", CodeRepName, "%s", msg)
 	}
 	if r.Model.Link != "" && !SafeLink(r.Model.Link) {
 		d.at(line("model.link"), "model.link", CodeRepLink, "%q is not an http or https URL", r.Model.Link)

@@ -107,6 +107,18 @@ func TestDecodeReportedProblems(t *testing.T) {
 			},
 		},
 		{
+			name:   "model name too long",
+			reason: "a reported model's name is shown as a submission's is, so it is held to the same rules",
+			input:  "model: {name: " + strings.Repeat("N", 81) + ", organization: Y}\ncitation: {title: T, authors: A}\npolicy: strict\ncompliance: 2.1\n",
+			want:   []string{"r.yaml:1: model.name: is 81 characters long, longer than the 80 allowed"},
+		},
+		{
+			name:   "model name with a bidirectional control",
+			reason: "a right-to-left override turns the names after it around",
+			input:  "model:\n  name: \"GPT\\u202e4o\"\n  organization: Y\ncitation: {title: T, authors: A}\npolicy: strict\ncompliance: 2.1\n",
+			want:   []string{"r.yaml:2: model.name: holds a bidirectional control character (U+202E) at byte 3"},
+		},
+		{
 			name:   "not a mapping",
 			reason: "a list or a scalar is refused as a whole",
 			input:  "- a\n- b\n",

@@ -98,6 +98,7 @@ var shared = map[string]string{
 	ingest.CodeMetaLink:        "link to an https:// page about the model",
 	ingest.CodeMetaTraining:    fmt.Sprintf("shorten the disclosure to %d characters of plain text; link a longer account with `link`", ingest.MaxTrainingData),
 	ingest.CodeMetaTokens:      "declare whole numbers of tokens per benchmark, e.g. `sciif: {prompt: 1200000, completion: 340000}`, or leave the field out",
+	ingest.CodeMetaClaimed:     "claim rates as fractions, e.g. `claimed: {strict: {correct: 0.296}}` (policies strict and loose; rates correct, compliant, multi, single), or leave the field out",
 
 	runrecord.CodeFile:     "leave run.json as sciif run wrote it, or remove it: it is read only to show the reproduced badge and the recorded tokens",
 	runrecord.CodeMismatch: "the file named is not what sciif run wrote against the benchmark's current prompts: run sciif run again (it resumes from its journal) to rewrite both, or remove run.json",
@@ -117,4 +118,5 @@ var shared = map[string]string{
 	ingest.CodeRepPolicy:     "write strict or loose",
 	ingest.CodeRepLink:       "link to an https:// page",
 	ingest.CodeRepFigures:    "give at least one of the figures the message lists",
+	ingest.CodeRepName:       fmt.Sprintf("retype the model's name: at most %d characters, only visible characters and plain spaces", ingest.MaxModelName),
 }
