@@ -462,11 +462,14 @@ func checkNames(subs []Submission, results string, files []string) {
 		n := ingest.NormName(subs[i].meta.name)
 		names[n] = append(names[n], subs[i].Dir)
 		seenDir[abs(subs[i].Dir)] = true
+		// A validated folder replaces the board's folder of its id (as
+		// rank has it): the old version's name is not another claim.
+		seenDir["id:"+subs[i].ID] = true
 	}
 	if results != "" {
 		entries, _ := ingest.Submissions(results, files)
 		for _, e := range entries {
-			if seenDir[abs(e.Dir)] || e.Meta.Name == "" {
+			if seenDir[abs(e.Dir)] || seenDir["id:"+e.ID] || e.Meta.Name == "" {
 				continue
 			}
 			n := ingest.NormName(e.Meta.Name)
