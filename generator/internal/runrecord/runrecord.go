@@ -141,15 +141,20 @@ func Decode(path string, data []byte) (board.RunRecord, board.Problems) {
 	return rec, probs
 }
 
+// usageProblems checks the counts of a usage: none negative, none over
+// ingest.MaxDeclaredTokens (the bound of declared counts), so that the
+// pages' sums of them cannot wrap around.
 func usageProblems(at string, u *board.Usage, bad func(field, format string, args ...any)) {
-	if u.Requests < 0 {
-		bad(at+"requests", "negative count %d", u.Requests)
-	}
-	if u.PromptTokens < 0 {
-		bad(at+"prompt_tokens", "negative count %d", u.PromptTokens)
-	}
-	if u.CompletionTokens < 0 {
-		bad(at+"completion_tokens", "negative count %d", u.CompletionTokens)
+	for _, c := range []struct {
+		field string
+		n     int64
+	}{{"requests", int64(u.Requests)}, {"prompt_tokens", u.PromptTokens}, {"completion_tokens", u.CompletionTokens}} {
+		switch {
+		case c.n < 0:
+			bad(at+c.field, "negative count %d", c.n)
+		case c.n > ingest.MaxDeclaredTokens:
+			bad(at+c.field, "%d is more than the %d allowed", c.n, int64(ingest.MaxDeclaredTokens))
+		}
 	}
 }
 
