@@ -267,11 +267,19 @@ func (s *Server) metrics(w http.ResponseWriter, _ *http.Request) int {
 // the bodies held in memory.
 func (s *Server) acquire(w http.ResponseWriter, r *http.Request) (release func(), code int) {
 	s.m.inFlight.Add(1)
+	release = func() { <-s.slots; s.m.inFlight.Add(-1) }
+	// A free slot is taken before any wait: with a QueueWait of 0 the
+	// expired timer would otherwise be as likely to be chosen.
+	select {
+	case s.slots <- struct{}{}:
+		return release, 0
+	default:
+	}
 	t := time.NewTimer(s.opt.QueueWait)
 	defer t.Stop()
 	select {
 	case s.slots <- struct{}{}:
-		return func() { <-s.slots; s.m.inFlight.Add(-1) }, 0
+		return release, 0
 	case <-t.C:
 		s.m.inFlight.Add(-1)
 		w.Header().Set("Retry-After", "1")

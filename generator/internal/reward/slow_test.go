@@ -229,3 +229,24 @@ func TestHeadOnGetEndpoints(t *testing.T) {
 		t.Errorf("HEAD /get_reward: %d, Allow %q; want 405, POST", resp.StatusCode, resp.Header.Get("Allow"))
 	}
 }
+
+// TestFreeSlotTakenWithoutQueueWait checks that with QueueWait 0 (refuse
+// at once when every slot is taken) a request finding a slot free gets
+// it: the slot and the expired wait were drawn at random, so that an idle
+// server refused about half its requests with 503.
+func TestFreeSlotTakenWithoutQueueWait(t *testing.T) {
+	opt := DefaultOptions()
+	opt.QueueWait = 0
+	srv := formulaServer(t, opt)
+	for i := range 100 {
+		resp, err := http.Post(srv.URL+"/v1/rewards", "application/json", strings.NewReader(`{"benchmark":"complex-if","records":[{"pi":[true]}]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Fatalf("request %d of 100 to an idle server: %d, want 200", i+1, resp.StatusCode)
+		}
+	}
+}
