@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/sciif/leaderboard/generator/internal/kind"
@@ -38,8 +39,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if code := noArgs(fs, stderr); code >= 0 {
 		return code
 	}
-	if opt.MaxBody <= 0 || opt.MaxRecords <= 0 || opt.MaxInFlight <= 0 || opt.MaxConns <= 0 || opt.RequestTimeout <= 0 {
-		fmt.Fprintln(stderr, "sciif serve: --max-body, --max-records, --max-in-flight, --max-conns and --request-timeout must be positive")
+	if msg := unboundedLimits(opt); msg != "" {
+		fmt.Fprintln(stderr, "sciif serve:", msg)
 		return 2
 	}
 	cfg, err := reward.LoadConfig(*config)
@@ -83,4 +84,38 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 1
 	}
 	return 0
+}
+
+// unboundedLimits says which limits of opt would not limit, "" if none:
+// every bound must be positive (net/http reads a read, write or idle
+// timeout of 0 or less as none), and the waits before a refusal and
+// before the listener closes must not be negative.
+func unboundedLimits(opt reward.Options) string {
+	var bad []string
+	for _, l := range []struct {
+		flag string
+		ok   bool
+	}{
+		{"--max-body", opt.MaxBody > 0},
+		{"--max-records", opt.MaxRecords > 0},
+		{"--max-in-flight", opt.MaxInFlight > 0},
+		{"--max-conns", opt.MaxConns > 0},
+		{"--request-timeout", opt.RequestTimeout > 0},
+		{"--read-timeout", opt.ReadTimeout > 0},
+		{"--write-timeout", opt.WriteTimeout > 0},
+		{"--idle-timeout", opt.IdleTimeout > 0},
+		{"--shutdown-timeout", opt.ShutdownTimeout > 0},
+	} {
+		if !l.ok {
+			bad = append(bad, l.flag)
+		}
+	}
+	var msgs []string
+	if len(bad) > 0 {
+		msgs = append(msgs, strings.Join(bad, ", ")+" must be positive")
+	}
+	if opt.QueueWait < 0 || opt.DrainDelay < 0 {
+		msgs = append(msgs, "--queue-wait and --drain-delay must not be negative")
+	}
+	return strings.Join(msgs, "; ")
 }
