@@ -80,6 +80,16 @@ func (l *lexer) peek() (c byte, ok bool) {
 	}
 }
 
+// skipBOM consumes a byte order mark at the start of the input, which a
+// JSON reader may ignore (RFC 8259 §8.1).
+func (l *lexer) skipBOM() {
+	for len(l.buf)-l.pos < 3 && l.more() {
+	}
+	if bytes.HasPrefix(l.buf[l.pos:], []byte("\xef\xbb\xbf")) {
+		l.pos += 3
+	}
+}
+
 // valueKind names the JSON value that starts with c, "" if none does.
 func valueKind(c byte) string {
 	switch {

@@ -71,6 +71,7 @@ func (d *bodyDecoder) readErr(field string, err error) *bodyError {
 // only white space may follow.
 func (d *bodyDecoder) object(fields []string, member func(key string) error) error {
 	l := &d.lex
+	l.skipBOM()
 	c, ok := l.peek()
 	switch {
 	case !ok && l.err == io.EOF:

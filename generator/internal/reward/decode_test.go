@@ -28,6 +28,7 @@ func FuzzDecodeBody(f *testing.F) {
 		`{"query":[1,1,1]}`, `{"records":[]} {}`, `{"query":null}`, "{\"query\":[\"\xff\"]}",
 		`{"query":["a\\\"b\\\\","\ud83d\ude00"],"labels":[["\\\"]",{"a":"}"}],null]}`,
 		`{"records":[1,-2.5e3,true,"x",{"record":[]}],"benchmark":null}`,
+		"\xef\xbb\xbf{\"query\":[\"q\"]}", "\xef\xbb",
 	} {
 		f.Add([]byte(s))
 	}
@@ -75,6 +76,9 @@ func FuzzDecodeBody(f *testing.F) {
 // test if it refuses.
 func strict(t *testing.T, body []byte, v any) {
 	t.Helper()
+	// A leading byte order mark is ours to ignore (RFC 8259 §8.1), not
+	// encoding/json's.
+	body = bytes.TrimPrefix(body, []byte("\xef\xbb\xbf"))
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {

@@ -156,3 +156,29 @@ func TestQueryParametersStrict(t *testing.T) {
 		})
 	}
 }
+
+// TestBodyMayStartWithBOM checks that a body starting with a byte order
+// mark is read as without it, as RFC 8259 §8.1 allows and `sciif reward`
+// does for its first line: it was refused as "invalid character 'ï'".
+func TestBodyMayStartWithBOM(t *testing.T) {
+	srv := formulaServer(t, DefaultOptions())
+	resp, err := http.Post(srv.URL+"/v1/rewards", "application/json", strings.NewReader("\uFEFF"+`{"benchmark":"complex-if","records":[{"pi":[true]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(data), `"reward":1`) {
+		t.Errorf("a body after a BOM: %d %s, want its reward", resp.StatusCode, data)
+	}
+	// A BOM elsewhere is no white space.
+	resp, err = http.Post(srv.URL+"/v1/rewards", "application/json", strings.NewReader(`{"benchmark":"complex-if",`+"\uFEFF"+`"records":[{"pi":[true]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 400 {
+		t.Errorf("a BOM inside the object: %d %s, want 400", resp.StatusCode, data)
+	}
+}
