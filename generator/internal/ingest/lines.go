@@ -39,7 +39,8 @@ func Lines(name string, r io.Reader, fn func(line int, data []byte)) error {
 				return &LineError{Line: line, Msg: fmt.Sprintf("file larger than %d MiB; refused", MaxFile>>20)}
 			}
 			if !long {
-				if len(buf)+len(chunk) > MaxLine {
+				// The line end ("\r\n" at most) is not part of the line.
+				if len(buf)+len(chunk) > MaxLine+2 {
 					long = true
 				} else {
 					buf = append(buf, chunk...)
@@ -57,7 +58,11 @@ func Lines(name string, r io.Reader, fn func(line int, data []byte)) error {
 			if err == io.EOF && len(buf) == 0 {
 				return nil
 			}
-			data := bytes.TrimRight(buf, "\r\n")
+			data := bytes.TrimSuffix(bytes.TrimSuffix(buf, []byte("\n")), []byte("\r"))
+			if len(data) > MaxLine {
+				return &LineError{Line: line, Msg: fmt.Sprintf("line longer than %d MiB; refused", MaxLine>>20)}
+			}
+			data = bytes.TrimRight(data, "\r\n")
 			if line == 1 {
 				data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 			}
