@@ -12,7 +12,12 @@
 // through these types and their kinds' own.
 package board
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"unicode"
+	"unicode/utf8"
+)
 
 // Metadata describes a submission: metadata.yaml.
 type Metadata struct {
@@ -102,6 +107,7 @@ func (d Diagnostic) String() string { return d.Where() + ": " + d.Msg }
 // Where formats the location of d: "file:line: item X: field: constraint
 // Y: judge Z", leaving out what is not set.
 func (d Diagnostic) Where() string {
+	d = d.Bounded()
 	s := d.File
 	if d.Line > 0 {
 		s += fmt.Sprintf(":%d", d.Line)
@@ -122,6 +128,54 @@ func (d Diagnostic) Where() string {
 		s += ": judge " + d.Judge
 	}
 	return s
+}
+
+// MaxPart bounds a part of a location (item, field, constraint,
+// criterion, judge) as shown, in bytes.
+const MaxPart = 200
+
+// Bounded returns d with the parts of its location that may come from a
+// submission (an item id read from a bad line, an unknown key, a judge's
+// name) shown as written when they are short and printable, and
+// otherwise quoted and cut (ShowPart): a location never quotes megabytes
+// nor carries a control character to a terminal.
+func (d Diagnostic) Bounded() Diagnostic {
+	for _, p := range []*string{&d.Item, &d.Field, &d.Constraint, &d.Criterion, &d.Judge} {
+		*p = ShowPart(*p)
+	}
+	return d
+}
+
+// ShowPart is s as a location shows it: itself when it is at most
+// MaxPart bytes of printable UTF-8, else Go-quoted and, beyond MaxPart
+// bytes, cut with "…". What it returns is printable and at most MaxPart
+// bytes, so that showing a part twice changes nothing.
+func ShowPart(s string) string {
+	if len(s) <= MaxPart && printable(s) {
+		return s
+	}
+	if q := strconv.Quote(s); len(q) <= MaxPart {
+		return q
+	}
+	cut := min(len(s), MaxPart)
+	for {
+		for cut > 0 && cut < len(s) && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		if q := strconv.Quote(s[:cut]) + "…"; len(q) <= MaxPart || cut == 0 {
+			return q
+		}
+		cut--
+	}
+}
+
+func printable(s string) bool {
+	for _, r := range s {
+		if r == utf8.RuneError || !unicode.IsPrint(r) && r != ' ' {
+			return false
+		}
+	}
+	return true
 }
 
 // Problems is a list of fatal input problems, reported all at once.

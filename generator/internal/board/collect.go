@@ -69,10 +69,10 @@ func FileCollector(path string) *Collector { return NewCollector(path, "file", P
 func (c *Collector) Add(d Diagnostic) {
 	switch {
 	case d.Fatal && c.keptFatal < c.limit.Errors:
-		c.kept = append(c.kept, d)
+		c.kept = append(c.kept, d.Bounded())
 		c.keptFatal++
 	case !d.Fatal && len(c.kept)-c.keptFatal < c.limit.Warnings:
-		c.kept = append(c.kept, d)
+		c.kept = append(c.kept, d.Bounded())
 	case d.Fatal:
 		c.fatal += max(d.Omitted, 1)
 	default:

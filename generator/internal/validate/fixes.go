@@ -20,6 +20,7 @@ import (
 // output counting as NO) is a warning. So `sciif validate` accepts exactly
 // the submissions `sciif build` builds.
 func fromDiag(d board.Diagnostic, fixes map[string]string) Finding {
+	d = d.Bounded() // what a submission wrote, cut and quoted as shown
 	f := Finding{Severity: Warning, File: d.File, Line: d.Line, Item: d.Item, Field: d.Field, Constraint: d.Constraint, Criterion: d.Criterion, Judge: d.Judge, Code: d.Code, Message: d.Msg, Omitted: d.Omitted}
 	if d.Fatal {
 		f.Severity = Error
