@@ -101,11 +101,17 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) int {
 			prompt = req.Prompts[i]
 		}
 		res[i], found[i] = s.rewardQuery(ctx, f, req.Query[i], prompt, req.Labels[i])
+	}, func(i int, p any) {
+		res[i] = Result{Err: errInternal}
+		s.logPanic(f.Name, i, p)
 	})
 	if err := ctx.Err(); err != nil {
 		return s.tooSlow(w, r, err)
 	}
 	for i := range res {
+		if res[i].Err == errInternal {
+			return jsonErrorAt(w, http.StatusInternalServerError, i, "", fmt.Sprintf("query[%d]: %v", i, errInternal))
+		}
 		if res[i].Err != nil {
 			s.m.rewarded(f.Name, 0, 1)
 			return jsonErrorAt(w, http.StatusUnprocessableEntity, i, res[i].field(), fmt.Sprintf("labels[%d]: %v", i, res[i].Err))

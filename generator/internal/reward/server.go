@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -408,6 +409,9 @@ func (s *Server) rewards(w http.ResponseWriter, r *http.Request) int {
 			return
 		}
 		res[i].Reward, res[i].Err = f.Rewards.Record(rctx, rec)
+	}, func(i int, p any) {
+		res[i] = Result{Err: errInternal}
+		s.logPanic(names[i], i, p)
 	})
 	if err := ctx.Err(); err != nil {
 		return s.tooSlow(w, r, err)
@@ -454,6 +458,16 @@ func (s *Server) appendRewards(b []byte, names []string, res []Result) []byte {
 	return append(b, "]}\n"...)
 }
 
+// errInternal is the result of a record whose reward function panicked:
+// a bug of ours, not the record's fault; the server's log has the panic.
+var errInternal = errors.New("internal error: the reward function failed on this record (a bug; the server's log says where)")
+
+// logPanic logs the panic p of the reward function of benchmark name on
+// the request's record (or query) i, with where it happened.
+func (s *Server) logPanic(name string, i int, p any) {
+	s.log.Printf("panic rewarding %s, record %d of a request: %v\n%s", clip(name, maxNameText), i, p, debug.Stack())
+}
+
 // hasKey reports whether the JSON object rec has the top-level key.
 func hasKey(rec []byte, key string) bool {
 	// One pass without copies; encoding/json for what jsonobj leaves to it.
@@ -482,15 +496,26 @@ func hasKey(rec []byte, key string) bool {
 }
 
 // each calls fn(i) for i in [0, n), on up to GOMAXPROCS goroutines for
-// large batches, and stops handing out work when ctx is done.
-func each(ctx context.Context, n int, fn func(i int)) {
+// large batches, and stops handing out work when ctx is done. A panic in
+// fn(i) is handed to panicked(i, value) and the others go on: a reward
+// function's bug on one record must neither end the process (a panic on
+// a goroutine of its own would) nor cost the batch its answer.
+func each(ctx context.Context, n int, fn func(i int), panicked func(i int, p any)) {
+	call := func(i int) {
+		defer func() {
+			if p := recover(); p != nil {
+				panicked(i, p)
+			}
+		}()
+		fn(i)
+	}
 	workers := min(runtime.GOMAXPROCS(0), (n+15)/16)
 	if workers <= 1 {
 		for i := range n {
 			if ctx.Err() != nil {
 				return
 			}
-			fn(i)
+			call(i)
 		}
 		return
 	}
@@ -503,7 +528,7 @@ func each(ctx context.Context, n int, fn func(i int)) {
 				if i >= n || ctx.Err() != nil {
 					return
 				}
-				fn(i)
+				call(i)
 			}
 		})
 	}

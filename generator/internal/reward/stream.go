@@ -233,8 +233,14 @@ func readLine(br *bufio.Reader, n int) ([]byte, error) {
 // errLongLast is readLine's end of the input after a long last line.
 var errLongLast = errors.New("long last line")
 
-// one rewards one line.
-func one(ctx context.Context, fn kind.Rewards, line []byte) Result {
+// one rewards one line. A panic of fn is the line's error, the others
+// are rewarded: a bug on one record must not end the stream.
+func one(ctx context.Context, fn kind.Rewards, line []byte) (res Result) {
+	defer func() {
+		if p := recover(); p != nil {
+			res = Result{Err: fmt.Errorf("internal error: the reward function failed on this line (a bug): %v", p)}
+		}
+	}()
 	if len(bytes.TrimSpace(line)) == 0 {
 		return Result{Err: kind.Errorf("", "blank line; want one JSON object per line")}
 	}
