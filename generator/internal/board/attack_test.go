@@ -34,3 +34,11 @@ func TestLocationFromSubmissionsIsQuotedAndCut(t *testing.T) {
 		t.Errorf("a plain location changed: %q, want %q", got, want)
 	}
 }
+
+// A path with a control character (a folder named so) is shown quoted.
+func TestPathWithControlCharacterIsQuoted(t *testing.T) {
+	d := Diagnostic{File: "results/a\x1b]0;x\ab", Msg: "folder name is not a safe slug", Fatal: true}
+	if got, want := d.String(), `"results/a\x1b]0;x\ab": folder name is not a safe slug`; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+}

@@ -109,6 +109,9 @@ func (d Diagnostic) String() string { return d.Where() + ": " + d.Msg }
 func (d Diagnostic) Where() string {
 	d = d.Bounded()
 	s := d.File
+	if !printable(s) {
+		s = strconv.Quote(s) // a folder named with a control character
+	}
 	if d.Line > 0 {
 		s += fmt.Sprintf(":%d", d.Line)
 	}

@@ -3,6 +3,7 @@ package validate
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
@@ -36,5 +37,35 @@ func TestNewVersionOutsideTheBoardKeepsItsName(t *testing.T) {
 		if rep.Valid != tc.valid {
 			t.Errorf("%s: valid %v, want %v: %+v", tc.dir, rep.Valid, tc.valid, rep.Submissions[0].Findings)
 		}
+	}
+}
+
+// A folder whose name holds a control character, a backquote or a pipe is
+// refused, and named without letting those bytes act: quoted in the text
+// report (no terminal escape reaches the screen), and inside its table
+// cell in the Markdown one.
+func TestOddFolderNamesAreShownInert(t *testing.T) {
+	dir := "results/a\x1b[31m`|b\nc"
+	rep := &Report{Submissions: []Submission{{ID: filepath.Base(dir), Dir: dir, Kind: "unknown", Findings: []Finding{{Severity: Error, File: dir, Message: "folder name is not a safe slug"}}, Errors: 1}}}
+	var text, md strings.Builder
+	if err := WriteText(&text, rep); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteMarkdown(&md, rep); err != nil {
+		t.Fatal(err)
+	}
+	if strings.ContainsAny(text.String(), "\x1b") {
+		t.Errorf("text report lets a control character through:\n%q", text.String())
+	}
+	if !strings.Contains(text.String(), `"results/a\x1b[31m`+"`"+`|b\nc": invalid (1 error(s)); not scored`) {
+		t.Errorf("text report does not quote the folder:\n%s", text.String())
+	}
+	for _, line := range strings.Split(md.String(), "\n") {
+		if strings.HasPrefix(line, "| `") && strings.Count(strings.ReplaceAll(line, `\|`, ""), "|") != 7 {
+			t.Errorf("a table row with a cell too many: %q", line)
+		}
+	}
+	if strings.ContainsRune(md.String(), '\x1b') {
+		t.Errorf("Markdown report lets ESC through:\n%q", md.String())
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
 )
 
 // WriteJSON writes r as indented JSON: the documented schema Schema.
@@ -30,15 +32,16 @@ func WriteText(w io.Writer, r *Report) error {
 		if !s.Valid {
 			status = fmt.Sprintf("invalid (%d error(s))", s.Errors)
 		}
+		dir := board.Diagnostic{File: s.Dir}.Where() // quoted if it holds a control character
 		switch {
 		case s.Kind == "reported":
-			fmt.Fprintf(&b, "%s: %s; reported figures, not rescored\n", s.Dir, status)
+			fmt.Fprintf(&b, "%s: %s; reported figures, not rescored\n", dir, status)
 			continue
 		case len(s.Results) == 0:
-			fmt.Fprintf(&b, "%s: %s; not scored\n", s.Dir, status)
+			fmt.Fprintf(&b, "%s: %s; not scored\n", dir, status)
 			continue
 		}
-		fmt.Fprintf(&b, "%s: %s\n", s.Dir, status)
+		fmt.Fprintf(&b, "%s: %s\n", dir, status)
 		for _, res := range s.Results {
 			fmt.Fprintf(&b, "  %s: %s\n", res.Benchmark, res.Summary)
 			for _, l := range res.Lines {
@@ -80,19 +83,20 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		if !s.Valid {
 			status = fmt.Sprintf("%d error(s)", s.Errors)
 		}
+		id := md(board.ShowPart(s.ID)) // a folder name is refused, not trusted, when odd
 		if s.Warnings > 0 {
 			status += fmt.Sprintf(", %d warning(s)", s.Warnings)
 		}
 		switch {
 		case s.Kind == "reported":
-			fmt.Fprintf(&b, "| `%s` | %s | %s | | reported, not rescored | |\n", s.ID, md(s.Name), status)
+			fmt.Fprintf(&b, "| `%s` | %s | %s | | reported, not rescored | |\n", id, md(s.Name), status)
 			continue
 		case len(s.Results) == 0:
-			fmt.Fprintf(&b, "| `%s` | %s | %s | | — | |\n", s.ID, md(s.Name), status)
+			fmt.Fprintf(&b, "| `%s` | %s | %s | | — | |\n", id, md(s.Name), status)
 			continue
 		}
 		for _, res := range s.Results {
-			fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", s.ID, md(s.Name), status, md(res.Benchmark), md(res.Summary), md(strings.Join(res.Lines, "; ")))
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", id, md(s.Name), status, md(res.Benchmark), md(res.Summary), md(strings.Join(res.Lines, "; ")))
 		}
 	}
 	if r.Errors+r.Warnings > 0 {
