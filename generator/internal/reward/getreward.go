@@ -105,8 +105,8 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) int {
 		res[i] = Result{Err: errInternal}
 		s.logPanic(f.Name, i, p)
 	})
-	if err := ctx.Err(); err != nil {
-		return s.tooSlow(w, r, err)
+	if ctx.Err() != nil {
+		return s.tooSlow(w, r)
 	}
 	for i := range res {
 		if res[i].Err == errInternal {

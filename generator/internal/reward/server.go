@@ -319,11 +319,11 @@ func refuse(w http.ResponseWriter, e *bodyError) int {
 
 // tooSlow answers a request whose work ctx cut short: the client went
 // away, or the work took longer than RequestTimeout.
-func (s *Server) tooSlow(w http.ResponseWriter, r *http.Request, err error) int {
+func (s *Server) tooSlow(w http.ResponseWriter, r *http.Request) int {
 	if r.Context().Err() != nil {
 		return jsonError(w, http.StatusServiceUnavailable, "the client went away")
 	}
-	return jsonError(w, http.StatusServiceUnavailable, "the request's work took longer than %v; send fewer records per request (%v)", s.opt.RequestTimeout, err)
+	return jsonError(w, http.StatusServiceUnavailable, "the request's work took longer than %v; send fewer records per request", s.opt.RequestTimeout)
 }
 
 // rewardsRequest is a batch of records of any benchmark or formula:
@@ -413,8 +413,8 @@ func (s *Server) rewards(w http.ResponseWriter, r *http.Request) int {
 		res[i] = Result{Err: errInternal}
 		s.logPanic(names[i], i, p)
 	})
-	if err := ctx.Err(); err != nil {
-		return s.tooSlow(w, r, err)
+	if ctx.Err() != nil {
+		return s.tooSlow(w, r)
 	}
 	return writeJSON(w, http.StatusOK, s.appendRewards(make([]byte, 0, 64+n*128), names, res))
 }

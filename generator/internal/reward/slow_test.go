@@ -250,3 +250,21 @@ func TestFreeSlotTakenWithoutQueueWait(t *testing.T) {
 		}
 	}
 }
+
+// TestTooSlowSaysSoInItsOwnWords checks that a request whose work outlasts
+// RequestTimeout gets 503 naming the limit, without Go's "context
+// deadline exceeded" tacked on.
+func TestTooSlowSaysSoInItsOwnWords(t *testing.T) {
+	opt := DefaultOptions()
+	opt.RequestTimeout = time.Nanosecond
+	srv := formulaServer(t, opt)
+	resp, err := http.Post(srv.URL+"/v1/rewards", "application/json", strings.NewReader(`{"benchmark":"complex-if","records":[{"pi":[true]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 503 || !strings.Contains(string(data), "took longer than 1ns") || strings.Contains(string(data), "context") {
+		t.Errorf("%d %s, want 503 naming the 1ns limit in our words", resp.StatusCode, data)
+	}
+}
