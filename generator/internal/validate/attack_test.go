@@ -69,3 +69,16 @@ func TestOddFolderNamesAreShownInert(t *testing.T) {
 		t.Errorf("Markdown report lets ESC through:\n%q", md.String())
 	}
 }
+
+// One folder named twice, by a relative and an absolute path, is
+// validated once: it used to clash with itself ("model name … is also
+// claimed by /…/results/m").
+func TestExpandNamesAFolderOnce(t *testing.T) {
+	root := t.TempDir()
+	folder(t, filepath.Join(root, "results", "m"), map[string]string{"metadata.yaml": goodMeta, "responses.jsonl": goodResponses})
+	t.Chdir(root)
+	got := Expand([]string{"results/m", filepath.Join(root, "results", "m"), "./results/m/"})
+	if len(got) != 1 {
+		t.Errorf("Expand gave %q, want the folder once", got)
+	}
+}

@@ -201,9 +201,13 @@ func Expand(paths []string) []string {
 		out = append(out, subs...)
 	}
 	sort.Strings(out)
+	// A folder named twice, however spelt, is validated once (it would
+	// clash with itself).
+	seen := map[string]bool{}
 	uniq := out[:0]
-	for i, p := range out {
-		if i == 0 || p != out[i-1] {
+	for _, p := range out {
+		if a := abs(p); !seen[a] {
+			seen[a] = true
 			uniq = append(uniq, p)
 		}
 	}
