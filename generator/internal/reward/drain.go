@@ -37,23 +37,53 @@ type drainer struct {
 
 func newDrainer() *drainer { return &drainer{conns: map[*trackedConn]struct{}{}} }
 
-// drainListener hands out tracked connections.
+// drainListener hands out tracked connections, at most cap(slots) open at
+// once when slots is not nil: Accept waits for one to close. (Not
+// x/net/netutil.LimitListener, whose connections hide the TCP
+// connection's CloseWrite, with which the drain half-closes.)
 type drainListener struct {
 	net.Listener
-	d *drainer
+	d      *drainer
+	slots  chan struct{}
+	closed chan struct{}
+	once   sync.Once
+}
+
+func newDrainListener(ln net.Listener, d *drainer, maxConns int) *drainListener {
+	l := &drainListener{Listener: ln, d: d, closed: make(chan struct{})}
+	if maxConns > 0 {
+		l.slots = make(chan struct{}, maxConns)
+	}
+	return l
 }
 
 func (l *drainListener) Accept() (net.Conn, error) {
+	release := func() {}
+	if l.slots != nil {
+		select {
+		case l.slots <- struct{}{}:
+			release = func() { <-l.slots }
+		case <-l.closed:
+			return nil, net.ErrClosed
+		}
+	}
 	c, err := l.Listener.Accept()
 	if err != nil {
+		release()
 		return nil, err
 	}
-	tc := &trackedConn{Conn: c, d: l.d}
+	tc := &trackedConn{Conn: c, d: l.d, release: release}
 	l.d.mu.Lock()
 	l.d.conns[tc] = struct{}{}
 	l.d.open.Add(1)
 	l.d.mu.Unlock()
 	return tc, nil
+}
+
+// Close closes the listener, ending an Accept that waits for a slot.
+func (l *drainListener) Close() error {
+	l.once.Do(func() { close(l.closed) })
+	return l.Listener.Close()
 }
 
 // connState is the http.Server's ConnState hook.
@@ -113,6 +143,7 @@ type trackedConn struct {
 	receiving bool      // bytes came since the connection went idle
 	deadline  time.Time // the read deadline net/http asked for
 	closed    sync.Once
+	release   func() // gives back the listener's slot once closed
 }
 
 // apply sets the read deadline: net/http's, or closeAt if sooner while
@@ -173,6 +204,7 @@ func (c *trackedConn) Close() error {
 	c.closed.Do(func() {
 		if !c.d.draining.Load() {
 			err = c.Conn.Close()
+			c.release()
 			c.d.open.Done()
 			return
 		}
@@ -182,6 +214,7 @@ func (c *trackedConn) Close() error {
 			_ = c.Conn.SetReadDeadline(time.Now().Add(lingerTimeout))
 			_, _ = io.Copy(io.Discard, c.Conn)
 			_ = c.Conn.Close()
+			c.release()
 		}()
 	})
 	return err

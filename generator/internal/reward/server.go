@@ -18,8 +18,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"golang.org/x/net/netutil"
-
 	"github.com/sciif/leaderboard/generator/internal/jsonobj"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/reward/preprocess"
@@ -139,13 +137,11 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		ErrorLog:          s.log,
 		ConnState:         d.connState,
 	}
-	if s.opt.MaxConns > 0 {
-		// Accept waits while MaxConns connections are open; closing ln
-		// (below) ends that wait too.
-		ln = netutil.LimitListener(ln, s.opt.MaxConns)
-	}
+	// Accept waits while MaxConns connections are open; closing ln
+	// (below) ends that wait too.
+	ln = newDrainListener(ln, d, s.opt.MaxConns)
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(&drainListener{Listener: ln, d: d}) }()
+	go func() { errc <- srv.Serve(ln) }()
 	select {
 	case err := <-errc:
 		return err

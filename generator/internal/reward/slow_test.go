@@ -268,3 +268,57 @@ func TestTooSlowSaysSoInItsOwnWords(t *testing.T) {
 		t.Errorf("%d %s, want 503 naming the 1ns limit in our words", resp.StatusCode, data)
 	}
 }
+
+// TestDrainClosesWithFINAtOnce checks that with the connection limit on,
+// a connection that answered with Connection: close during the drain is
+// half-closed at once (the client reads the end right after the answer),
+// as without it: the limit's wrapper hid the TCP connection's CloseWrite,
+// so that the client waited out the 2 s linger before it saw the end.
+func TestDrainClosesWithFINAtOnce(t *testing.T) {
+	cfg, _ := ParseConfig("cfg", []byte("complex-if: {alpha: 0.5}\n"))
+	set, err := NewSet(nil, cfg, kind.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := DefaultOptions()
+	opt.MaxConns, opt.DrainDelay = 4, 500*time.Millisecond
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- NewServer(set, opt).Serve(ctx, ln) }()
+	defer func() { <-served }()
+	c, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	_ = c.SetDeadline(time.Now().Add(20 * time.Second))
+	body := `{"benchmark":"complex-if","records":[{"pi":[true]}]}`
+	req := fmt.Sprintf("POST /v1/rewards HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	br := bufio.NewReader(c)
+	io.WriteString(c, req)
+	if resp, err := http.ReadResponse(br, nil); err != nil {
+		t.Fatal(err)
+	} else {
+		io.Copy(io.Discard, resp.Body)
+	}
+	cancel() // the drain: answers say Connection: close
+	time.Sleep(100 * time.Millisecond)
+	io.WriteString(c, req)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	answered := time.Now()
+	if _, err := br.ReadByte(); err != io.EOF {
+		t.Fatalf("after the answer with Connection: %q: %v, want the end", resp.Header.Get("Connection"), err)
+	}
+	if d := time.Since(answered); d > time.Second {
+		t.Errorf("the end came %v after the answer, want it at once (a FIN)", d.Round(time.Millisecond))
+	}
+	c.Close()
+}
