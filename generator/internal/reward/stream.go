@@ -197,7 +197,9 @@ func readLine(br *bufio.Reader, n int) ([]byte, error) {
 	long := false
 	for {
 		chunk, err := br.ReadSlice('\n')
-		if !long && len(buf)+len(chunk) > ingest.MaxLine {
+		// The line end ("\r\n" at most) is not part of the line, as
+		// ingest.Lines counts it.
+		if !long && len(buf)+len(chunk) > ingest.MaxLine+2 {
 			long, buf = true, nil
 		}
 		if !long {
@@ -218,6 +220,12 @@ func readLine(br *bufio.Reader, n int) ([]byte, error) {
 		}
 		if err != nil && err != io.EOF {
 			return nil, err
+		}
+		if len(bytes.TrimSuffix(bytes.TrimSuffix(buf, []byte("\n")), []byte("\r"))) > ingest.MaxLine {
+			if err == io.EOF {
+				return nil, errLongLast
+			}
+			return nil, nil
 		}
 		out := bytes.TrimRight(buf, "\r\n")
 		if n == 1 {

@@ -113,3 +113,40 @@ func TestStreamAnswersEachLineAsItComes(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestStreamLineAtTheLimit checks the bound of a line as ingest.Lines,
+// the board's reader, has it: a line of exactly ingest.MaxLine bytes is
+// rewarded whatever its line end, one byte more is too long. A line of
+// exactly 4 MiB was refused when a line end followed it (and one of
+// 4 MiB − 1 before "\r\n"), so that a record the board reads could not
+// be rewarded.
+func TestStreamLineAtTheLimit(t *testing.T) {
+	cfg, _ := ParseConfig("cfg", []byte("complex-if: {alpha: 1}\n"))
+	set, err := NewSet(nil, cfg, kind.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _ := set.Lookup("complex-if")
+	line := func(n int) string { // a record of n bytes
+		const head, tail = `{"pi":[true]`, `}`
+		return head + strings.Repeat(" ", n-len(head)-len(tail)) + tail
+	}
+	const rewarded, tooLong = `{"line":1,"reward":1,`, `{"line":1,"error":"line longer than 4 MiB`
+	tests := []struct{ name, in, want string }{
+		{"limit-lf", line(ingest.MaxLine) + "\n", rewarded},
+		{"limit-crlf", line(ingest.MaxLine) + "\r\n", rewarded},
+		{"limit-last", line(ingest.MaxLine), rewarded},
+		{"over-lf", line(ingest.MaxLine+1) + "\n", tooLong},
+		{"over-crlf", line(ingest.MaxLine+1) + "\r\n", tooLong},
+		{"over-last", line(ingest.MaxLine + 1), tooLong},
+	}
+	for _, tc := range tests {
+		var out bytes.Buffer
+		if _, err := Stream(context.Background(), strings.NewReader(tc.in), &out, f.Rewards, "jsonl"); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(out.String(), tc.want) {
+			t.Errorf("%s: %.80s, want %s", tc.name, out.String(), tc.want)
+		}
+	}
+}
