@@ -130,7 +130,7 @@ func CheckFolder(dir string, results []string) (Folder, board.Problems) {
 				continue
 			}
 			if info.Size() > max {
-				add(path, CodeTooLarge, "file is %s, larger than the %s limit; refused without reading", Size(info.Size()), Size(max))
+				add(path, CodeTooLarge, "%s", tooBig("file is %s, larger than the %s limit; refused without reading", info.Size(), max))
 				continue
 			}
 			if info.Size() == 0 {

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"syscall"
+
+	"github.com/sciif/leaderboard/generator/internal/board"
 )
 
 // Limits of what a submission may contain, in bytes. They are the same for
@@ -97,7 +99,7 @@ func Open(path string, max int64, links Links) (io.ReadCloser, int64, error) {
 	}
 	if fi.Size() > max {
 		f.Close()
-		return nil, 0, &FileError{Path: path, Msg: fmt.Sprintf("file is %s, larger than the %s limit; refused without reading", Size(fi.Size()), Size(max))}
+		return nil, 0, &FileError{Path: path, Msg: tooBig("file is %s, larger than the %s limit; refused without reading", fi.Size(), max)}
 	}
 	return &limited{Reader: io.LimitReader(f, max+1), f: f}, fi.Size(), nil
 }
@@ -160,6 +162,18 @@ func plainErr(err error) string {
 }
 
 // Size formats a byte count for messages: "1.5 MiB".
+// Sizes says a size n over its limit as Size does, unless rounding would
+// show the two alike ("64 KiB, larger than the 64 KiB limit"): then n is
+// given in bytes and the limit in both.
+func Sizes(n, limit int64) (size, lim string) {
+	size, lim = Size(n), Size(limit)
+	if size == lim {
+		size = board.Thousands(int(n)) + " bytes"
+		lim += " (" + board.Thousands(int(limit)) + " bytes)"
+	}
+	return size, lim
+}
+
 func Size(n int64) string {
 	switch {
 	case n >= 1<<30:
@@ -170,4 +184,10 @@ func Size(n int64) string {
 		return fmt.Sprintf("%.0f KiB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// tooBig formats a size n over its limit (Sizes) into format's two %s.
+func tooBig(format string, n, limit int64) string {
+	a, b := Sizes(n, limit)
+	return fmt.Sprintf(format, a, b)
 }

@@ -1,7 +1,6 @@
 package ingest
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
@@ -68,7 +67,7 @@ func DecodeRecord(data []byte, r *sciifdata.Record) *strictjson.Error {
 func ResponseProblem(data []byte, field, resp string) string {
 	const want = "want the model's answer as a JSON string (\"\" for an empty answer)"
 	if len(resp) > MaxResponse {
-		return fmt.Sprintf("answer is %s, longer than the %s limit; check the generation did not loop", Size(int64(len(resp))), Size(MaxResponse))
+		return tooBig("answer is %s, longer than the %s limit; check the generation did not loop", int64(len(resp)), MaxResponse)
 	}
 	if resp == "" {
 		switch present, null := strictjson.Has(data, field); {
@@ -90,7 +89,7 @@ func CheckJudges(path string, line int, r *sciifdata.Record) board.Problems {
 	var probs board.Problems
 	at := func(field string, n int) {
 		probs = append(probs, board.Diagnostic{File: path, Line: line, Item: r.ID, Field: field, Code: CodeJudgeSize, Fatal: true,
-			Msg: fmt.Sprintf("judge output is %s, longer than the %s limit", Size(int64(n)), Size(MaxJudgeOutput))})
+			Msg: tooBig("judge output is %s, longer than the %s limit", int64(n), MaxJudgeOutput)})
 	}
 	for _, j := range sortedKeys(r.Judges) {
 		out := r.Judges[j]

@@ -260,7 +260,8 @@ func (r *reader[T]) line(line int, data []byte) {
 	const want = "want the model's answer as a JSON string (\"\" for an empty answer)"
 	resp := s.Response(&rec)
 	if len(resp) > ingest.MaxResponse {
-		at(item, s.ResponseField, s.Codes.Response, true, "answer is %s, longer than the %s limit; check the generation did not loop", ingest.Size(int64(len(resp))), ingest.Size(ingest.MaxResponse))
+		got, lim := ingest.Sizes(int64(len(resp)), ingest.MaxResponse)
+		at(item, s.ResponseField, s.Codes.Response, true, "answer is %s, longer than the %s limit; check the generation did not loop", got, lim)
 		return
 	}
 	if resp == "" {

@@ -120,7 +120,7 @@ func (b *benchmark) Check(ctx context.Context, sub *board.Submission, opt kind.O
 		for _, name := range sortedKeys(rec.Judges) {
 			if n := len(rec.Judges[name]); n > ingest.MaxJudgeOutput {
 				probs = append(probs, board.Diagnostic{File: path, Line: line, Item: rec.ID, Field: "judges." + name, Judge: name, Code: CodeJudgeSize, Fatal: true,
-					Msg: fmt.Sprintf("judge output is %s, longer than the %s limit", ingest.Size(int64(n)), ingest.Size(ingest.MaxJudgeOutput))})
+					Msg: judgeTooLong(n)})
 			}
 		}
 		if len(probs) > 0 {
@@ -221,4 +221,10 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// judgeTooLong says a judge output of n bytes is over the limit.
+func judgeTooLong(n int) string {
+	got, lim := ingest.Sizes(int64(n), ingest.MaxJudgeOutput)
+	return fmt.Sprintf("judge output is %s, longer than the %s limit", got, lim)
 }
