@@ -64,3 +64,29 @@ func TestSizesOverALimitDiffer(t *testing.T) {
 		t.Errorf("metadata.yaml one byte over: %v", probs)
 	}
 }
+
+// The organization and the size, shown in every row of a board beside
+// the name, are held to the name's characters (no control, bidirectional
+// or invisible ones) and to MaxShortField characters: a newline, a
+// right-to-left override and 60,000 characters were accepted.
+func TestOrganizationAndParamsAreShortAndVisible(t *testing.T) {
+	meta := func(org, params string) string {
+		return "name: M\norganization: " + org + "\nopen_weights: true\ndate: 2026-01-02\nparams: " + params + "\n"
+	}
+	for _, tc := range []struct{ name, data, want string }{
+		{"plain", meta("Acme Lab (Zürich) 研究所", "8B (MoE, 1.5B active)"), ""},
+		{"newline", meta(`"Acme\nLab"`, "8B"), "m/metadata.yaml:2: organization: holds a control character (U+000A) at byte 4"},
+		{"override", meta(`"Acme\u202eLab"`, "8B"), "m/metadata.yaml:2: organization: holds a bidirectional control character (U+202E) at byte 4"},
+		{"long", meta(strings.Repeat("O", MaxShortField+1), "8B"), "m/metadata.yaml:2: organization: is 201 characters long, longer than the 200 allowed"},
+		{"params", meta("Acme", `"8B\t(dense)"`), "m/metadata.yaml:5: params: holds a control character (U+0009) at byte 2"},
+	} {
+		_, probs := DecodeMetadata("m/metadata.yaml", []byte(tc.data))
+		var got []string
+		for _, p := range probs {
+			got = append(got, p.String())
+		}
+		if strings.Join(got, "\n") != tc.want {
+			t.Errorf("%s: problems %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

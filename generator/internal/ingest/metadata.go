@@ -31,6 +31,7 @@ const (
 	CodeMetaEmpty       = "metadata.field.empty"       // a required field left blank
 	CodeMetaPlaceholder = "metadata.field.placeholder" // a <…> placeholder of the template left in
 	CodeMetaName        = "metadata.name"              // a display name too long or with invisible characters
+	CodeMetaShort       = "metadata.field.shown"       // an organization or size too long or with invisible characters
 	CodeMetaDate        = "metadata.date"              // a date not in the form YYYY-MM-DD
 	CodeMetaJudges      = "metadata.judges"            // an empty list of judges, an empty or repeated judge name
 	CodeMetaLink        = "metadata.link"              // a link that is not an http or https URL
@@ -64,6 +65,10 @@ var metadataFields = []struct{ name, kind string }{
 	{"date", "string"}, {"judges", "list"}, {"link", "string"}, {"params", "string"},
 	{"decoding", "string"}, {"notes", "string"}, {"training_data", "string"}, {"tokens", "map"}, {"claimed", "map"},
 }
+
+// MaxShortField is the longest organization and size (params) a
+// metadata.yaml may give, in characters: both are shown in a board's rows.
+const MaxShortField = 200
 
 // MaxModelName is the longest display name a model may have, in
 // characters: names head table rows and chart legends.
@@ -139,6 +144,15 @@ func decodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 	}
 	if strings.TrimSpace(m.Organization) == "" {
 		at(lines["organization"], "organization", CodeMetaEmpty, "must not be empty")
+	}
+	// Shown in every row of a board beside the name: held to its
+	// characters, and short.
+	for _, f := range []struct{ field, value string }{{"organization", m.Organization}, {"params", m.Params}} {
+		if n := utf8.RuneCountInString(f.value); n > MaxShortField {
+			at(lines[f.field], f.field, CodeMetaShort, "is %d characters long, longer than the %d allowed", n, MaxShortField)
+		} else if msg := ModelNameProblem(f.value); msg != "" {
+			at(lines[f.field], f.field, CodeMetaShort, "%s", msg)
+		}
 	}
 	for _, f := range []struct{ field, value string }{
 		{"name", m.Name}, {"organization", m.Organization}, {"link", m.Link},

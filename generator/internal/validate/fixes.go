@@ -94,6 +94,7 @@ var shared = map[string]string{
 	ingest.CodeMetaEmpty:       "fill it in",
 	ingest.CodeMetaPlaceholder: "replace it with the real value",
 	ingest.CodeMetaName:        fmt.Sprintf("retype the display name: at most %d characters, only visible characters and plain spaces", ingest.MaxModelName),
+	ingest.CodeMetaShort:       fmt.Sprintf("retype it: at most %d characters, only visible characters and plain spaces", ingest.MaxShortField),
 	ingest.CodeMetaDate:        "write the date as YYYY-MM-DD",
 	ingest.CodeMetaJudges:      "list each judge model once by name, e.g. `judges: [gpt-5.1, gemini-3-flash]`, or leave the field out",
 	ingest.CodeMetaLink:        "link to an https:// page about the model",
