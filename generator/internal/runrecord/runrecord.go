@@ -18,6 +18,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 
@@ -84,7 +85,12 @@ func Read(path string) (board.RunRecord, board.Problems) {
 	var rec board.RunRecord
 	data, err := ingest.ReadFile(path, ingest.MaxSmall, ingest.NoLinks)
 	if err != nil {
-		return rec, board.Problems{{File: path, Code: CodeFile, Msg: err.Error()}}
+		msg := err.Error()
+		var fe *ingest.FileError
+		if errors.As(err, &fe) {
+			msg = fe.Msg // the path is the diagnostic's file
+		}
+		return rec, board.Problems{{File: path, Code: CodeFile, Msg: msg}}
 	}
 	return Decode(path, data)
 }

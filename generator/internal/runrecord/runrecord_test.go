@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/sciif/leaderboard/generator/internal/board"
+	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/kind"
 )
 
@@ -177,5 +178,18 @@ func TestDecodeNamesLineAndField(t *testing.T) {
 				t.Errorf("%s: problems %v, want one warning starting %q", tc.reason, probs, tc.want)
 			}
 		})
+	}
+}
+
+// A run.json over its limit is named once, as the file of the warning,
+// not again in its message ("run.json: warning: run.json: file is …").
+func TestReadOverTheLimitNamesTheFileOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.json")
+	if err := os.WriteFile(path, []byte("{"+strings.Repeat(" ", ingest.MaxSmall)+"}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, probs := Read(path)
+	if len(probs) != 1 || strings.Contains(probs[0].Msg, path) || !strings.Contains(probs[0].Msg, "larger than the 64 KiB") {
+		t.Errorf("problems %v, want one saying the file is over its limit without naming it again", probs)
 	}
 }
