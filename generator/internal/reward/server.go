@@ -10,6 +10,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"path"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -111,10 +112,19 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("/v1/rewards", s.timed(hRewards, http.MethodPost, s.rewards))
 	mux.HandleFunc("/healthz", s.timed(hHealthz, http.MethodGet, s.healthz))
 	mux.HandleFunc("/metrics", s.timed(hMetrics, http.MethodGet, s.metrics))
-	mux.HandleFunc("/", s.timed(hOther, "", func(w http.ResponseWriter, r *http.Request) int {
+	notFound := s.timed(hOther, "", func(w http.ResponseWriter, r *http.Request) int {
 		return jsonError(w, http.StatusNotFound, "no such endpoint %s; see POST /get_reward, POST /v1/rewards, GET /healthz, GET /metrics", r.URL.Path)
-	}))
-	return mux
+	})
+	mux.HandleFunc("/", notFound)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// The mux would answer a path it cleans (//x, /./x) with a
+		// redirect, not JSON; such a path names no endpoint.
+		if p := r.URL.Path; strings.HasPrefix(p, "/") && path.Clean(p) != p {
+			notFound(w, r)
+			return
+		}
+		mux.ServeHTTP(w, r)
+	})
 }
 
 // Serve answers on ln until ctx is done, then drains: /healthz turns 503

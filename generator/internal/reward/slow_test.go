@@ -322,3 +322,18 @@ func TestDrainClosesWithFINAtOnce(t *testing.T) {
 	}
 	c.Close()
 }
+
+// TestUncleanPathsAreNotFound checks that a path net/http would clean
+// (a doubled slash, a dot segment) gets the JSON 404 of any unknown path:
+// the mux answered 307 with no JSON, pointing a client that follows it to
+// the endpoint with the body sent again.
+func TestUncleanPathsAreNotFound(t *testing.T) {
+	addr := serveFormulas(t, DefaultOptions())
+	body := `{"benchmark":"complex-if","records":[{"pi":[true]}]}`
+	for _, path := range []string{"//v1/rewards", "/v1//rewards", "/./v1/rewards", "/x/../v1/rewards"} {
+		resp, data := roundTrip(t, addr, fmt.Sprintf("POST %s HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s", path, len(body), body), nil)
+		if resp.StatusCode != 404 || !strings.Contains(data, `"error":"no such endpoint`) {
+			t.Errorf("POST %s: %d %s, want 404 with a JSON error", path, resp.StatusCode, data)
+		}
+	}
+}
