@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"mime"
 	"net"
 	"net/http"
 	"path"
@@ -300,11 +301,21 @@ func (s *Server) acquire(w http.ResponseWriter, r *http.Request) (release func()
 
 // badBodyHeader answers a request whose headers refuse its body, without
 // reading it or waiting for a slot: 413 for a Content-Length over
-// MaxBody, 415 for a Content-Encoding (bodies are read as they are sent,
-// JSON text in UTF-8).
+// MaxBody, 415 for a charset other than UTF-8 or a Content-Encoding
+// (bodies are read as they are sent, JSON text in UTF-8).
 func (s *Server) badBodyHeader(w http.ResponseWriter, r *http.Request) (int, bool) {
 	if r.ContentLength > s.opt.MaxBody {
 		return jsonError(w, http.StatusRequestEntityTooLarge, "body larger than %d bytes; send fewer records per request", s.opt.MaxBody), true
+	}
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		// Any media type is read as JSON; a charset, if named, must be
+		// UTF-8 (a malformed header says nothing of it).
+		if _, params, err := mime.ParseMediaType(ct); err == nil {
+			if cs := strings.ToLower(params["charset"]); cs != "" && cs != "utf-8" && cs != "utf8" {
+				return jsonErrorAt(w, http.StatusUnsupportedMediaType, -1, "Content-Type",
+					fmt.Sprintf("charset %s: send the body as UTF-8 JSON", clip(cs, maxNameText))), true
+			}
+		}
 	}
 	for _, v := range r.Header.Values("Content-Encoding") {
 		for e := range strings.SplitSeq(v, ",") {

@@ -337,3 +337,37 @@ func TestUncleanPathsAreNotFound(t *testing.T) {
 		}
 	}
 }
+
+// TestOtherCharsetsRefused checks that a body declared in a charset other
+// than UTF-8 gets 415 naming it, unread: a UTF-16 body was read as UTF-8
+// and refused as "invalid character '\x00'", as if malformed.
+func TestOtherCharsetsRefused(t *testing.T) {
+	srv := formulaServer(t, DefaultOptions())
+	body := `{"benchmark":"complex-if","records":[{"pi":[true]}]}`
+	utf16le := make([]byte, 0, 2*len(body))
+	for _, c := range []byte(body) {
+		utf16le = append(utf16le, c, 0)
+	}
+	tests := []struct {
+		name, contentType, body string
+		code                    int
+		want                    string
+	}{
+		{"utf-16", "application/json; charset=utf-16le", string(utf16le), 415, `charset utf-16le`},
+		{"latin-1", "application/json; charset=ISO-8859-1", body, 415, `charset iso-8859-1`},
+		{"utf-8", "application/json; charset=UTF-8", body, 200, `"reward":1`},
+		{"no-charset", "application/json", body, 200, `"reward":1`},
+		{"form", "application/x-www-form-urlencoded", body, 200, `"reward":1`},
+	}
+	for _, tc := range tests {
+		resp, err := http.Post(srv.URL+"/v1/rewards", tc.contentType, strings.NewReader(tc.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tc.code || !strings.Contains(string(data), tc.want) {
+			t.Errorf("%s: %d %s, want %d with %s", tc.name, resp.StatusCode, data, tc.code, tc.want)
+		}
+	}
+}
