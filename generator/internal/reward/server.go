@@ -14,6 +14,7 @@ import (
 	"path"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -309,9 +310,9 @@ func (s *Server) badBodyHeader(w http.ResponseWriter, r *http.Request) (int, boo
 	}
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		// Any media type is read as JSON; a charset, if named, must be
-		// UTF-8 (a malformed header says nothing of it).
+		// UTF-8 or its ASCII subset (a malformed header says nothing).
 		if _, params, err := mime.ParseMediaType(ct); err == nil {
-			if cs := strings.ToLower(params["charset"]); cs != "" && cs != "utf-8" && cs != "utf8" {
+			if cs := strings.ToLower(params["charset"]); cs != "" && !slices.Contains([]string{"utf-8", "utf8", "us-ascii", "ascii"}, cs) {
 				return jsonErrorAt(w, http.StatusUnsupportedMediaType, -1, "Content-Type",
 					fmt.Sprintf("charset %s: send the body as UTF-8 JSON", clip(cs, maxNameText))), true
 			}

@@ -356,6 +356,7 @@ func TestOtherCharsetsRefused(t *testing.T) {
 		{"utf-16", "application/json; charset=utf-16le", string(utf16le), 415, `charset utf-16le`},
 		{"latin-1", "application/json; charset=ISO-8859-1", body, 415, `charset iso-8859-1`},
 		{"utf-8", "application/json; charset=UTF-8", body, 200, `"reward":1`},
+		{"ascii", "application/json; charset=us-ascii", body, 200, `"reward":1`},
 		{"no-charset", "application/json", body, 200, `"reward":1`},
 		{"form", "application/x-www-form-urlencoded", body, 200, `"reward":1`},
 	}
