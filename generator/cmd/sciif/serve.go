@@ -72,6 +72,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// finds the default action.
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
+	go func() {
+		// Once the drain has begun, a second signal has its default
+		// action: the operator who sends it wants the server gone now.
+		<-ctx.Done()
+		stop()
+	}()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintln(stderr, "sciif serve:", err)

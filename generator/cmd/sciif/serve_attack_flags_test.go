@@ -3,7 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
+	"os/exec"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -32,5 +36,46 @@ func TestServeRefusesUnboundedTimeouts(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr.String(), args[0]) {
 			t.Errorf("serve %s: exit %d, stderr %q; want 2 naming %s", strings.Join(args, " "), code, stderr.String(), args[0])
 		}
+	}
+}
+
+// TestServeSecondSignalStopsAtOnce checks that a second SIGTERM (or
+// Ctrl-C) during the drain ends `sciif serve` at once, by the signal, as
+// an operator who sends it means: the second was swallowed, and the
+// server drained on for --drain-delay and --shutdown-timeout (here 30 s)
+// whatever it was sent.
+func TestServeSecondSignalStopsAtOnce(t *testing.T) {
+	root := filepath.Join("..", "..", "..")
+	s := startChildServe(t, nil, []string{"serve", "--addr", "127.0.0.1:0", "--drain-delay", "30s",
+		"--benchmark", filepath.Join(root, "benchmarks", "ifeval-demo")})
+	if err := s.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if code, _ := get(t, s.base+"/healthz"); code == 503 {
+			break // draining
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("/healthz did not turn 503 after SIGTERM")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	start := time.Now()
+	if err := s.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-s.waited:
+		s.exited = true
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGTERM {
+			t.Errorf("after a second SIGTERM: %v, want the end by SIGTERM", err)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("the second SIGTERM took %v to end the server", d)
+		}
+	case <-time.After(10 * time.Second):
+		t.Errorf("sciif serve still draining 10 s after a second SIGTERM: %s", s.out.String())
 	}
 }
