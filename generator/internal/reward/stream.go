@@ -41,8 +41,14 @@ type Stats struct {
 	TooLong []int
 }
 
-// batchLines is how many lines one worker rewards at a time.
-const batchLines = 64
+// batchLines is how many lines one worker rewards at a time, and
+// batchBytes how many bytes of lines a batch holds at most beyond its
+// last line: with the batches read ahead of the writer (two per
+// processor), they bound the memory of a stream of long lines.
+const (
+	batchLines = 64
+	batchBytes = 1 << 20
+)
 
 // Stream rewards every line of in with fn and writes one result per line
 // to out, in input order, as JSON lines ("jsonl") or CSV ("csv"). A bad
@@ -139,7 +145,8 @@ func readBatches(ctx context.Context, in io.Reader, fn kind.Rewards, order chan<
 	for {
 		b := &lineBatch{first: n + 1, done: make(chan struct{})}
 		var err error
-		for len(b.lines) < batchLines {
+		size := 0
+		for len(b.lines) < batchLines && size < batchBytes {
 			var line []byte
 			line, err = readLine(br, n+1)
 			if err == errLongLast {
@@ -149,6 +156,7 @@ func readBatches(ctx context.Context, in io.Reader, fn kind.Rewards, order chan<
 			}
 			n++
 			b.lines = append(b.lines, line)
+			size += len(line)
 			if err != nil || br.Buffered() == 0 {
 				// Nothing more has come yet: the lines read are rewarded
 				// now rather than after more arrive.

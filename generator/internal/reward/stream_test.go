@@ -6,7 +6,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -148,5 +150,70 @@ func TestStreamLineAtTheLimit(t *testing.T) {
 		if !strings.HasPrefix(out.String(), tc.want) {
 			t.Errorf("%s: %.80s, want %s", tc.name, out.String(), tc.want)
 		}
+	}
+}
+
+// genLines is an input of n copies of line, made as it is read; at each
+// read it notes how far it has been read beyond the lines rewarded.
+type genLines struct {
+	n        int
+	line     []byte
+	off      int // into the current line
+	read     int64
+	rewarded *atomic.Int64
+	maxAhead int64
+}
+
+func (g *genLines) Read(p []byte) (int, error) {
+	if g.n == 0 {
+		return 0, io.EOF
+	}
+	k := 0
+	for k < len(p) && g.n > 0 { // across line ends, as a file is read
+		c := copy(p[k:], g.line[g.off:])
+		k, g.off = k+c, g.off+c
+		if g.off == len(g.line) {
+			g.n, g.off = g.n-1, 0
+		}
+	}
+	g.read += int64(k)
+	g.maxAhead = max(g.maxAhead, g.read-g.rewarded.Load()*int64(len(g.line)))
+	return k, nil
+}
+
+// countedRewards counts the records it has rewarded.
+type countedRewards struct {
+	kind.Rewards
+	n *atomic.Int64
+}
+
+func (c countedRewards) Record(ctx context.Context, rec []byte) (kind.Reward, error) {
+	defer c.n.Add(1)
+	return c.Rewards.Record(ctx, rec)
+}
+
+// TestStreamHoldsBoundedBytes checks that the stream reads a bounded
+// number of bytes ahead of the lines it has rewarded, however long its
+// lines: batches were bounded by lines only (64, two per processor read
+// ahead), so that lines of a few MiB each took memory by the GiB (a
+// 1.2 GB file of 3.9 MiB lines peaked at 900 MB on two processors).
+func TestStreamHoldsBoundedBytes(t *testing.T) {
+	cfg, _ := ParseConfig("cfg", []byte("complex-if: {alpha: 1}\n"))
+	set, err := NewSet(nil, cfg, kind.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _ := set.Lookup("complex-if")
+	const size, n = 3<<20 + 12345, 40 // lines that do not end where a read does
+	line := []byte(`{"pi":[true]` + strings.Repeat(" ", size-len(`{"pi":[true]}`)-1) + "}\n")
+	var rewarded atomic.Int64
+	in := &genLines{n: n, line: line, rewarded: &rewarded}
+	st, err := Stream(context.Background(), in, io.Discard, countedRewards{f.Rewards, &rewarded}, "jsonl")
+	if err != nil || st.Rewards != n {
+		t.Fatalf("%+v, %v; want %d rewards", st, err, n)
+	}
+	bound := int64(2*runtime.GOMAXPROCS(0)+3) * int64(len(line))
+	if in.maxAhead > bound {
+		t.Errorf("read %d MiB ahead of the lines rewarded, over %d MiB (%d lines of 3 MiB)", in.maxAhead>>20, bound>>20, bound/int64(len(line)))
 	}
 }
