@@ -366,33 +366,50 @@ func Bare(line string, w Words) (Verdict, bool) {
 // Marked returns the verdict of the last verdict token in line: a word of
 // w in double brackets, as pairwise judges write it ("[[YES]]", "[[False]]"),
 // or in a LaTeX box ("\boxed{True}", "\boxed{\text{False}}"), spaces
-// allowed inside. ok is false when the line holds none.
+// allowed inside, up to MaxMarked bytes of them. ok is false when the
+// line holds none. It reads line in linear time: each closing "]]" or
+// "}" is looked for once, however many openings share it.
 func Marked(line string, w Words) (v Verdict, ok bool) {
+	brackets := nextIndex{s: line, sep: "]]"}
+	first, second := nextIndex{s: line, sep: "}"}, nextIndex{s: line, sep: "}"}
 	for i := 0; i < len(line); i++ {
 		var inner string
 		switch {
 		case strings.HasPrefix(line[i:], "[["):
-			end := strings.Index(line[i+2:], "]]")
-			if end < 0 {
+			end := brackets.from(i + 2)
+			if end < 0 || end-(i+2) > MaxMarked {
 				continue
 			}
-			inner = line[i+2 : i+2+end]
+			inner = line[i+2 : end]
 		case strings.HasPrefix(line[i:], `\boxed{`):
-			rest := line[i+len(`\boxed{`):]
+			start := i + len(`\boxed{`)
+			body := strings.TrimLeft(line[start:], " ")
+			cmdAt := -1
 			for _, cmd := range [...]string{`\text{`, `\mathrm{`, `\textbf{`} {
-				if t := strings.TrimLeft(rest, " "); strings.HasPrefix(t, cmd) {
-					rest = t[len(cmd):]
-					if end := strings.IndexByte(rest, '}'); end >= 0 {
-						rest = rest[:end] + rest[end+1:]
-					}
+				if strings.HasPrefix(body, cmd) {
+					cmdAt = len(line) - len(body) + len(cmd)
 					break
 				}
 			}
-			end := strings.IndexByte(rest, '}')
-			if end < 0 {
+			if cmdAt < 0 {
+				end := first.from(start)
+				if end < 0 || end-start > MaxMarked {
+					continue
+				}
+				inner = line[start:end]
+				break
+			}
+			// The command's own "}" is dropped: the box's content runs
+			// to the next one.
+			e1 := first.from(cmdAt)
+			if e1 < 0 || e1-cmdAt > MaxMarked {
 				continue
 			}
-			inner = rest[:end]
+			e2 := second.from(e1 + 1)
+			if e2 < 0 || e2-cmdAt > MaxMarked+1 {
+				continue
+			}
+			inner = line[cmdAt:e1] + line[e1+1:e2]
 		default:
 			continue
 		}
@@ -402,6 +419,34 @@ func Marked(line string, w Words) (v Verdict, ok bool) {
 		}
 	}
 	return v, ok
+}
+
+// MaxMarked bounds the inside of a verdict token ("[[ yes ]]"), in
+// bytes: a verdict word with some spaces, never a paragraph.
+const MaxMarked = 64
+
+// nextIndex finds the next sep in s at or after a position, each part of
+// s searched at most once for positions that never go back.
+type nextIndex struct {
+	s, sep string
+	// after and at: the first sep at or after after is at at (-1: none).
+	after, at int
+	known     bool
+}
+
+func (n *nextIndex) from(pos int) int {
+	if pos > len(n.s) {
+		return -1
+	}
+	if n.known && pos >= n.after && (n.at < 0 || pos <= n.at) {
+		return n.at
+	}
+	n.after, n.known = pos, true
+	n.at = strings.Index(n.s[pos:], n.sep)
+	if n.at >= 0 {
+		n.at += pos
+	}
+	return n.at
 }
 
 // reason cleans what follows a verdict: closing emphasis, a separator and
