@@ -269,6 +269,10 @@ func decodeGetReward(r io.Reader, maxBody int64, maxRecords int) (getRewardReque
 		case "query":
 			req.Query, err = d.strings(key, "queries")
 		case "prompts":
+			// null is no prompts, as if absent (an empty list is a count).
+			if c, _ := d.lex.peek(); c == 'n' {
+				return d.lex.literal(key, "null")
+			}
 			req.Prompts, err = d.strings(key, "prompts")
 		case "labels":
 			req.Labels, err = d.labels(key)

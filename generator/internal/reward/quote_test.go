@@ -182,3 +182,19 @@ func TestBodyMayStartWithBOM(t *testing.T) {
 		t.Errorf("a BOM inside the object: %d %s, want 400", resp.StatusCode, data)
 	}
 }
+
+// TestNullPromptsAreAbsent checks that "prompts": null is read as no
+// prompts, as encoding/json reads it and as a client that sends None
+// means: it was an empty list, refused as "0 prompts for 1 queries".
+func TestNullPromptsAreAbsent(t *testing.T) {
+	srv := formulaServer(t, DefaultOptions())
+	resp, err := http.Post(srv.URL+"/get_reward?benchmark=complex-if", "application/json", strings.NewReader(`{"query":["q"],"prompts":null,"labels":["{\"pi\":[true]}"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(data), `"rewards":[1]`) {
+		t.Errorf("prompts null: %d %s, want the reward as without prompts", resp.StatusCode, data)
+	}
+}
