@@ -50,3 +50,26 @@ func TestMultiTurnKeyProblemsSayWhatWasWritten(t *testing.T) {
 		}
 	}
 }
+
+// An empty or blank response is a warning, as SUBMITTING.md says of every
+// kind (and the instruction kinds' fixes explain): it is checked as
+// written, and the submitter is told. The instruction kinds said nothing.
+func TestEmptyResponseIsAWarning(t *testing.T) {
+	dir := t.TempDir()
+	b := openMT(t, dir, mtInput)
+	root := filepath.Join(dir, "results-empty")
+	write(t, filepath.Join(root, "m", "metadata.yaml"), "name: M\norganization: Acme\ndate: 2026-11-02\nopen_weights: false\n")
+	write(t, filepath.Join(root, "m", "mt.jsonl"), `{"key": 1, "response": " \n "}`+"\n"+`{"key": 2, "response": "a b c d e f"}`+"\n")
+	subs, err := ingest.Submissions(root, []string{"mt.jsonl"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, probs := b.Check(context.Background(), &subs[0], kind.Options{Policies: board.Policies})
+	var got []string
+	for _, p := range probs {
+		got = append(got, p.String())
+	}
+	if len(got) != 1 || !strings.HasSuffix(got[0], "mt.jsonl:1: response: empty response") || probs[0].Fatal {
+		t.Errorf("problems %q, want one warning of an empty response on line 1", got)
+	}
+}

@@ -63,7 +63,7 @@ func InstrRecords(name string, prompts []instr.Prompt, index map[string]int) *re
 		KeyField: "prompt", KeyName: "prompt", Key: func(r *ingest.PromptResponse) string { return r.Prompt },
 		ResponseField: "response", Response: func(r *ingest.PromptResponse) string { return r.Response },
 		Items: "prompts", Name: func(i int) string { return fmt.Sprint(prompts[i].Key) }, Unanswered: "scored as following none of their instructions",
-		Codes: codes, Decode: ingest.DecodePromptResponse,
+		WarnEmpty: true, Codes: codes, Decode: ingest.DecodePromptResponse,
 	}
 }
 

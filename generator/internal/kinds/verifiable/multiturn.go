@@ -222,7 +222,7 @@ func (b *benchmark) turnRecords() *records.Spec[TurnLine] {
 		KeyField: "key", KeyName: "conversation", Key: turnKey, Show: showTurnKey,
 		ResponseField: "response", Response: func(r *TurnLine) string { return r.Response },
 		Items: "conversations", Name: func(i int) string { return fmt.Sprint(b.ib.Prompts[i].Key) }, Unanswered: "scored as following none of their instructions",
-		Codes: codes,
+		WarnEmpty: true, Codes: codes,
 	}
 }
 
