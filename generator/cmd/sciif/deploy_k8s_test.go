@@ -437,10 +437,11 @@ func TestDeployManifestsAgreeWithServer(t *testing.T) {
 	// (--max-in-flight's default counts the node's cores).
 	inFlight, err1 := strconv.ParseInt(vals["max-in-flight"], 10, 64)
 	maxBody, err2 := strconv.ParseInt(vals["max-body"], 10, 64)
-	if err1 != nil || err2 != nil || inFlight <= 0 || maxBody <= 0 {
-		t.Fatalf("deployment: --max-in-flight %q and --max-body %q: want both set, positive", vals["max-in-flight"], vals["max-body"])
+	conns, err3 := strconv.ParseInt(vals["max-conns"], 10, 64)
+	if err1 != nil || err2 != nil || err3 != nil || inFlight <= 0 || maxBody <= 0 || conns <= 0 {
+		t.Fatalf("deployment: --max-in-flight %q, --max-body %q and --max-conns %q: want all set, positive", vals["max-in-flight"], vals["max-body"], vals["max-conns"])
 	}
-	peak := deployBaseline + inFlight*deployPerBody*maxBody + deployConns*deployPerConn
+	peak := deployBaseline + inFlight*deployPerBody*maxBody + conns*deployPerConn
 	limit := bytesOf(t, c.Resources.Limits["memory"])
 	if limit == 0 || peak > limit {
 		t.Errorf("memory limit %q: the formula gives %d MiB for --max-in-flight %d and --max-body %d", c.Resources.Limits["memory"], peak>>20, inFlight, maxBody)
@@ -459,7 +460,7 @@ func TestDeployManifestsAgreeWithServer(t *testing.T) {
 	words := strings.Join(strings.Fields(m.raw["deployment.yaml"]), " ")
 	for _, want := range []string{
 		fmt.Sprintf("%d × %d × %d MiB", inFlight, deployPerBody, maxBody>>20),
-		fmt.Sprintf("%d × 256 KiB", deployConns),
+		fmt.Sprintf("%d × 256 KiB", conns),
 		fmt.Sprintf("= %d MiB + ", deployBaseline>>20),
 		fmt.Sprintf("= %d MiB ≤ ", peak>>20),
 	} {

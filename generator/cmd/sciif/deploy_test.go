@@ -34,8 +34,6 @@ const (
 	// deployBaseline is the baseline the formula is given: the server's
 	// memory with every benchmark loaded (TestDeployArgsServe measures it).
 	deployBaseline = 64 << 20
-	// deployConns is the number of open connections the pod is sized for.
-	deployConns = 256
 	// deployPerConn is what an open connection may cost.
 	deployPerConn = 256 << 10
 	// deployPerBody is the most a request in a slot allocates, in units of
