@@ -393,7 +393,7 @@ func (r *instrRewards) inline(text string, ids []string, kwargs []instr.Args, pr
 	// An argument the checkers refuse (a wrong type, a negative count) is
 	// the record's fault, not a reward of 0.
 	for i, args := range kwargs {
-		if errs := instr.CheckArgs(ids[i], args); len(errs) > 0 {
+		if errs := r.b.ib.Registry.CheckArgs(ids[i], args); len(errs) > 0 {
 			return instr.Prompt{}, kind.Errorf(prefix+"kwargs", "instruction %d, %v", i+1, errs[0])
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 )
 
 // An instruction's numeric arguments are read as the official Python code
@@ -286,14 +287,65 @@ func readers() map[string]func(Args, string) error {
 	return m
 }
 
-// CheckArgs returns every argument of args that the checkers refuse (see
-// ArgError), as *ArgErrors naming id, in the order of the argument names;
-// nil if there is none. Missing and null arguments, and names no official
-// instruction takes, are not refused here.
-func CheckArgs(id string, args Args) []*ArgError {
-	// A null argument is missing, which is not refused: only the others
-	// are read (the official IFBench files give every instruction some
-	// forty keys, nearly all null).
+// AnyArg in Checker.Takes stands for the **kwargs of an official
+// build_description that takes any argument (IFBench's custom:
+// instructions).
+const AnyArg = "**kwargs"
+
+// takes reports whether c's official build_description takes the argument
+// key, and whether it reads it: an argument taken only by **kwargs is
+// ignored, so its value is not checked.
+func (c Checker) takes(key string) (taken, read bool) {
+	for _, k := range c.Takes {
+		if k == key {
+			return true, true
+		}
+		if k == AnyArg {
+			taken = true
+		}
+	}
+	return taken, false
+}
+
+// notTaken is the error of an argument c does not take.
+func (c Checker) notTaken(key string) *ArgError {
+	takes := "no arguments"
+	if len(c.Takes) > 0 {
+		takes = strings.Join(c.Takes, ", ")
+	}
+	return &ArgError{ID: c.ID, Key: key, Msg: fmt.Sprintf("is not one it takes (it takes %s)", takes)}
+}
+
+// CheckArgs returns every argument of args that c refuses, as *ArgErrors
+// naming c's id, in the order of the argument names; nil if there is none.
+// Refused are a non-null argument c does not take (Checker.Takes: the
+// official code passes it to build_description, which raises TypeError;
+// 0, "" and false as well, since none of the official callers drops them)
+// and a value of a name c reads that the checkers refuse (see ArgError);
+// a name taken only by **kwargs (AnyArg) is ignored, as the official code
+// ignores it.
+// Missing and null arguments are not refused: IFBench's files give every
+// instruction some forty null keys, which its code and open-instruct's drop
+// before the call.
+func (c Checker) CheckArgs(args Args) []*ArgError {
+	return checkArgs(c.ID, args, c.notTaken, c.takes)
+}
+
+// CheckArgs is the CheckArgs of id's checker. When r is nil or does not
+// know id (a defect reported on its own), only the values are checked, by
+// the rules of their names, and no name is refused.
+func (r *Registry) CheckArgs(id string, args Args) []*ArgError {
+	if c, ok := r.lookupOrTrue(id); ok && c.ID != "" {
+		return c.CheckArgs(args)
+	}
+	return checkArgs(id, args, nil, nil)
+}
+
+// checkArgs checks args of the instruction id: each non-null argument
+// whose name takes refuses is reported by notTaken, and the values of the
+// names it reads are checked as their names' kinds read them (every name is
+// taken and read when takes is nil).
+func checkArgs(id string, args Args, notTaken func(string) *ArgError, takes func(string) (bool, bool)) []*ArgError {
 	var keys []string
 	for k, v := range args {
 		if v != nil {
@@ -303,6 +355,15 @@ func CheckArgs(id string, args Args) []*ArgError {
 	sort.Strings(keys)
 	var out []*ArgError
 	for _, k := range keys {
+		if takes != nil {
+			taken, reads := takes(k)
+			if !taken {
+				out = append(out, notTaken(k))
+			}
+			if !reads {
+				continue
+			}
+		}
 		read, ok := argKinds[k]
 		if listFirst[[2]string{id, k}] {
 			read = func(a Args, k string) error { _, err := a.StringOrFirst(k); return err }

@@ -20,7 +20,7 @@ func TestCheckArgsListFirst(t *testing.T) {
 		{"first_word:first_word_answer", Args{"first_word": []any{"Yes"}}, true, "this class strips the argument itself: a list raises"},
 		{"keywords:word_once", Args{"keyword": []any{"rain"}}, true, "a list where a string is wanted"},
 	} {
-		if got := len(CheckArgs(tc.id, tc.args)) > 0; got != tc.refuse {
+		if got := len(checkArgs(tc.id, tc.args, nil, nil)) > 0; got != tc.refuse {
 			t.Errorf("%s %v: refused %v, want %v (%s)", tc.id, tc.args, got, tc.refuse, tc.reason)
 		}
 	}

@@ -72,8 +72,9 @@ func TestNumericArgumentsCompareExactly(t *testing.T) {
 
 // TestCheckArgsRefusesWhatTheOfficialCodeRaisesOn checks that arguments of
 // the wrong type, negative counts, fractional indexes and unknown relations
-// are argument errors naming the instruction and the argument, and that
-// good, missing and null arguments are not.
+// are argument errors naming the instruction and the argument, as is a
+// non-null argument the instruction does not take, and that good, missing
+// and null arguments are not.
 func TestCheckArgsRefusesWhatTheOfficialCodeRaisesOn(t *testing.T) {
 	tests := []struct {
 		name, reason, id string
@@ -110,15 +111,34 @@ func TestCheckArgsRefusesWhatTheOfficialCodeRaisesOn(t *testing.T) {
 			[]string{`words:keywords_specific_position: argument "n" is 1.5, need a whole number`}},
 		{"negative slice bound", "n_start slices as Python does", "repeat:repeat_span",
 			instr.Args{"prompt_to_repeat": "abc", "n_start": -2.0, "n_end": 5.0}, nil},
+		{"misspelt name", "build_description raises TypeError on an unexpected keyword", "length_constraints:number_words",
+			instr.Args{"num_word": 300.0, "relation": "less than"},
+			[]string{`length_constraints:number_words: argument "num_word" is not one it takes (it takes num_words, relation)`}},
+		{"false values of another name", "no official caller drops 0, \"\" or false: each raises TypeError", "keywords:frequency",
+			instr.Args{"keyword": "a", "frequency": 3.0, "relation": "at least", "num_words": 0.0, "letter": "", "x": false},
+			[]string{`keywords:frequency: argument "letter" is not one it takes (it takes keyword, frequency, relation)`,
+				`keywords:frequency: argument "num_words" is not one it takes (it takes keyword, frequency, relation)`,
+				`keywords:frequency: argument "x" is not one it takes (it takes keyword, frequency, relation)`}},
+		{"null of another name", "IFBench's files give every instruction null keys, dropped before the call", "keywords:frequency",
+			instr.Args{"keyword": "a", "frequency": 3.0, "relation": "at least", "num_words": nil, "N": nil}, nil},
+		{"argument to one that takes none", "build_description(self) raises on any keyword", "punctuation:no_comma",
+			instr.Args{"num_words": 3.0},
+			[]string{`punctuation:no_comma: argument "num_words" is not one it takes (it takes no arguments)`}},
+		{"any to **kwargs", "IFBench's custom: instructions take **kwargs", "custom:csv_city",
+			instr.Args{"anything": "at all", "num_words": "ten"}, nil},
 		{"several", "every bad argument is reported, in name order", "keywords:frequency",
 			instr.Args{"keyword": 1.0, "frequency": "x", "relation": "at least"},
 			[]string{`keywords:frequency: argument "frequency" is the string "x", need a number`,
 				`keywords:frequency: argument "keyword" is the number 1, need a string`}},
 	}
+	reg, err := instr.NewRegistry(ifbench.WithClassic)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			for _, e := range instr.CheckArgs(tt.id, tt.args) {
+			for _, e := range reg.CheckArgs(tt.id, tt.args) {
 				got = append(got, e.Error())
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
@@ -166,6 +186,39 @@ func TestReadPromptsRefusesBadArguments(t *testing.T) {
 	want := []string{
 		`in.jsonl:2: kwargs: length_constraints:number_words: argument "num_words" is the string "ten", need a number`,
 		`in.jsonl:3: kwargs: keywords:existence: argument "keywords" is the number 5, need a list of strings`,
+	}
+	var got []string
+	for _, p := range ps {
+		got = append(got, p.Error())
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("problems (-want +got):\n%s", diff)
+	}
+}
+
+// TestReadPromptsRefusesArgumentsNotTaken checks that a prompts file whose
+// instruction is given a misspelt argument fails to load, naming the line,
+// the instruction and the argument (it used to load, and the instruction
+// was undecided for want of its real argument); null ones are ignored.
+func TestReadPromptsRefusesArgumentsNotTaken(t *testing.T) {
+	reg, err := instr.NewRegistry(ifbench.WithClassic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := strings.Join([]string{
+		`{"key": 1, "prompt": "a", "instruction_id_list": ["length_constraints:number_words"], "kwargs": [{"num_words": 5.0, "relation": "at least", "N": null, "keyword": null}]}`,
+		`{"key": 2, "prompt": "b", "instruction_id_list": ["length_constraints:number_words"], "kwargs": [{"num_word": 300, "relation": "less than"}]}`,
+		`{"key": 3, "prompt": "c", "instruction_id_list": ["punctuation:no_comma", "count:numbers"], "kwargs": [{"relation": ""}, {"N": 3.0, "n": 0}]}`,
+	}, "\n")
+	_, err = instr.ReadPrompts(strings.NewReader(in), "in.jsonl", reg)
+	var ps instr.Problems
+	if !errors.As(err, &ps) {
+		t.Fatalf("got %v, want Problems", err)
+	}
+	want := []string{
+		`in.jsonl:2: kwargs: length_constraints:number_words: argument "num_word" is not one it takes (it takes num_words, relation)`,
+		`in.jsonl:3: kwargs: punctuation:no_comma: argument "relation" is not one it takes (it takes no arguments)`,
+		`in.jsonl:3: kwargs: count:numbers: argument "n" is not one it takes (it takes N)`,
 	}
 	var got []string
 	for _, p := range ps {

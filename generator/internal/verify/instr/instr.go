@@ -56,7 +56,12 @@ type Checker struct {
 	// ID is the official instruction id, "group:name".
 	ID string
 	// Doc is one sentence describing what the instruction requires.
-	Doc   string
+	Doc string
+	// Takes lists, in the order of its signature, the keyword arguments
+	// the official build_description of the instruction takes; AnyArg
+	// stands for a **kwargs that takes any. A non-null argument of another
+	// name is refused (CheckArgs), as Python raises TypeError on it.
+	Takes []string
 	Check func(prompt, response string, args Args) Result
 	// Bind, when set, returns Check for the reference data d: a checker
 	// whose official code looks words up in data that is not shipped

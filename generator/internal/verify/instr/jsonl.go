@@ -93,9 +93,10 @@ func members(b []byte) (map[string]json.RawMessage, error) {
 // with "key" (integer), "prompt" (string), "instruction_id_list" (strings)
 // and "kwargs" (one object per instruction). Blank lines are skipped. If reg
 // is not nil, every instruction id must be registered. An argument the
-// checkers refuse (CheckArgs: a wrong type, a negative count, an unknown
-// relation) is a defect too, since the official code raises on it or
-// replaces it with a random value. Any defect makes the whole file fail,
+// checkers refuse (Registry.CheckArgs: a wrong type, a negative count, an
+// unknown relation, a name the instruction does not take; only the values
+// when reg is nil) is a defect too, since the official code raises on it
+// or replaces it with a random value. Any defect makes the whole file fail,
 // with every defect reported as Problems.
 func ReadPrompts(r io.Reader, name string, reg *Registry) ([]Prompt, error) {
 	var out []Prompt
@@ -169,7 +170,7 @@ func ScanPrompts(r io.Reader, name string, reg *Registry, fn func(Prompt) error)
 			bad("kwargs", "%d argument objects for %d instructions", len(p.Kwargs), len(p.InstructionIDs))
 		} else {
 			for i, args := range p.Kwargs {
-				for _, e := range CheckArgs(p.InstructionIDs[i], args) {
+				for _, e := range reg.CheckArgs(p.InstructionIDs[i], args) {
 					bad("kwargs", "%v", e)
 				}
 			}

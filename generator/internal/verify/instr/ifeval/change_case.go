@@ -9,8 +9,9 @@ import (
 )
 
 var changeCaseCapitalWordFrequency = instr.Checker{
-	ID:  "change_case:capital_word_frequency",
-	Doc: "Use words in all capital letters less than or at least a number of times (NLTK word tokens).",
+	ID:    "change_case:capital_word_frequency",
+	Doc:   "Use words in all capital letters less than or at least a number of times (NLTK word tokens).",
+	Takes: []string{"capital_frequency", "capital_relation"},
 	Check: func(_, response string, args instr.Args) instr.Result {
 		want, err := args.Number("capital_frequency")
 		if err != nil {

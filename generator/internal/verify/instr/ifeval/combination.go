@@ -34,8 +34,9 @@ var combinationTwoResponses = instr.Checker{
 }
 
 var combinationRepeatPrompt = instr.Checker{
-	ID:  "combination:repeat_prompt",
-	Doc: "First repeat the request word for word (case-insensitive), then answer.",
+	ID:    "combination:repeat_prompt",
+	Doc:   "First repeat the request word for word (case-insensitive), then answer.",
+	Takes: []string{"prompt_to_repeat"},
 	Check: func(_, response string, args instr.Args) instr.Result {
 		p, err := args.String("prompt_to_repeat")
 		if err != nil {

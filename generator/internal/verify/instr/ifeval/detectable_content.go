@@ -11,8 +11,9 @@ import (
 var placeholder = regexp.MustCompile(`\[.*?\]`)
 
 var contentNumberPlaceholders = instr.Checker{
-	ID:  "detectable_content:number_placeholders",
-	Doc: "Include at least a number of placeholders in square brackets, such as [address].",
+	ID:    "detectable_content:number_placeholders",
+	Doc:   "Include at least a number of placeholders in square brackets, such as [address].",
+	Takes: []string{"num_placeholders"},
 	Check: func(_, response string, args instr.Args) instr.Result {
 		want, err := args.Number("num_placeholders")
 		if err != nil {
@@ -28,8 +29,9 @@ var contentNumberPlaceholders = instr.Checker{
 }
 
 var contentPostscript = instr.Checker{
-	ID:  "detectable_content:postscript",
-	Doc: "Add a postscript starting with the given marker (P.S., P.P.S or another), case-insensitive.",
+	ID:    "detectable_content:postscript",
+	Doc:   "Add a postscript starting with the given marker (P.S., P.P.S or another), case-insensitive.",
+	Takes: []string{"postscript_marker"},
 	Check: func(_, response string, args instr.Args) instr.Result {
 		marker, err := args.String("postscript_marker")
 		if err != nil {

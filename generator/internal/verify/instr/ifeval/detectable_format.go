@@ -11,8 +11,9 @@ import (
 )
 
 var formatNumberBulletLists = instr.Checker{
-	ID:  "detectable_format:number_bullet_lists",
-	Doc: "Write exactly a number of markdown bullet points (lines starting with * or -).",
+	ID:    "detectable_format:number_bullet_lists",
+	Doc:   "Write exactly a number of markdown bullet points (lines starting with * or -).",
+	Takes: []string{"num_bullets"},
 	Check: func(_, response string, args instr.Args) instr.Result {
 		want, err := args.Number("num_bullets")
 		if err != nil {
@@ -52,8 +53,9 @@ var (
 )
 
 var formatNumberHighlightedSections = instr.Checker{
-	ID:  "detectable_format:number_highlighted_sections",
-	Doc: "Highlight at least a number of sections with markdown, *like this* (or **like this**).",
+	ID:    "detectable_format:number_highlighted_sections",
+	Doc:   "Highlight at least a number of sections with markdown, *like this* (or **like this**).",
+	Takes: []string{"num_highlights"},
 	Check: func(_, response string, args instr.Args) instr.Result {
 		want, err := args.Number("num_highlights")
 		if err != nil {
@@ -78,8 +80,9 @@ var formatNumberHighlightedSections = instr.Checker{
 }
 
 var formatMultipleSections = instr.Checker{
-	ID:  "detectable_format:multiple_sections",
-	Doc: "Write at least a number of sections, each starting with the splitter word and its number (\"Section 1\").",
+	ID:    "detectable_format:multiple_sections",
+	Doc:   "Write at least a number of sections, each starting with the splitter word and its number (\"Section 1\").",
+	Takes: []string{"section_spliter", "num_sections"},
 	Check: func(_, response string, args instr.Args) instr.Result {
 		splitter, err := args.String("section_spliter")
 		if err != nil {

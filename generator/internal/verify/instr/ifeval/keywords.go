@@ -10,8 +10,9 @@ import (
 )
 
 var keywordsExistence = instr.Checker{
-	ID:  "keywords:existence",
-	Doc: "Include every keyword of the list (matched case-insensitively anywhere, as a regular expression, as in the official code).",
+	ID:    "keywords:existence",
+	Doc:   "Include every keyword of the list (matched case-insensitively anywhere, as a regular expression, as in the official code).",
+	Takes: []string{"keywords"},
 	Check: func(_, response string, args instr.Args) instr.Result {
 		kws, err := args.Strings("keywords")
 		if err != nil {
@@ -36,8 +37,9 @@ var keywordsExistence = instr.Checker{
 }
 
 var keywordsFrequency = instr.Checker{
-	ID:  "keywords:frequency",
-	Doc: "Use a keyword less than or at least a number of times (case-insensitive matches, also inside longer words, as in the official code).",
+	ID:    "keywords:frequency",
+	Doc:   "Use a keyword less than or at least a number of times (case-insensitive matches, also inside longer words, as in the official code).",
+	Takes: []string{"keyword", "frequency", "relation"},
 	Check: func(_, response string, args instr.Args) instr.Result {
 		kw, err := args.String("keyword")
 		if err != nil {
@@ -62,8 +64,9 @@ var keywordsFrequency = instr.Checker{
 }
 
 var keywordsForbiddenWords = instr.Checker{
-	ID:  "keywords:forbidden_words",
-	Doc: "Do not use any of the listed words (whole words, case-insensitive).",
+	ID:    "keywords:forbidden_words",
+	Doc:   "Do not use any of the listed words (whole words, case-insensitive).",
+	Takes: []string{"forbidden_words"},
 	Check: func(_, response string, args instr.Args) instr.Result {
 		words, err := args.Strings("forbidden_words")
 		if err != nil {
@@ -153,8 +156,9 @@ func boundary(s string, i int) bool {
 }
 
 var keywordsLetterFrequency = instr.Checker{
-	ID:  "keywords:letter_frequency",
-	Doc: "Use a letter less than or at least a number of times (case-insensitive; a non-letter character is counted as given).",
+	ID:    "keywords:letter_frequency",
+	Doc:   "Use a letter less than or at least a number of times (case-insensitive; a non-letter character is counted as given).",
+	Takes: []string{"letter", "let_frequency", "let_relation"},
 	Check: func(_, response string, args instr.Args) instr.Result {
 		letter, err := args.String("letter")
 		if err != nil {

@@ -50,8 +50,9 @@ func detect(s string) (string, error) {
 // punctuation, symbols or emoji) counts as followed, because the official
 // checker catches langdetect's LangDetectException and returns True.
 var languageResponseLanguage = instr.Checker{
-	ID:  "language:response_language",
-	Doc: "Write the entire response in the given language (ISO 639-1 code), as langdetect sees it; a response with no letters counts as followed, as in the official code.",
+	ID:    "language:response_language",
+	Doc:   "Write the entire response in the given language (ISO 639-1 code), as langdetect sees it; a response with no letters counts as followed, as in the official code.",
+	Takes: []string{"language"},
 	Check: func(_, response string, args instr.Args) instr.Result {
 		want, err := args.String("language")
 		if err != nil {

@@ -10,8 +10,9 @@ import (
 )
 
 var lengthNumberSentences = instr.Checker{
-	ID:  "length_constraints:number_sentences",
-	Doc: "Write less than or at least a number of sentences (NLTK's English Punkt splitter).",
+	ID:    "length_constraints:number_sentences",
+	Doc:   "Write less than or at least a number of sentences (NLTK's English Punkt splitter).",
+	Takes: []string{"num_sentences", "relation"},
 	Check: func(_, response string, args instr.Args) instr.Result {
 		want, err := args.Number("num_sentences")
 		if err != nil {
@@ -52,8 +53,9 @@ func splitParagraphs(s string) []string {
 }
 
 var lengthNumberParagraphs = instr.Checker{
-	ID:  "length_constraints:number_paragraphs",
-	Doc: "Write exactly a number of paragraphs separated by the markdown divider ***.",
+	ID:    "length_constraints:number_paragraphs",
+	Doc:   "Write exactly a number of paragraphs separated by the markdown divider ***.",
+	Takes: []string{"num_paragraphs"},
 	Check: func(_, response string, args instr.Args) instr.Result {
 		want, err := args.Number("num_paragraphs")
 		if err != nil {
@@ -76,8 +78,9 @@ var lengthNumberParagraphs = instr.Checker{
 }
 
 var lengthNumberWords = instr.Checker{
-	ID:  "length_constraints:number_words",
-	Doc: "Write less than or at least a number of words (runs of letters, digits and underscores).",
+	ID:    "length_constraints:number_words",
+	Doc:   "Write less than or at least a number of words (runs of letters, digits and underscores).",
+	Takes: []string{"num_words", "relation"},
 	Check: func(_, response string, args instr.Args) instr.Result {
 		want, err := args.Number("num_words")
 		if err != nil {
@@ -94,8 +97,9 @@ var lengthNumberWords = instr.Checker{
 }
 
 var lengthNthParagraphFirstWord = instr.Checker{
-	ID:  "length_constraints:nth_paragraph_first_word",
-	Doc: "Write exactly a number of paragraphs separated by blank lines (\\n\\n), the nth starting with a given word.",
+	ID:    "length_constraints:nth_paragraph_first_word",
+	Doc:   "Write exactly a number of paragraphs separated by blank lines (\\n\\n), the nth starting with a given word.",
+	Takes: []string{"num_paragraphs", "nth_paragraph", "first_word"},
 	Check: func(_, response string, args instr.Args) instr.Result {
 		want, err := args.Number("num_paragraphs")
 		if err != nil {

@@ -10,8 +10,9 @@ import (
 )
 
 var startendEndChecker = instr.Checker{
-	ID:  "startend:end_checker",
-	Doc: "Finish the response with the exact phrase (case-insensitive; surrounding quotes ignored).",
+	ID:    "startend:end_checker",
+	Doc:   "Finish the response with the exact phrase (case-insensitive; surrounding quotes ignored).",
+	Takes: []string{"end_phrase"},
 	Check: func(_, response string, args instr.Args) instr.Result {
 		phrase, err := args.String("end_phrase")
 		if err != nil {
