@@ -23,7 +23,7 @@ func openIFEval(t *testing.T, input string) ([]kind.Benchmark, error) {
 const goodPrompt = `{"key": 1, "prompt": "Write at least 5 words.", "instruction_id_list": ["length_constraints:number_words"], "kwargs": [{"relation": "at least", "num_words": 5}]}` + "\n"
 
 // TestInstructionRewardRefusesBadKwargs checks the reward path: kwargs the
-// checkers refuse are a *kind.RecordError naming the field, the instruction
+// checkers refuse (a wrong type, a name the instruction does not take) are a *kind.RecordError naming the field, the instruction
 // and the argument (the server answers 422, `sciif reward` an error line),
 // not a reward of 0; and a huge threshold is compared exactly.
 func TestInstructionRewardRefusesBadKwargs(t *testing.T) {
@@ -61,6 +61,16 @@ func TestInstructionRewardRefusesBadKwargs(t *testing.T) {
 				return fn.Label(ctx, "p", "one two", `{"instruction_id_list": ["length_constraints:number_words"], "kwargs": [{"num_words": -1, "relation": "at least"}]}`)
 			},
 			"label.kwargs", `instruction 1, length_constraints:number_words: argument "num_words" is -1, need a number ≥ 0 (the official code replaces a negative value with a random one)`},
+		{"record misspelt argument", "build_description raises TypeError on num_word",
+			func() (kind.Reward, error) {
+				return fn.Record(ctx, []byte(`{"prompt": "p", "response": "one two", "instruction_id_list": ["length_constraints:number_words"], "kwargs": [{"num_word": 300, "relation": "less than"}]}`))
+			},
+			"kwargs", `instruction 1, length_constraints:number_words: argument "num_word" is not one it takes (it takes num_words, relation)`},
+		{"label false argument not taken", "0 is passed to build_description too, which raises",
+			func() (kind.Reward, error) {
+				return fn.Label(ctx, "p", "one two", `{"instruction_id_list": ["punctuation:no_comma", "length_constraints:number_words"], "kwargs": [{"num_words": null}, {"num_words": 3, "relation": "at least", "frequency": 0}]}`)
+			},
+			"label.kwargs", `instruction 2, length_constraints:number_words: argument "frequency" is not one it takes (it takes num_words, relation)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -87,13 +97,15 @@ func TestInstructionRewardRefusesBadKwargs(t *testing.T) {
 func TestBenchmarkWithBadKwargsIsRefused(t *testing.T) {
 	_, err := openIFEval(t, goodPrompt+
 		`{"key": 2, "prompt": "q", "instruction_id_list": ["length_constraints:number_words"], "kwargs": [{"relation": "at least", "num_words": "ten"}]}`+"\n"+
-		`{"key": 3, "prompt": "r", "instruction_id_list": ["keywords:existence"], "kwargs": [{"keywords": 5}]}`+"\n")
+		`{"key": 3, "prompt": "r", "instruction_id_list": ["keywords:existence"], "kwargs": [{"keywords": 5}]}`+"\n"+
+		`{"key": 4, "prompt": "s", "instruction_id_list": ["length_constraints:number_words"], "kwargs": [{"num_word": 300, "relation": "less than"}]}`+"\n")
 	if err == nil {
 		t.Fatal("the benchmark loaded, want it refused")
 	}
 	for _, want := range []string{
 		`input_data.jsonl:2: kwargs: length_constraints:number_words: argument "num_words" is the string "ten", need a number`,
 		`input_data.jsonl:3: kwargs: keywords:existence: argument "keywords" is the number 5, need a list of strings`,
+		`input_data.jsonl:4: kwargs: length_constraints:number_words: argument "num_word" is not one it takes (it takes num_words, relation)`,
 	} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q\nlacks %q", err, want)
