@@ -90,3 +90,16 @@ func TestOrganizationAndParamsAreShortAndVisible(t *testing.T) {
 		}
 	}
 }
+
+// A hidden folder is one the build skips: validate, given it by name,
+// says so rather than only that its name is not a slug.
+func TestHiddenFolderSaysTheBuildSkipsIt(t *testing.T) {
+	dir := t.TempDir() + "/.acme-7b"
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, probs := CheckFolder(dir, []string{"responses.jsonl"})
+	if len(probs) == 0 || !strings.Contains(probs[0].Msg, `folder name ".acme-7b" starts with a dot: sciif build skips hidden folders`) {
+		t.Errorf("problems %v", probs)
+	}
+}

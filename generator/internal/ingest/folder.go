@@ -95,6 +95,8 @@ func CheckFolder(dir string, results []string) (Folder, board.Problems) {
 	}
 	if name := filepath.Base(dir); WindowsReserved(name) {
 		add(dir, CodeSlug, "folder name %q cannot be checked out on Windows: con, prn, aux, nul, com0 to com9 and lpt0 to lpt9 name devices there, with any extension, and a trailing dot is dropped", name)
+	} else if strings.HasPrefix(name, ".") {
+		add(dir, CodeSlug, "folder name %q starts with a dot: sciif build skips hidden folders, so this one would never be on the board", name)
 	} else if !SafeSlug(name) {
 		add(dir, CodeSlug, "folder name %q is not a safe slug", name)
 	}
