@@ -97,7 +97,7 @@ func TestRewardPresetEveryMarker(t *testing.T) {
 		{"ifeval-demo", `"instruction_id_list": ["startend:end_checker", "punctuation:no_comma"], "kwargs": [{"end_phrase": "Is there anything else I can help with?"}, {}]`, 1, 0.5},
 		// The thinking's first word is not "Thanks"; the last word is
 		// still "with".
-		{"ifevalg-demo", `"ground_truth": "[{'instruction_id': ['first_word:first_word_answer', 'last_word:last_word_answer'], 'kwargs': [{'first_word': 'thanks', 'last_word': 'with'}, {'first_word': 'thanks', 'last_word': 'with'}]}]"`, 1, 0.5},
+		{"ifevalg-demo", `"ground_truth": "[{'instruction_id': ['first_word:first_word_answer', 'last_word:last_word_answer'], 'kwargs': [{'first_word': 'thanks'}, {'last_word': 'with'}]}]"`, 1, 0.5},
 	} {
 		responses := []string{bare, think + bare}
 		for _, m := range preprocess.MarkerTexts() {
