@@ -36,9 +36,15 @@ import (
 //     are refused as well.
 //   - A relation other than "less than" or "at least" is refused, as the
 //     official code raises ValueError.
+//   - A non-null argument of a name the instruction does not take
+//     (Checker.Takes) is refused, 0, "" and false included, as the official
+//     build_description raises TypeError on an unexpected keyword and no
+//     official caller drops those values first.
 //
 // A missing or null argument is not refused here: the official code draws a
-// random value for it, so the checker cannot decide (see Undecided).
+// random value for it, so the checker cannot decide (see Undecided). A null
+// argument of a name the instruction does not take is ignored, as IFBench's
+// and open-instruct's callers drop None arguments.
 
 // MaxWhole bounds the whole-number arguments a checker receives: 2⁵³, the
 // largest range in which every whole float64 is exact. No text has that many
