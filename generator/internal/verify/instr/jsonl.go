@@ -56,12 +56,17 @@ func jsonLines(r io.Reader, fn func(line int, b []byte) bool) error {
 		buf = buf[:0]
 		for {
 			chunk, err := br.ReadSlice('\n')
-			if len(buf)+len(chunk) > MaxLine {
+			// The line end ("\r\n" at most) is not part of the line, as
+			// for ingest.Lines, the board's reader.
+			if len(buf)+len(chunk) > MaxLine+2 {
 				return fmt.Errorf("line %d: longer than %d MiB; refused", n, MaxLine>>20)
 			}
 			buf = append(buf, chunk...)
 			if err == bufio.ErrBufferFull {
 				continue
+			}
+			if len(bytes.TrimSuffix(bytes.TrimSuffix(buf, []byte("\n")), []byte("\r"))) > MaxLine {
+				return fmt.Errorf("line %d: longer than %d MiB; refused", n, MaxLine>>20)
 			}
 			if len(bytes.TrimSpace(buf)) > 0 && !fn(n, buf) {
 				return nil

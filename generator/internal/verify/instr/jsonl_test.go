@@ -216,3 +216,30 @@ func TestPyPlain(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONLinesAcceptsALineOfExactlyMaxLine holds the prompt reader to the
+// board's (ingest.Lines): a line of exactly MaxLine bytes is within the
+// limit whatever its line end, one byte more is refused.
+func TestJSONLinesAcceptsALineOfExactlyMaxLine(t *testing.T) {
+	full := strings.Repeat("x", MaxLine)
+	for _, tc := range []struct {
+		name, in string
+		ok       bool
+	}{
+		{"LF", full + "\n{}\n", true},
+		{"CRLF", full + "\r\n{}\n", true},
+		{"last line without a line end", "{}\n" + full, true},
+		{"one byte over, LF", full + "x\n{}\n", false},
+		{"one byte over, CRLF", full + "x\r\n{}\n", false},
+		{"one byte over at the end", "{}\n" + full + "x", false},
+	} {
+		var lines []int
+		err := jsonLines(strings.NewReader(tc.in), func(n int, _ []byte) bool { lines = append(lines, n); return true })
+		switch {
+		case tc.ok && (err != nil || len(lines) != 2):
+			t.Errorf("%s: lines %v, error %v; want both lines read", tc.name, lines, err)
+		case !tc.ok && (err == nil || !strings.Contains(err.Error(), "longer than 4 MiB")):
+			t.Errorf("%s: error %v, want the line refused as longer than 4 MiB", tc.name, err)
+		}
+	}
+}
