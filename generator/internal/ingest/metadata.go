@@ -135,6 +135,16 @@ func decodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 		return m, board.Problems{yamlProblem(path, err, CodeMetaYAML, CodeMetaUnknown)}
 	}
 	m.NameLine = lines["name"]
+	return m, append(probs, checkMetadata(path, &m, lines)...)
+}
+
+// checkMetadata checks the values of m, decoded from the file path, whose
+// fields start on lines.
+func checkMetadata(path string, m *board.Metadata, lines map[string]int) board.Problems {
+	var probs board.Problems
+	at := func(line int, field, code, format string, args ...any) {
+		probs = append(probs, board.Diagnostic{File: path, Line: line, Field: field, Code: code, Msg: fmt.Sprintf(format, args...), Fatal: true})
+	}
 	if strings.TrimSpace(m.Name) == "" {
 		at(lines["name"], "name", CodeMetaEmpty, "must not be empty")
 	} else if n := utf8.RuneCountInString(m.Name); n > MaxModelName {
@@ -185,7 +195,7 @@ func decodeMetadata(path string, data []byte) (board.Metadata, board.Problems) {
 	if m.Link != "" && !SafeLink(m.Link) {
 		at(lines["link"], "link", CodeMetaLink, "%q is not an http or https URL", m.Link)
 	}
-	return m, probs
+	return probs
 }
 
 // metadataShape checks the fields of a metadata.yaml's mapping: each known,
