@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sciif/leaderboard/generator/internal/ingest"
 	"github.com/sciif/leaderboard/generator/internal/jsonobj"
 )
 
@@ -43,8 +44,9 @@ func (ps Problems) Error() string {
 }
 
 // MaxLine bounds one line of an input or responses file, as for every
-// file sciif reads: a longer line is refused, never read into memory.
-const MaxLine = 4 << 20
+// file sciif reads (ingest.MaxLine): a longer line is refused, never read
+// into memory.
+const MaxLine = ingest.MaxLine
 
 // jsonLines calls fn with each non-blank line of r and its 1-based number,
 // until fn returns false. A line longer than MaxLine stops the read with
