@@ -186,15 +186,8 @@ func UnquoteBody(b []byte) (string, bool) {
 			s.WriteByte(escaped[b[1]])
 			b = b[2:]
 		case len(b) >= 6 && b[1] == 'u':
-			r := rune(0)
-			for _, h := range b[2:6] {
-				d := hexDigit[h]
-				if d == 0 {
-					return "", false
-				}
-				r = r<<4 | rune(d-1)
-			}
-			if utf16.IsSurrogate(r) {
+			r, ok := hexRune(b[2:6])
+			if !ok || utf16.IsSurrogate(r) {
 				return "", false
 			}
 			s.WriteRune(r)
@@ -204,6 +197,74 @@ func UnquoteBody(b []byte) (string, bool) {
 		}
 		i = Special(b)
 	}
+}
+
+// UnquoteInPlace decodes the text b between the quotes of a JSON string
+// literal into b itself, which an escape never makes longer, and returns
+// the string's length: the string is b[:n]. As for UnquoteBody, b's
+// closing quote was found by QuoteEnd and its bytes are valid UTF-8. It
+// decodes what encoding/json decodes, surrogate escapes included (a pair
+// is its character, a lone one U+FFFD), in one pass that looks for
+// escapes and control characters eight bytes at a time (Special); a
+// literal without escapes is not written at all, so that a caller who
+// aliases b (a request body read whole) decodes it without copying a
+// byte.
+//
+// ok is false where encoding/json refuses the literal (a control
+// character, an unknown or short escape). Then b[:bad] has been written
+// over, b[bad:] is as it was, and encoding/json refuses b[bad:] quoted
+// with the same message as the whole literal: what precedes bad was good
+// text.
+func UnquoteInPlace(b []byte) (n, bad int, ok bool) {
+	r := Special(b)
+	w := r
+	for r < len(b) {
+		// b[r] is a backslash or a control character.
+		switch {
+		case b[r] != '\\':
+			return w, r, false
+		case r+1 < len(b) && escaped[b[r+1]] != 0:
+			b[w] = escaped[b[r+1]]
+			w, r = w+1, r+2
+		case r+5 < len(b) && b[r+1] == 'u':
+			c, ok := hexRune(b[r+2 : r+6])
+			if !ok {
+				return w, r, false
+			}
+			r += 6
+			if utf16.IsSurrogate(c) {
+				// As encoding/json: a pair is one character; a
+				// surrogate that starts none is U+FFFD.
+				next := rune(-1)
+				if r+5 < len(b) && b[r] == '\\' && b[r+1] == 'u' {
+					next, _ = hexRune(b[r+2 : r+6])
+				}
+				if c = utf16.DecodeRune(c, next); c != utf8.RuneError {
+					r += 6
+				}
+			}
+			w += utf8.EncodeRune(b[w:], c)
+		default:
+			return w, r, false
+		}
+		k := Special(b[r:])
+		w += copy(b[w:], b[r:r+k])
+		r += k
+	}
+	return w, 0, true
+}
+
+// hexRune is the rune of the four hexadecimal digits h of a \u escape; ok
+// is false if one is not.
+func hexRune(h []byte) (r rune, ok bool) {
+	for _, c := range h {
+		d := hexDigit[c]
+		if d == 0 {
+			return -1, false
+		}
+		r = r<<4 | rune(d-1)
+	}
+	return r, true
 }
 
 // escaped maps the letter of a one-letter JSON escape to its byte.

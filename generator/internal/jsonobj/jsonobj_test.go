@@ -196,6 +196,7 @@ func FuzzUnquote(f *testing.F) {
 		if got, ok := Unquote(raw); ok && (werr != nil || got != want) {
 			t.Errorf("Unquote(%q) = %q; encoding/json: %q, %v", raw, got, want, werr)
 		}
+		checkInPlace(t, raw)
 		got, end, ok := StringAt(raw, 0)
 		if !ok {
 			return
@@ -204,6 +205,60 @@ func FuzzUnquote(f *testing.F) {
 			t.Errorf("StringAt(%q) = %q up to %d; encoding/json: %q, %v", raw, got, end, want, werr)
 		}
 	})
+}
+
+// checkInPlace holds UnquoteInPlace to encoding/json on raw, a literal
+// whose text is valid UTF-8 with no unescaped quote inside (as its
+// callers make sure): the same string when encoding/json decodes it; a
+// refusal when it refuses, with the text from the fault on untouched and
+// refused by encoding/json with the same message.
+func checkInPlace(t *testing.T, raw []byte) {
+	t.Helper()
+	if len(raw) < 2 || raw[0] != '"' || QuoteEnd(raw, 0) != len(raw)-1 || !utf8.Valid(raw) {
+		return
+	}
+	var want string
+	werr := json.Unmarshal(raw, &want)
+	body := raw[1 : len(raw)-1]
+	b := bytes.Clone(body)
+	n, bad, ok := UnquoteInPlace(b)
+	switch {
+	case ok != (werr == nil):
+		t.Errorf("UnquoteInPlace(%q): ok %v; encoding/json: %v", body, ok, werr)
+	case ok && string(b[:n]) != want:
+		t.Errorf("UnquoteInPlace(%q) = %q, encoding/json %q", body, b[:n], want)
+	case !ok && !bytes.Equal(b[bad:], body[bad:]):
+		t.Errorf("UnquoteInPlace(%q) refused it at %d but wrote over what follows: %q", body, bad, b)
+	case !ok:
+		var s string
+		err := json.Unmarshal([]byte(`"`+string(b[bad:])+`"`), &s)
+		if err == nil || err.Error() != werr.Error() {
+			t.Errorf("UnquoteInPlace(%q) refused it at %d, where encoding/json says %v, not %v", body, bad, err, werr)
+		}
+	}
+}
+
+// TestUnquoteInPlace holds UnquoteInPlace to encoding/json on the seeds
+// of FuzzUnquote, on surrogates whole, lone and broken, and on literals
+// whose bad escape comes after good ones.
+func TestUnquoteInPlace(t *testing.T) {
+	for _, q := range quoted {
+		checkInPlace(t, []byte(q))
+	}
+	for _, q := range longQuoted() {
+		checkInPlace(t, q)
+	}
+	for _, q := range []string{
+		`"a\nb\u00e9c\x"`, `"\n\t\u4e2d\ud83d\ude00"`, "\"a\\nb\x01\"", `"\n\u12"`, `"\n\"`,
+		`"é\u00e9\/\b\f\r\"\\"`, `"\u0000\u007f\u0080\u07ff\u0800\uffff"`,
+		`"\ud83d"`, `"\ude00x"`, `"\ud83d\u0041"`, `"\ud83d\ud83d\ude00"`, `"\ud83d\uZZZZ"`, `"\ud83d\"`, `"\ud83d\n"`, `"a\uDBFF\uDFFFb"`,
+	} {
+		checkInPlace(t, []byte(q))
+	}
+	b := []byte(`x\ny`)
+	if n, _, ok := UnquoteInPlace(b); !ok || string(b[:n]) != "x\ny" {
+		t.Errorf(`UnquoteInPlace(x\ny) = %q, %v`, b[:n], ok)
+	}
 }
 
 // TestSpecial holds Special to a byte-at-a-time search, at every offset

@@ -3,43 +3,60 @@ package reward
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
+	"unsafe"
 
 	"github.com/sciif/leaderboard/generator/internal/jsonobj"
 )
 
 // A lexer reads the JSON text of a request body as the decoder asks for
-// it, token by token. It holds the value being read and what the last
-// read brought after it, never the body read before: a string is found
-// by its closing quote (bytes.IndexByte) and decoded in one pass
-// (unquote), which is several times faster than json.Decoder's
-// byte-by-byte state machine over the megabytes of responses a batch
-// carries. What unquote leaves alone (surrogate escapes, malformed text)
-// goes to encoding/json, which decodes or refuses it.
+// it, token by token. A string is found by its closing quote
+// (bytes.IndexByte) and decoded where it lies, in place
+// (jsonobj.UnquoteInPlace): the strings a request holds are the bytes
+// of its body, read once and never copied, which is several times faster
+// than json.Decoder's byte-by-byte state machine and its copies over the
+// megabytes of responses a batch carries. What the in-place decoding
+// leaves alone (surrogate escapes, malformed text) goes to encoding/json,
+// which decodes or refuses it.
+//
+// So the lexer never writes a byte it has handed out, nor reuses one: a
+// full buffer is left to the strings made of it, and the part not yet
+// read on moves to a new one. Given the body's size (Content-Length) the
+// first buffer holds it all; the body is what the request holds, as its
+// decoded strings were before.
 type lexer struct {
-	r   io.Reader
-	buf []byte // buf[pos:] is read but not consumed
-	pos int
-	err error // what ended the input: io.EOF, or the reader's error
+	r    io.Reader
+	buf  []byte // buf[pos:] is read but not consumed; buf[:pos] may be handed out
+	pos  int
+	size int   // the body's size, if known (0 if not): the first buffer's
+	err  error // what ended the input: io.EOF, or the reader's error
 }
 
-// lexChunk is the least a read asks for.
-const lexChunk = 32 << 10
+// lexChunk is the least a new buffer holds beyond the value it carries
+// over, and maxChunk the most it grows to when the body's size is unknown.
+const (
+	lexChunk = 32 << 10
+	maxChunk = 1 << 20
+)
 
-// more reads into buf, keeping buf[pos:] (moved to the front); it reports
-// false once the input has ended, with l.err saying how.
+// more reads into buf, moving buf[pos:] to a new buffer when buf is
+// full; it reports false once the input has ended, with l.err saying how.
 func (l *lexer) more() bool {
 	if l.err != nil {
 		return false
 	}
-	if l.pos > 0 {
-		n := copy(l.buf, l.buf[l.pos:])
-		l.buf, l.pos = l.buf[:n], 0
-	}
-	if cap(l.buf)-len(l.buf) < lexChunk/2 {
-		nb := make([]byte, len(l.buf), max(2*cap(l.buf), len(l.buf)+lexChunk))
-		copy(nb, l.buf)
-		l.buf = nb
+	if len(l.buf) == cap(l.buf) {
+		tail := l.buf[l.pos:]
+		// One byte more than a known size, for the read that finds the
+		// end.
+		n := l.size + 1
+		if l.buf != nil || l.size <= 0 {
+			n = len(tail) + max(len(tail), min(2*cap(l.buf), maxChunk), lexChunk)
+		}
+		nb := make([]byte, len(tail), n)
+		copy(nb, tail)
+		l.buf, l.pos = nb, 0
 	}
 	for {
 		n, err := l.r.Read(l.buf[len(l.buf):cap(l.buf)])
@@ -52,6 +69,15 @@ func (l *lexer) more() bool {
 			return true
 		}
 	}
+}
+
+// bodyString is b, bytes of the body the lexer has handed out, as a
+// string: they are never written again.
+func bodyString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 // endErr is the error of an input that ended inside a value.
@@ -160,7 +186,8 @@ func (l *lexer) quoteEnd(open int) int {
 }
 
 // quoted reads the JSON string whose opening quote is at buf[pos], the
-// value of field (of its element index when index >= 0).
+// value of field (of its element index when index >= 0), decoding it in
+// place.
 func (l *lexer) quoted(field string, index int) (string, error) {
 	q := l.quoteEnd(0)
 	if q < 0 {
@@ -168,31 +195,27 @@ func (l *lexer) quoted(field string, index int) (string, error) {
 	}
 	raw := l.buf[l.pos : l.pos+q+1]
 	l.pos += q + 1
-	if s, ok := unquote(raw); ok {
-		return s, nil
+	// utf8Reader checked every byte of the body, so that the text need
+	// not be checked again.
+	n, bad, ok := jsonobj.UnquoteInPlace(raw[1:q])
+	if ok {
+		return bodyString(raw[1 : 1+n]), nil
 	}
+	// encoding/json says what is wrong, from the fault on (the text
+	// before it was good, and has been written over).
 	var s string
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return "", badBody(at(field, index), "body: %s: %v", at(field, index), err)
+	err := json.Unmarshal(append([]byte{'"'}, raw[1+bad:]...), &s)
+	if err == nil {
+		err = errors.New("invalid string")
 	}
-	return s, nil
+	return "", badBody(at(field, index), "body: %s: %v", at(field, index), err)
 }
 
-// unquote returns the string the JSON string literal raw denotes, for the
-// usual literals, as jsonobj.Unquote does, but for a literal that
-// quoteEnd delimited (no unescaped quote inside) and whose bytes are
-// known to be UTF-8 (utf8Reader checked every byte of the body), so that
-// it does not check them again (jsonobj.UnquoteBody, which looks for
-// escapes and control characters eight bytes at a time). ok is false for
-// what it leaves to encoding/json: control characters, unknown escapes,
-// surrogate escapes.
-func unquote(raw []byte) (string, bool) {
-	return jsonobj.UnquoteBody(raw[1 : len(raw)-1])
-}
-
-// validString reports whether unquote decodes the string literal raw.
+// validString reports whether the JSON string literal raw, whose closing
+// quote quoteEnd found, decodes without encoding/json's help, leaving raw
+// as it is.
 func validString(raw []byte) bool {
-	_, ok := unquote(raw)
+	_, ok := jsonobj.UnquoteBody(raw[1 : len(raw)-1])
 	return ok
 }
 
@@ -208,8 +231,7 @@ func (l *lexer) raw(field string, index int) (json.RawMessage, error) {
 
 // value reads the JSON value at the next token, element index of field,
 // and returns its text, checked by unquote when it is a string and by
-// json.Valid otherwise; the text is the lexer's, valid until it reads
-// again.
+// json.Valid otherwise; the text is the body's, never written again.
 func (l *lexer) value(field string, index int) ([]byte, error) {
 	c, ok := l.peek()
 	if !ok {

@@ -29,16 +29,18 @@ func badBody(field, format string, args ...any) *bodyError {
 
 // bodyDecoder reads a request body token by token: a wrong shape is
 // refused at its first token, before the rest of the body is read, and
-// what it holds is the values decoded so far (at most maxRecords per
-// array) plus the lexer's buffer (the largest single value).
+// what it holds is the body read so far, in which the values decoded so
+// far (at most maxRecords per array) lie.
 type bodyDecoder struct {
 	lex        lexer
 	maxBody    int64
 	maxRecords int
 }
 
-func newBodyDecoder(r io.Reader, maxBody int64, maxRecords int) *bodyDecoder {
-	return &bodyDecoder{lex: lexer{r: &utf8Reader{r: r}}, maxBody: maxBody, maxRecords: maxRecords}
+// newBodyDecoder reads the body r of size bytes (its Content-Length; 0 or
+// less if unknown, and at most maxBody, as badBodyHeader sees to).
+func newBodyDecoder(r io.Reader, size, maxBody int64, maxRecords int) *bodyDecoder {
+	return &bodyDecoder{lex: lexer{r: &utf8Reader{r: r}, size: int(min(size, maxBody))}, maxBody: maxBody, maxRecords: maxRecords}
 }
 
 // readErr turns a reading or syntax error into a refusal.
@@ -241,7 +243,7 @@ func (d *bodyDecoder) labels(field string) ([]labelArg, error) {
 		default:
 			var raw []byte
 			raw, err = d.lex.value(field, i)
-			l.text = string(raw)
+			l.text = bodyString(raw)
 		}
 		out = append(out, l)
 		return err
@@ -261,8 +263,8 @@ func (d *bodyDecoder) raws(field, what string) ([]json.RawMessage, error) {
 }
 
 // decodeGetReward reads a /get_reward body.
-func decodeGetReward(r io.Reader, maxBody int64, maxRecords int) (getRewardRequest, *bodyError) {
-	d := newBodyDecoder(r, maxBody, maxRecords)
+func decodeGetReward(r io.Reader, size, maxBody int64, maxRecords int) (getRewardRequest, *bodyError) {
+	d := newBodyDecoder(r, size, maxBody, maxRecords)
 	var req getRewardRequest
 	err := d.object([]string{"query", "prompts", "labels"}, func(key string) (err error) {
 		switch key {
@@ -286,8 +288,8 @@ func decodeGetReward(r io.Reader, maxBody int64, maxRecords int) (getRewardReque
 }
 
 // decodeRewards reads a /v1/rewards body.
-func decodeRewards(r io.Reader, maxBody int64, maxRecords int) (rewardsRequest, *bodyError) {
-	d := newBodyDecoder(r, maxBody, maxRecords)
+func decodeRewards(r io.Reader, size, maxBody int64, maxRecords int) (rewardsRequest, *bodyError) {
+	d := newBodyDecoder(r, size, maxBody, maxRecords)
 	var req rewardsRequest
 	err := d.object([]string{"benchmark", "preprocess", "records"}, func(key string) (err error) {
 		switch key {

@@ -31,7 +31,7 @@ func BenchmarkDecodeGetReward(b *testing.B) {
 	b.ReportAllocs()
 	cpu := benchcpu.Start()
 	for b.Loop() {
-		if _, err := decodeGetReward(bytes.NewReader(body), 16<<20, 4096); err != nil {
+		if _, err := decodeGetReward(bytes.NewReader(body), int64(len(body)), 16<<20, 4096); err != nil {
 			b.Fatal(err)
 		}
 	}

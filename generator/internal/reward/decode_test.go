@@ -10,6 +10,8 @@ import (
 	"testing/iotest"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/sciif/leaderboard/generator/internal/jsonobj"
 )
 
 // FuzzDecodeBody holds the server's token-by-token body decoders to
@@ -34,8 +36,8 @@ func FuzzDecodeBody(f *testing.F) {
 	}
 	const maxRecords = 8
 	f.Fuzz(func(t *testing.T, body []byte) {
-		req, err := decodeGetReward(bytes.NewReader(body), 1<<20, maxRecords)
-		slow, serr := decodeGetReward(iotest.OneByteReader(bytes.NewReader(body)), 1<<20, maxRecords)
+		req, err := decodeGetReward(bytes.NewReader(body), int64(len(body)), 1<<20, maxRecords)
+		slow, serr := decodeGetReward(iotest.OneByteReader(bytes.NewReader(body)), 0, 1<<20, maxRecords)
 		if diff := cmp.Diff(fmt.Sprint(req, err == nil), fmt.Sprint(slow, serr == nil)); (err == nil || serr == nil) && diff != "" {
 			t.Errorf("read at once (-) and byte by byte (+) differ:\n%s", diff)
 		}
@@ -57,8 +59,8 @@ func FuzzDecodeBody(f *testing.F) {
 		} else if err.code != 400 && err.code != 413 {
 			t.Errorf("code %d for %q", err.code, err.msg)
 		}
-		rreq, rerr := decodeRewards(bytes.NewReader(body), 1<<20, maxRecords)
-		rslow, rserr := decodeRewards(iotest.OneByteReader(bytes.NewReader(body)), 1<<20, maxRecords)
+		rreq, rerr := decodeRewards(bytes.NewReader(body), int64(len(body)), 1<<20, maxRecords)
+		rslow, rserr := decodeRewards(iotest.OneByteReader(bytes.NewReader(body)), 0, 1<<20, maxRecords)
 		if diff := cmp.Diff(fmt.Sprint(rreq, rerr == nil), fmt.Sprint(rslow, rserr == nil)); (rerr == nil || rserr == nil) && diff != "" {
 			t.Errorf("read at once (-) and byte by byte (+) differ:\n%s", diff)
 		}
@@ -117,8 +119,14 @@ func TestDecodeLongValues(t *testing.T) {
 	for _, r := range []struct {
 		name string
 		r    io.Reader
-	}{{"at once", bytes.NewReader(body)}, {"7 bytes at a time", &chunked{body, 7}}, {"byte by byte", iotest.OneByteReader(bytes.NewReader(body))}} {
-		got, berr := decodeGetReward(r.r, 1<<22, 8)
+		size int64
+	}{
+		{"at once, of known size", bytes.NewReader(body), int64(len(body))},
+		{"at once", bytes.NewReader(body), 0},
+		{"7 bytes at a time", &chunked{body, 7}, 0},
+		{"byte by byte", iotest.OneByteReader(bytes.NewReader(body)), 0},
+	} {
+		got, berr := decodeGetReward(r.r, r.size, 1<<22, 8)
 		if berr != nil {
 			t.Fatalf("%s: %v", r.name, berr)
 		}
@@ -149,11 +157,11 @@ func (c *chunked) Read(p []byte) (int, error) {
 	return k, nil
 }
 
-// TestUnquoteAgreesWithEncodingJSON checks the lexer's string decoder on
-// the cases its shortcuts could get wrong: a control character at every
-// place in an eight-byte word, escapes of each kind next to each other
-// and at the ends, hexadecimal digits in both cases, surrogate escapes
-// (left to encoding/json) and bytes above 0x7f.
+// TestUnquoteAgreesWithEncodingJSON checks the lexer's string decoder
+// (jsonobj.UnquoteInPlace) on the cases its shortcuts could get wrong: a
+// control character at every place in an eight-byte word, escapes of
+// each kind next to each other and at the ends, hexadecimal digits in
+// both cases, surrogate escapes and bytes above 0x7f.
 func TestUnquoteAgreesWithEncodingJSON(t *testing.T) {
 	cases := []string{``, `a`, `\n`, `\\`, `\"`, `\/\b\f\n\r\t`, `\u00e9\u00E9\u20AC`, `\u0000`, `\ud83d\ude00`, `x\u`, `\x`, `é€😀`, `\\\\\"`, "a\u007fb"}
 	for i := range 17 {
@@ -164,14 +172,23 @@ func TestUnquoteAgreesWithEncodingJSON(t *testing.T) {
 		raw := []byte(`"` + c + `"`)
 		var want string
 		werr := json.Unmarshal(raw, &want)
-		got, ok := unquote(raw)
+		body := bytes.Clone(raw[1 : len(raw)-1])
+		n, _, ok := jsonobj.UnquoteInPlace(body)
 		switch {
 		case ok && werr != nil:
-			t.Errorf("unquote(%q) = %q, encoding/json refuses: %v", raw, got, werr)
-		case ok && got != want:
-			t.Errorf("unquote(%q) = %q, encoding/json %q", raw, got, want)
-		case !ok && werr == nil && !strings.Contains(c, `\ud8`):
-			t.Errorf("unquote(%q) left to encoding/json a literal it should decode (%q)", raw, want)
+			t.Errorf("UnquoteInPlace(%q) = %q, encoding/json refuses: %v", raw, body[:n], werr)
+		case ok && string(body[:n]) != want:
+			t.Errorf("UnquoteInPlace(%q) = %q, encoding/json %q", raw, body[:n], want)
+		case !ok && werr == nil:
+			t.Errorf("UnquoteInPlace(%q) refused a literal encoding/json decodes (%q)", raw, want)
+		}
+		// The lexer agrees with encoding/json on every literal, and
+		// refuses with its message.
+		l := lexer{r: bytes.NewReader(raw)}
+		l.peek()
+		got, err := l.quoted("query", 0)
+		if (err == nil) != (werr == nil) || got != want || err != nil && !strings.HasSuffix(err.Error(), werr.Error()) {
+			t.Errorf("quoted(%q) = %q, %v; encoding/json %q, %v", raw, got, err, want, werr)
 		}
 	}
 }

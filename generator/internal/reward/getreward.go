@@ -76,7 +76,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) int {
 		return code
 	}
 	defer release()
-	req, berr := decodeGetReward(http.MaxBytesReader(w, r.Body, s.opt.MaxBody), s.opt.MaxBody, s.opt.MaxRecords)
+	req, berr := decodeGetReward(http.MaxBytesReader(w, r.Body, s.opt.MaxBody), r.ContentLength, s.opt.MaxBody, s.opt.MaxRecords)
 	if berr != nil {
 		return refuse(w, berr)
 	}
@@ -95,7 +95,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) int {
 	defer cancel()
 	res := make([]Result, n)
 	found := make([]bool, n)
-	each(ctx, n, func(i int) {
+	s.each(ctx, n, func(i int) {
 		prompt := ""
 		if req.Prompts != nil {
 			prompt = req.Prompts[i]

@@ -89,6 +89,7 @@ type Server struct {
 	opt      Options
 	m        *metrics
 	slots    chan struct{}
+	procs    procPool
 	draining atomic.Bool
 	log      *log.Logger
 }
@@ -374,7 +375,7 @@ func (s *Server) rewards(w http.ResponseWriter, r *http.Request) int {
 		return code
 	}
 	defer release()
-	req, berr := decodeRewards(http.MaxBytesReader(w, r.Body, s.opt.MaxBody), s.opt.MaxBody, s.opt.MaxRecords)
+	req, berr := decodeRewards(http.MaxBytesReader(w, r.Body, s.opt.MaxBody), r.ContentLength, s.opt.MaxBody, s.opt.MaxRecords)
 	if berr != nil {
 		return refuse(w, berr)
 	}
@@ -398,7 +399,7 @@ func (s *Server) rewards(w http.ResponseWriter, r *http.Request) int {
 	defer cancel()
 	res := make([]Result, n)
 	names := make([]string, n)
-	each(ctx, n, func(i int) {
+	s.each(ctx, n, func(i int) {
 		rec, name, rctx := []byte(req.Records[i]), req.Benchmark, ctx
 		if hasKey(rec, "record") {
 			var wr wrapped
@@ -513,12 +514,13 @@ func hasKey(rec []byte, key string) bool {
 	return false
 }
 
-// each calls fn(i) for i in [0, n), on up to GOMAXPROCS goroutines for
-// large batches, and stops handing out work when ctx is done. A panic in
+// each calls fn(i) for i in [0, n), on the goroutine that calls it and,
+// for large batches, on helpers for the processors no other request is
+// using (procs), and stops handing out work when ctx is done. A panic in
 // fn(i) is handed to panicked(i, value) and the others go on: a reward
 // function's bug on one record must neither end the process (a panic on
 // a goroutine of its own would) nor cost the batch its answer.
-func each(ctx context.Context, n int, fn func(i int), panicked func(i int, p any)) {
+func (s *Server) each(ctx context.Context, n int, fn func(i int), panicked func(i int, p any)) {
 	call := func(i int) {
 		defer func() {
 			if p := recover(); p != nil {
@@ -527,28 +529,47 @@ func each(ctx context.Context, n int, fn func(i int), panicked func(i int, p any
 		}()
 		fn(i)
 	}
-	workers := min(runtime.GOMAXPROCS(0), (n+15)/16)
-	if workers <= 1 {
-		for i := range n {
-			if ctx.Err() != nil {
+	workers := s.procs.take((n + 15) / 16)
+	defer s.procs.give(workers)
+	var next atomic.Int64
+	work := func() {
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= n || ctx.Err() != nil {
 				return
 			}
 			call(i)
 		}
-		return
 	}
-	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n || ctx.Err() != nil {
-					return
-				}
-				call(i)
-			}
-		})
+	for range workers - 1 {
+		wg.Go(work)
 	}
+	work()
 	wg.Wait()
 }
+
+// A procPool counts the processors that the requests being rewarded
+// hold, so that a request spreads its records over those no other
+// request uses. Under load every request then runs on its own goroutine
+// alone: handing records to helpers that compete with another request
+// for the same processors gains nothing, and each hand-over costs a
+// switch of goroutines, often a thread parked and woken, which the
+// server measured at about a sixth of its CPU with batches of 64 from
+// two clients (docs/performance.md).
+type procPool struct{ held atomic.Int64 }
+
+// take reserves at least one processor and at most want, as many as are
+// free; give returns them.
+func (p *procPool) take(want int) int {
+	limit := int64(runtime.GOMAXPROCS(0))
+	for {
+		held := p.held.Load()
+		k := max(1, min(int64(want), limit-held))
+		if p.held.CompareAndSwap(held, held+k) {
+			return int(k)
+		}
+	}
+}
+
+func (p *procPool) give(k int) { p.held.Add(-int64(k)) }

@@ -1,6 +1,7 @@
 package verifiable
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/sciif/leaderboard/generator/internal/verify/instr"
@@ -53,9 +54,12 @@ func (c *labelCache) prompt(prompt, label string, decode func() (instr.Prompt, b
 	if c.m == nil || len(c.m) >= maxCachedLabels {
 		c.m = make(map[labelKey]cachedLabel, maxCachedLabels)
 	}
-	// The key's strings are copies: a caller's may share a request body's
-	// memory, which the cache would otherwise keep.
-	c.m[labelKey{string([]byte(prompt)), string([]byte(label))}] = cachedLabel{p, keyed}
+	// The key's strings and the prompt's text are copies: a caller's may
+	// be bytes of a request body (the reward server decodes in place),
+	// which the cache would otherwise keep whole.
+	kept := p
+	kept.Prompt = strings.Clone(p.Prompt)
+	c.m[labelKey{strings.Clone(prompt), strings.Clone(label)}] = cachedLabel{kept, keyed}
 	c.mu.Unlock()
 	return p, keyed, nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+	"unsafe"
 
 	"github.com/sciif/leaderboard/generator/internal/verify/instr"
 )
@@ -53,6 +54,28 @@ func TestLabelCacheDecodesOnceAndStaysBounded(t *testing.T) {
 		c.prompt("p", fmt.Sprint(i), decode(fmt.Sprint(i)))
 		if len(c.m) > maxCachedLabels {
 			t.Fatalf("%d labels kept, over the bound %d", len(c.m), maxCachedLabels)
+		}
+	}
+}
+
+// TestLabelCacheKeepsNoCallersBytes checks that what the cache keeps
+// shares no memory with the strings it was given: the reward server hands
+// it strings that are bytes of a request body, which the cache must not
+// keep alive. The caller's bytes are written over after the call, and
+// what comes back must not change.
+func TestLabelCacheKeepsNoCallersBytes(t *testing.T) {
+	var c labelCache
+	prompt, label := []byte("the prompt"), []byte(`{"instruction_id_list":["a"]}`)
+	alias := func(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+	decode := func() (instr.Prompt, bool, error) {
+		return instr.Prompt{Prompt: alias(prompt), InstructionIDs: []string{"a"}}, true, nil
+	}
+	c.prompt(alias(prompt), alias(label), decode)
+	copy(prompt, "XXXXXXXXXX")
+	copy(label, "XXXXXXXXXXXXXXXXXXXXXXXXXXXXX")
+	for k, e := range c.m {
+		if k.prompt != "the prompt" || k.label != `{"instruction_id_list":["a"]}` || e.p.Prompt != "the prompt" {
+			t.Errorf("the cache kept the caller's bytes: key %q, %q; prompt %q", k.prompt, k.label, e.p.Prompt)
 		}
 	}
 }
