@@ -157,6 +157,9 @@ func cpuTime(b *testing.B, pid int) time.Duration {
 	if pid == 0 {
 		return benchcpu.Used()
 	}
+	if d, ok := benchcpu.Of(pid); ok {
+		return d
+	}
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		b.Fatal(err)
@@ -210,14 +213,12 @@ const (
 	retry
 )
 
-// postBatches sends the bodies in turn from clients concurrent clients
-// until count requests have been answered with rewards (or refused as
-// busy, without retry), and compares every reward with want.
-func postBatches(b *testing.B, url string, clients, count int, bodies [][]byte, want [][]float64, mode int) *batchCounts {
+// postBatches sends the bodies in turn, from body from on, from clients
+// concurrent clients until count requests have been answered with
+// rewards (or refused as busy, without retry), and compares every reward
+// with want.
+func postBatches(b *testing.B, client *http.Client, url string, clients, from, count int, bodies [][]byte, want [][]float64, mode int) *batchCounts {
 	var c batchCounts
-	tr := &http.Transport{MaxIdleConnsPerHost: clients, DisableCompression: true}
-	defer tr.CloseIdleConnections()
-	client := &http.Client{Transport: tr}
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range clients {
@@ -227,7 +228,7 @@ func postBatches(b *testing.B, url string, clients, count int, bodies [][]byte, 
 				if j >= count {
 					return
 				}
-				k := j % len(bodies)
+				k := (from + j) % len(bodies)
 				for {
 					done, wait := postBatch(b, client, url, bodies[k], want[k], mode, &c)
 					if done {
@@ -243,6 +244,13 @@ func postBatches(b *testing.B, url string, clients, count int, bodies [][]byte, 
 	}
 	wg.Wait()
 	return &c
+}
+
+// newClient is an HTTP client that keeps a connection per client.
+func newClient(b *testing.B, clients int) *http.Client {
+	tr := &http.Transport{MaxIdleConnsPerHost: clients, DisableCompression: true}
+	b.Cleanup(tr.CloseIdleConnections)
+	return &http.Client{Transport: tr}
 }
 
 // postBatch sends body once and reports whether it is done with:
@@ -350,14 +358,27 @@ func benchOffline(b *testing.B, recs benchRecords) {
 	cpu0 := cpuTime(b, 0)
 	n := 0
 	for b.Loop() {
-		for i, p := range recs.prompts {
-			reg.Evaluate(instr.Strict, p, recs.responses[i])
-		}
-		n += len(recs.prompts)
+		n += checkOffline(reg, recs)
 	}
 	b.ReportMetric(float64(n)/(cpuTime(b, 0)-cpu0).Seconds(), "rewards/cpu-s")
 }
 
+// checkOffline checks every record under Strict, as the server's reward
+// does, and returns how many.
+func checkOffline(reg *instr.Registry, recs benchRecords) int {
+	for i, p := range recs.prompts {
+		reg.Evaluate(instr.Strict, p, recs.responses[i])
+	}
+	return len(recs.prompts)
+}
+
+// benchBatches measures the server and the checkers offline in turns:
+// each of b.N rounds checks every record offline in this process, four
+// times, then has the server reward about as many in batches of n from
+// two clients,
+// so that a machine whose speed drifts (a shared host's does, by 10% and
+// more within a minute) weighs on both alike. It reports the server's
+// rewards per CPU-second, the checkers', and their ratio (×offline).
 func benchBatches(b *testing.B, recs benchRecords, n int, distinct bool) {
 	bodies, want := getRewardBodies(b, recs, n, distinct)
 	url, pid := rewardServer(b)
@@ -368,19 +389,36 @@ func benchBatches(b *testing.B, recs benchRecords, n int, distinct bool) {
 	if pid != 0 {
 		mode = tolerate
 	}
-	warm := postBatches(b, url, 2, len(bodies), bodies, want, mode) // and check every answer
+	client := newClient(b, 2)
+	warm := postBatches(b, client, url, 2, 0, len(bodies), bodies, want, mode) // and check every answer
+	reg := benchRegistry(b)
+	// A turn is 4 passes over the records each side (tens of
+	// milliseconds), so that what one side leaves in the caches for the
+	// other weighs little.
+	const passes = 4
+	perRound := max(1, (passes*len(recs.prompts)+n/2)/n)
+	var offCPU, srvCPU time.Duration
+	var offN, srvN, from int
 	b.ReportAllocs()
-	cpu0 := cpuTime(b, pid)
-	b.ResetTimer()
-	c := postBatches(b, url, 2, b.N, bodies, want, mode)
-	b.StopTimer()
-	cpu := cpuTime(b, pid) - cpu0
-	if c.busy.Load() > 0 {
-		b.Fatalf("%d of %d requests refused as busy", c.busy.Load(), b.N)
+	for b.Loop() {
+		t := cpuTime(b, 0)
+		for range passes {
+			offN += checkOffline(reg, recs)
+		}
+		offCPU += cpuTime(b, 0) - t
+		t = cpuTime(b, pid)
+		c := postBatches(b, client, url, 2, from, perRound, bodies, want, mode)
+		srvCPU += cpuTime(b, pid) - t
+		if c.busy.Load() > 0 {
+			b.Fatalf("%d of %d requests refused as busy", c.busy.Load(), perRound)
+		}
+		srvN += int(c.ok.Load()) * n
+		from += perRound
 	}
-	ok := float64(c.ok.Load())
-	b.ReportMetric(ok*float64(n)/cpu.Seconds(), "rewards/cpu-s")
-	b.ReportMetric(ok*float64(n)/b.Elapsed().Seconds(), "rewards/s")
+	off, srv := float64(offN)/offCPU.Seconds(), float64(srvN)/srvCPU.Seconds()
+	b.ReportMetric(srv, "rewards/cpu-s")
+	b.ReportMetric(off, "offline-rewards/cpu-s")
+	b.ReportMetric(srv/off, "×offline")
 	if pid != 0 {
 		// Rewards of the first pass over every body that differ from ours.
 		b.ReportMetric(float64(warm.differ.Load()), "differ")
@@ -418,7 +456,7 @@ func BenchmarkServeOverload(b *testing.B) {
 		opt.MaxInFlight, opt.QueueWait = 4, 250*time.Millisecond
 		url = startServer(b, opt) + "/get_reward?benchmark=ifeval"
 	}
-	postBatches(b, url, 1, len(bodies), bodies, want, 0) // warm up
+	postBatches(b, newClient(b, 1), url, 1, 0, len(bodies), bodies, want, 0) // warm up
 	pools := []*clientPool{{clients: 1}, {clients: 48}}
 	var turn atomic.Int32 // the pool that may send; -1: none
 	turn.Store(-1)

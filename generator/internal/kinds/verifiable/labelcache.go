@@ -14,34 +14,33 @@ import (
 // about a quarter as much again. It holds at most maxCachedLabels labels
 // of at most maxCachedLabel bytes (with their prompts), and starts afresh
 // when full; what it returns is what decoding would, so rewards do not
-// depend on what it holds.
+// depend on what it holds. It is keyed by the label alone: the prompt a
+// request gives goes into the result after the cache (Label).
 type labelCache struct {
 	mu sync.RWMutex
-	m  map[labelKey]cachedLabel
+	m  map[string]cachedLabel
 }
 
-// The cache's bounds: with the prompt text, at most some 8 MiB.
+// The cache's bounds: with the prompt text a label may carry, at most
+// some 8 MiB.
 const (
 	maxCachedLabels = 1024
 	maxCachedLabel  = 4 << 10
 )
-
-type labelKey struct{ prompt, label string }
 
 type cachedLabel struct {
 	p     instr.Prompt
 	keyed bool
 }
 
-// prompt returns what decode gives for prompt and label, from the cache
-// when it is there. Only successes are kept.
-func (c *labelCache) prompt(prompt, label string, decode func() (instr.Prompt, bool, error)) (instr.Prompt, bool, error) {
-	if len(prompt)+len(label) > maxCachedLabel {
+// prompt returns what decode gives for label, from the cache when it is
+// there. Only successes are kept.
+func (c *labelCache) prompt(label string, decode func() (instr.Prompt, bool, error)) (instr.Prompt, bool, error) {
+	if len(label) > maxCachedLabel {
 		return decode()
 	}
-	k := labelKey{prompt, label}
 	c.mu.RLock()
-	e, ok := c.m[k]
+	e, ok := c.m[label]
 	c.mu.RUnlock()
 	if ok {
 		return e.p, e.keyed, nil
@@ -52,14 +51,14 @@ func (c *labelCache) prompt(prompt, label string, decode func() (instr.Prompt, b
 	}
 	c.mu.Lock()
 	if c.m == nil || len(c.m) >= maxCachedLabels {
-		c.m = make(map[labelKey]cachedLabel, maxCachedLabels)
+		c.m = make(map[string]cachedLabel, maxCachedLabels)
 	}
-	// The key's strings and the prompt's text are copies: a caller's may
-	// be bytes of a request body (the reward server decodes in place),
-	// which the cache would otherwise keep whole.
+	// The key and the prompt's text are copies: a caller's may be bytes
+	// of a request body (the reward server decodes in place), which the
+	// cache would otherwise keep whole.
 	kept := p
 	kept.Prompt = strings.Clone(p.Prompt)
-	c.m[labelKey{strings.Clone(prompt), strings.Clone(label)}] = cachedLabel{kept, keyed}
+	c.m[strings.Clone(label)] = cachedLabel{kept, keyed}
 	c.mu.Unlock()
 	return p, keyed, nil
 }

@@ -26,7 +26,7 @@ func TestLabelCacheDecodesOnceAndStaysBounded(t *testing.T) {
 		}
 	}
 	for range 3 {
-		p, keyed, err := c.prompt("p", "a", decode("a"))
+		p, keyed, err := c.prompt("a", decode("a"))
 		if err != nil || !keyed || p.InstructionIDs[0] != "a" {
 			t.Fatalf("got %v %v %v", p, keyed, err)
 		}
@@ -36,7 +36,7 @@ func TestLabelCacheDecodesOnceAndStaysBounded(t *testing.T) {
 	}
 	calls = 0
 	for range 2 {
-		if _, _, err := c.prompt("p", "bad", decode("bad")); err == nil {
+		if _, _, err := c.prompt("bad", decode("bad")); err == nil {
 			t.Fatal("a failed decoding came back without its error")
 		}
 	}
@@ -44,14 +44,14 @@ func TestLabelCacheDecodesOnceAndStaysBounded(t *testing.T) {
 		t.Errorf("a failing label decoded %d times in 2 requests, want 2 (failures are not kept)", calls)
 	}
 	calls = 0
-	long := string(make([]byte, maxCachedLabel))
-	c.prompt(long, "a", decode("a"))
-	c.prompt(long, "a", decode("a"))
+	long := string(make([]byte, maxCachedLabel+1))
+	c.prompt(long, decode("a"))
+	c.prompt(long, decode("a"))
 	if calls != 2 {
 		t.Errorf("a label over the size bound decoded %d times in 2 requests, want 2", calls)
 	}
 	for i := range 3 * maxCachedLabels {
-		c.prompt("p", fmt.Sprint(i), decode(fmt.Sprint(i)))
+		c.prompt(fmt.Sprint(i), decode(fmt.Sprint(i)))
 		if len(c.m) > maxCachedLabels {
 			t.Fatalf("%d labels kept, over the bound %d", len(c.m), maxCachedLabels)
 		}
@@ -70,12 +70,12 @@ func TestLabelCacheKeepsNoCallersBytes(t *testing.T) {
 	decode := func() (instr.Prompt, bool, error) {
 		return instr.Prompt{Prompt: alias(prompt), InstructionIDs: []string{"a"}}, true, nil
 	}
-	c.prompt(alias(prompt), alias(label), decode)
+	c.prompt(alias(label), decode)
 	copy(prompt, "XXXXXXXXXX")
 	copy(label, "XXXXXXXXXXXXXXXXXXXXXXXXXXXXX")
 	for k, e := range c.m {
-		if k.prompt != "the prompt" || k.label != `{"instruction_id_list":["a"]}` || e.p.Prompt != "the prompt" {
-			t.Errorf("the cache kept the caller's bytes: key %q, %q; prompt %q", k.prompt, k.label, e.p.Prompt)
+		if k != `{"instruction_id_list":["a"]}` || e.p.Prompt != "the prompt" {
+			t.Errorf("the cache kept the caller's bytes: key %q; prompt %q", k, e.p.Prompt)
 		}
 	}
 }

@@ -209,9 +209,15 @@ func (r *instrRewards) Label(ctx context.Context, prompt, response, label string
 	var p instr.Prompt
 	keyed := true
 	if strings.HasPrefix(t, "{") {
-		p, keyed, err = r.labels.prompt(prompt, t, func() (instr.Prompt, bool, error) { return r.recordPrompt(prompt, t, "label") })
+		// Decoded without the request's prompt, which does not change
+		// what a label means, so that the cache keys by the label alone:
+		// the prompt is the request's, else the record's last turn.
+		p, keyed, err = r.labels.prompt(t, func() (instr.Prompt, bool, error) { return r.recordPrompt("", t, "label") })
 		if err != nil {
 			return kind.Reward{}, err
+		}
+		if prompt != "" {
+			p.Prompt = prompt
 		}
 	} else {
 		k, err := strconv.ParseInt(t, 10, 64)
