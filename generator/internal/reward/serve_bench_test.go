@@ -8,8 +8,10 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"runtime/metrics"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -307,15 +309,17 @@ func postBatch(b *testing.B, client *http.Client, url string, body []byte, want 
 // synthetic answers (synthetic). offline checks every record under Strict
 // with the registry; batch=N posts OpenRLHF /get_reward batches of N
 // chat-templated queries to a server in this process over loopback, from
-// two clients, and checks every reward against the offline verdicts. The
-// 541 labels come back batch after batch, as a trainer sends a prompt's
-// label with each of its samples, step after step; batch=256/distinct
-// gives every label a key of its own, so that none is sent twice within
-// 4,328 labels and the server decodes each. Each
-// reports rewards per CPU-second of the whole process (for batch=N the
-// client's share included, which makes the server's figure a floor).
+// two clients, in turns with the same checking offline, and checks every
+// reward against the offline verdicts (benchBatches). The 541 labels come
+// back batch after batch, as a trainer sends a prompt's label with each
+// of its samples, step after step; batch=256/distinct gives every label a
+// key of its own, so that none is sent twice within 4,328 labels and the
+// server decodes each. Each reports rewards per CPU-second of the whole
+// process (for batch=N the client's share included, which makes the
+// server's figure a floor) and, for batch=N, the ratio to the offline
+// turns (×offline).
 //
-//	go test -p 1 -run '^$' -bench ServeIFEval -benchtime 200x ./generator/internal/reward
+//	go test -p 1 -run '^$' -bench ServeIFEval -benchtime 60x ./generator/internal/reward
 //
 // With SCIIF_BENCH_REWARD_URL (a /get_reward URL) and SCIIF_BENCH_REWARD_PID
 // (the server's process id), batch=N posts to that server instead and
@@ -533,4 +537,61 @@ type clientPool struct {
 	ok, busy int64
 	cpu      time.Duration
 	wall     time.Duration
+}
+
+// BenchmarkGetRewardHandler measures what the server's own code costs
+// beside the checkers, without the network: in turns, as benchBatches
+// does, it checks every record offline and has the /get_reward handler
+// answer as many in batches of 64 or 256, in this process, one request
+// at a time (on one processor, a request has no helpers). Its ×offline is
+// the ceiling of BenchmarkServeIFEval's: what is lost beyond it is the
+// HTTP exchange, the system's and the runtime's.
+//
+//	go test -p 1 -cpu 1 -run '^$' -bench GetRewardHandler -benchtime 60x ./generator/internal/reward
+func BenchmarkGetRewardHandler(b *testing.B) {
+	recs := gpt4Records(b)
+	benches, err := kind.Open([]*kind.Kind{ifeval.Kind}, "../../../benchmarks", []string{"../../../benchmarks/ifeval"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	set, err := reward.NewSet(benches, nil, kind.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := reward.NewServer(set, reward.DefaultOptions()).Handler()
+	reg := benchRegistry(b)
+	for _, n := range []int{64, 256} {
+		b.Run(fmt.Sprintf("batch=%d", n), func(b *testing.B) {
+			bodies, want := getRewardBodies(b, recs, n, false)
+			const passes = 4
+			perRound := max(1, (passes*len(recs.prompts)+n/2)/n)
+			var offCPU, srvCPU time.Duration
+			var offN, srvN, k int
+			for b.Loop() {
+				t := cpuTime(b, 0)
+				for range passes {
+					offN += checkOffline(reg, recs)
+				}
+				offCPU += cpuTime(b, 0) - t
+				t = cpuTime(b, 0)
+				for range perRound {
+					j := k % len(bodies)
+					req := httptest.NewRequest(http.MethodPost, "/get_reward?benchmark=ifeval", bytes.NewReader(bodies[j]))
+					rec := httptest.NewRecorder()
+					h.ServeHTTP(rec, req)
+					var got struct{ Rewards []float64 }
+					if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || rec.Code != http.StatusOK || !slices.Equal(got.Rewards, want[j]) {
+						b.Fatalf("%d: %.200s", rec.Code, rec.Body)
+					}
+					k++
+					srvN += n
+				}
+				srvCPU += cpuTime(b, 0) - t
+			}
+			off, srv := float64(offN)/offCPU.Seconds(), float64(srvN)/srvCPU.Seconds()
+			b.ReportMetric(srv, "rewards/cpu-s")
+			b.ReportMetric(off, "offline-rewards/cpu-s")
+			b.ReportMetric(srv/off, "×offline")
+		})
+	}
 }
