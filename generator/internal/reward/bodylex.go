@@ -16,9 +16,8 @@ import (
 // (jsonobj.UnquoteInPlace): the strings a request holds are the bytes
 // of its body, read once and never copied, which is several times faster
 // than json.Decoder's byte-by-byte state machine and its copies over the
-// megabytes of responses a batch carries. What the in-place decoding
-// leaves alone (surrogate escapes, malformed text) goes to encoding/json,
-// which decodes or refuses it.
+// megabytes of responses a batch carries. A malformed string goes to
+// encoding/json, which says what is wrong with it.
 //
 // So the lexer never writes a byte it has handed out, nor reuses one: a
 // full buffer is left to the strings made of it, and the part not yet

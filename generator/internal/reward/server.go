@@ -552,11 +552,9 @@ func (s *Server) each(ctx context.Context, n int, fn func(i int), panicked func(
 // A procPool counts the processors that the requests being rewarded
 // hold, so that a request spreads its records over those no other
 // request uses. Under load every request then runs on its own goroutine
-// alone: handing records to helpers that compete with another request
-// for the same processors gains nothing, and each hand-over costs a
-// switch of goroutines, often a thread parked and woken, which the
-// server measured at about a sixth of its CPU with batches of 64 from
-// two clients (docs/performance.md).
+// alone: helpers that compete with another request for the same
+// processors make no batch faster, and each hand-over costs a switch of
+// goroutines, often a thread parked and woken.
 type procPool struct{ held atomic.Int64 }
 
 // take reserves at least one processor and at most want, as many as are
