@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/sciif/leaderboard/generator/internal/chat"
-	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/kinds/ifbench"
 	"github.com/sciif/leaderboard/generator/internal/reward"
 )
@@ -46,14 +45,7 @@ func chatML(msgs []chat.Message) string {
 // (the last assistant turn is the response), with the V_i of single-turn
 // IFBench.
 func TestConversationRewards(t *testing.T) {
-	benches, err := kind.Open([]*kind.Kind{ifbench.Kind}, "../../../benchmarks", []string{"../../../benchmarks/ifbench-mt-demo"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := reward.NewSet(benches, nil, kind.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	set := benchSet(t, ifbench.Kind, "ifbench-mt-demo", "")
 	srv := httptest.NewServer(reward.NewServer(set, reward.DefaultOptions()).Handler())
 	defer srv.Close()
 

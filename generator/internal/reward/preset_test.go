@@ -21,13 +21,22 @@ import (
 // ifevalSet serves the ifeval-demo benchmark with the config text cfg.
 func ifevalSet(t testing.TB, cfg string) *reward.Set {
 	t.Helper()
-	benches, err := kind.Open([]*kind.Kind{ifeval.Kind}, "../../../benchmarks", []string{"../../../benchmarks/ifeval-demo"})
+	return benchSet(t, ifeval.Kind, "ifeval-demo", cfg)
+}
+
+// benchSet serves the benchmark of kind k in benchmarks/dir with the
+// config text cfg ("" for none).
+func benchSet(t testing.TB, k *kind.Kind, dir, cfg string) *reward.Set {
+	t.Helper()
+	benches, err := kind.Open([]*kind.Kind{k}, "../../../benchmarks", []string{"../../../benchmarks/" + dir})
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := reward.ParseConfig("test", []byte(cfg))
-	if err != nil {
-		t.Fatal(err)
+	var c reward.Config
+	if cfg != "" {
+		if c, err = reward.ParseConfig("test", []byte(cfg)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	set, err := reward.NewSet(benches, c, kind.Options{})
 	if err != nil {

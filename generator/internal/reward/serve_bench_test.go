@@ -20,7 +20,6 @@ import (
 	"time"
 
 	"github.com/sciif/leaderboard/generator/internal/benchcpu"
-	"github.com/sciif/leaderboard/generator/internal/kind"
 	"github.com/sciif/leaderboard/generator/internal/kinds/ifeval"
 	"github.com/sciif/leaderboard/generator/internal/reward"
 	"github.com/sciif/leaderboard/generator/internal/sharedtest"
@@ -177,14 +176,7 @@ func cpuTime(b *testing.B, pid int) time.Duration {
 // startServer serves the official IFEval benchmark in this process on a
 // loopback port, with opt.
 func startServer(b *testing.B, opt reward.Options) string {
-	benches, err := kind.Open([]*kind.Kind{ifeval.Kind}, "../../../benchmarks", []string{"../../../benchmarks/ifeval"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	set, err := reward.NewSet(benches, nil, kind.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	set := benchSet(b, ifeval.Kind, "ifeval", "")
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		b.Fatal(err)
@@ -376,13 +368,8 @@ func checkOffline(reg *instr.Registry, recs benchRecords) int {
 	return len(recs.prompts)
 }
 
-// benchBatches measures the server and the checkers offline in turns:
-// each of b.N rounds checks every record offline in this process, four
-// times, then has the server reward about as many in batches of n from
-// two clients,
-// so that a machine whose speed drifts (a shared host's does, by 10% and
-// more within a minute) weighs on both alike. It reports the server's
-// rewards per CPU-second, the checkers', and their ratio (×offline).
+// benchBatches measures the server against the checkers offline, in
+// turns (inTurns), in batches of n from two clients.
 func benchBatches(b *testing.B, recs benchRecords, n int, distinct bool) {
 	bodies, want := getRewardBodies(b, recs, n, distinct)
 	url, pid := rewardServer(b)
@@ -395,15 +382,35 @@ func benchBatches(b *testing.B, recs benchRecords, n int, distinct bool) {
 	}
 	client := newClient(b, 2)
 	warm := postBatches(b, client, url, 2, 0, len(bodies), bodies, want, mode) // and check every answer
+	b.ReportAllocs()
+	inTurns(b, recs, n, pid, func(from, count int) int {
+		c := postBatches(b, client, url, 2, from, count, bodies, want, mode)
+		if c.busy.Load() > 0 {
+			b.Fatalf("%d of %d requests refused as busy", c.busy.Load(), count)
+		}
+		return int(c.ok.Load()) * n
+	})
+	if pid != 0 {
+		// Rewards of the first pass over every body that differ from ours.
+		b.ReportMetric(float64(warm.differ.Load()), "differ")
+	}
+}
+
+// inTurns measures a server (process pid, 0 for this one) and the
+// checkers offline in turns: each of b.N rounds checks every record
+// offline in this process, four times, then has serve send about as many
+// records in batches of n, count batches from body from on, and return
+// the rewards answered; so that a machine whose speed drifts (a shared
+// host's does, by 10% and more within a minute) weighs on both alike,
+// and what one side leaves in the caches weighs little. It reports the
+// server's rewards per CPU-second, the checkers', and their ratio
+// (×offline).
+func inTurns(b *testing.B, recs benchRecords, n, pid int, serve func(from, count int) int) {
 	reg := benchRegistry(b)
-	// A turn is 4 passes over the records each side (tens of
-	// milliseconds), so that what one side leaves in the caches for the
-	// other weighs little.
 	const passes = 4
 	perRound := max(1, (passes*len(recs.prompts)+n/2)/n)
 	var offCPU, srvCPU time.Duration
 	var offN, srvN, from int
-	b.ReportAllocs()
 	for b.Loop() {
 		t := cpuTime(b, 0)
 		for range passes {
@@ -411,22 +418,14 @@ func benchBatches(b *testing.B, recs benchRecords, n int, distinct bool) {
 		}
 		offCPU += cpuTime(b, 0) - t
 		t = cpuTime(b, pid)
-		c := postBatches(b, client, url, 2, from, perRound, bodies, want, mode)
+		srvN += serve(from, perRound)
 		srvCPU += cpuTime(b, pid) - t
-		if c.busy.Load() > 0 {
-			b.Fatalf("%d of %d requests refused as busy", c.busy.Load(), perRound)
-		}
-		srvN += int(c.ok.Load()) * n
 		from += perRound
 	}
 	off, srv := float64(offN)/offCPU.Seconds(), float64(srvN)/srvCPU.Seconds()
 	b.ReportMetric(srv, "rewards/cpu-s")
 	b.ReportMetric(off, "offline-rewards/cpu-s")
 	b.ReportMetric(srv/off, "×offline")
-	if pid != 0 {
-		// Rewards of the first pass over every body that differ from ours.
-		b.ReportMetric(float64(warm.differ.Load()), "differ")
-	}
 }
 
 // BenchmarkServeOverload measures goodput, the rewards answered per
@@ -550,31 +549,12 @@ type clientPool struct {
 //	go test -p 1 -cpu 1 -run '^$' -bench GetRewardHandler -benchtime 60x ./generator/internal/reward
 func BenchmarkGetRewardHandler(b *testing.B) {
 	recs := gpt4Records(b)
-	benches, err := kind.Open([]*kind.Kind{ifeval.Kind}, "../../../benchmarks", []string{"../../../benchmarks/ifeval"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	set, err := reward.NewSet(benches, nil, kind.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	h := reward.NewServer(set, reward.DefaultOptions()).Handler()
-	reg := benchRegistry(b)
+	h := reward.NewServer(benchSet(b, ifeval.Kind, "ifeval", ""), reward.DefaultOptions()).Handler()
 	for _, n := range []int{64, 256} {
 		b.Run(fmt.Sprintf("batch=%d", n), func(b *testing.B) {
 			bodies, want := getRewardBodies(b, recs, n, false)
-			const passes = 4
-			perRound := max(1, (passes*len(recs.prompts)+n/2)/n)
-			var offCPU, srvCPU time.Duration
-			var offN, srvN, k int
-			for b.Loop() {
-				t := cpuTime(b, 0)
-				for range passes {
-					offN += checkOffline(reg, recs)
-				}
-				offCPU += cpuTime(b, 0) - t
-				t = cpuTime(b, 0)
-				for range perRound {
+			inTurns(b, recs, n, 0, func(from, count int) int {
+				for k := from; k < from+count; k++ {
 					j := k % len(bodies)
 					req := httptest.NewRequest(http.MethodPost, "/get_reward?benchmark=ifeval", bytes.NewReader(bodies[j]))
 					rec := httptest.NewRecorder()
@@ -583,15 +563,9 @@ func BenchmarkGetRewardHandler(b *testing.B) {
 					if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || rec.Code != http.StatusOK || !slices.Equal(got.Rewards, want[j]) {
 						b.Fatalf("%d: %.200s", rec.Code, rec.Body)
 					}
-					k++
-					srvN += n
 				}
-				srvCPU += cpuTime(b, 0) - t
-			}
-			off, srv := float64(offN)/offCPU.Seconds(), float64(srvN)/srvCPU.Seconds()
-			b.ReportMetric(srv, "rewards/cpu-s")
-			b.ReportMetric(off, "offline-rewards/cpu-s")
-			b.ReportMetric(srv/off, "×offline")
+				return count * n
+			})
 		})
 	}
 }
